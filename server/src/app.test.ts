@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { app, createApp } from './app'
+
+const contracts = { Chainellation: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } as const
+
+describe('GET /api/health', () => {
+  it('reports the chain id and the contract addresses', async () => {
+    const res = await createApp({ chainId: 31337, contracts }).request('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true, chainId: 31337, contracts })
+  })
+
+  it('answers for the app configured by the environment', async () => {
+    const res = await app.request('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ ok: true, chainId: 31337 })
+  })
+})
+
+describe('errors', () => {
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await createApp({ chainId: 1, contracts: {} }).request('/api/nope', { method: 'POST' })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+
+  it('answers unknown non-API routes with a JSON 404 when no web app is served', async () => {
+    const res = await createApp({ chainId: 1, contracts: {} }).request('/mint')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+
+  it('turns a thrown error into a JSON 500 without leaking it', async () => {
+    const boom = createApp({ chainId: 1, contracts: {} })
+    boom.get('/boom', () => {
+      throw new Error('database password is hunter2')
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const res = await boom.request('/boom')
+    expect(logged).toHaveBeenCalledOnce()
+    logged.mockRestore()
+    expect(res.status).toBe(500)
+    const body = await res.text()
+    expect(JSON.parse(body)).toEqual({ error: 'Internal server error' })
+    expect(body).not.toMatch(/hunter2|at .*\.ts/)
+  })
+})
+
+describe('serving the built web app', () => {
+  let webDist: string
+  let served: ReturnType<typeof createApp>
+
+  beforeAll(() => {
+    webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
+    mkdirSync(join(webDist, 'assets'))
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>chainellation</title>')
+    writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {}')
+    writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    served = createApp({ chainId: 31337, contracts, webDist })
+  })
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }))
+
+  it('serves index.html at the root, uncached', async () => {
+    const res = await served.request('/')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('<title>chainellation</title>')
+  })
+
+  it('serves files with their content type, caching hashed assets for good', async () => {
+    const asset = await served.request('/assets/index-abc123.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toMatch(/javascript/)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    const icon = await served.request('/favicon.svg')
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    expect(icon.headers.get('cache-control')).toBeNull()
+  })
+
+  it('falls back to index.html for client-side routes', async () => {
+    for (const path of ['/mint', '/stargaze/42', '/compose/']) {
+      const res = await served.request(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(await res.text()).toContain('<title>chainellation</title>')
+    }
+  })
+
+  it('keeps a missing file a 404 instead of answering with the page', async () => {
+    const res = await served.request('/assets/missing-123.js')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('cache-control')).toBeNull()
+  })
+
+  it('keeps the API in front of the fallback', async () => {
+    expect((await served.request('/api/health')).status).toBe(200)
+    const res = await served.request('/api/unknown')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+})

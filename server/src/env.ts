@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+// `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
+
+const schema = z.object({
+  NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
+  HOST: optional(z.string().default('127.0.0.1')),
+  PORT: optional(z.coerce.number().int().min(1).max(65_535).default(8787)),
+  CHAIN_ID: optional(z.coerce.number().int().positive().default(31_337)),
+  DATABASE_URL: optional(z.url().optional()),
+  WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
+})
+
+export type Env = z.infer<typeof schema>
+
+/** Thrown by {@link parseEnv}; its message names every bad variable. */
+export class EnvError extends Error {
+  constructor(
+    readonly names: string[],
+    detail: string,
+  ) {
+    super(`invalid environment: ${names.join(', ')}\n${detail}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Validates the server's environment variables and applies defaults. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source)
+  if (result.success) return result.data
+  const names = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))]
+  throw new EnvError(names, z.prettifyError(result.error))
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env)
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error
+    // Fail fast at startup rather than on the first request that needs the value.
+    process.stderr.write(`server: ${error.message}\n`)
+    process.exit(1)
+  }
+}
+
+/** The process environment, parsed once at startup. */
+export const env = loadEnv()
