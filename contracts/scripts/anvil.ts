@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import net from 'node:net'
+
+export type Anvil = {
+  /** JSON-RPC endpoint, e.g. `http://127.0.0.1:8545`. */
+  rpcUrl: string
+  port: number
+  process: ChildProcess
+  /** Stops anvil and resolves once the process has exited. */
+  stop: () => Promise<void>
+}
+
+export type AnvilOptions = {
+  /** Port to listen on; 0 picks a free one. */
+  port?: number
+  host?: string
+  chainId?: number
+  /** Unix time of the genesis block, so tests can start at a known wall-clock time. */
+  timestamp?: number
+  /** Forward anvil's own log lines to this stream (silent by default). */
+  log?: NodeJS.WritableStream
+}
+
+/** Thrown when the requested port is already in use. */
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is already in use`)
+    this.name = 'PortInUseError'
+  }
+}
+
+const anvilBin = () => createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
+
+/** Resolves with a port on `host` that was free a moment ago. */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Resolves true when nothing listens on `host:port`. */
+export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, host, () => server.close(() => resolve(true)))
+  })
+}
+
+/** Starts anvil from the npm package and resolves once it answers JSON-RPC. */
+export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const host = options.host ?? '127.0.0.1'
+  const port = options.port || (await freePort(host))
+  if (!(await isPortFree(port, host))) throw new PortInUseError(port)
+  const args = [anvilBin(), '--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
+  if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  if (options.log) {
+    child.stdout?.pipe(options.log, { end: false })
+    child.stderr?.pipe(options.log, { end: false })
+  } else {
+    child.stdout?.resume()
+    child.stderr?.resume()
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const rpcUrl = `http://${host}:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exited
+  }
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode} before it was ready`)
+    try {
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      })
+      if (res.ok) return { rpcUrl, port, process: child, stop }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`anvil did not answer on ${rpcUrl} within 15 s`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.28;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ERC721} from "solady/src/tokens/ERC721.sol";
+import {Constellations} from "./Constellations.sol";
+import {IDecorations} from "./interfaces/IDecorations.sol";
+import {Sky} from "./interfaces/ISky.sol";
+import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
+
+/// @title chainellation night skies
+/// @notice Each token is a night sky over a time zone. At night there its owner may stargaze once every
+/// 14 hours; each gaze reveals one more star of the sky's secret constellation.
+/// @dev A sky's whole state lives in the 96 spare bits of its ERC-721 ownership slot, so a mint writes
+/// one fresh slot and a gaze rewrites it. Bits: [0,16) previous sky minted by the same minter,
+/// [16,23) time zone in quarter hours + 48, [23,32) primary hue, [32,41) secondary hue,
+/// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
+contract Chainellation is ERC721, Ownable {
+    /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
+    uint16 public constant DEFAULT_HUE = type(uint16).max;
+    /// @notice Earliest and latest time zones, in seconds east of UTC.
+    int32 public constant MIN_TZ_OFFSET = -12 hours;
+    int32 public constant MAX_TZ_OFFSET = 14 hours;
+    /// @notice Time that must pass between two gazes at the same sky.
+    uint256 public constant GAZE_COOLDOWN = 14 hours;
+    /// @notice Largest supply the 16-bit sky links can address.
+    uint256 public constant MAX_SUPPLY_LIMIT = type(uint16).max;
+
+    struct Config {
+        uint32 minted;
+        uint32 maxSupply;
+        uint96 basePrice;
+        uint96 customizationPrice;
+    }
+
+    Config private _config;
+    ISkyRenderer private _renderer;
+    IDecorations private _decorations;
+    /// @dev Skies each account received by transfer, newest last; the view filters out those it no longer owns.
+    mapping(address account => uint16[]) private _received;
+
+    event Stargazed(uint256 indexed skyId, uint256 gazes);
+    event MaxSupplyUpdated(uint256 maxSupply);
+    event PricesUpdated(uint256 basePrice, uint256 customizationPrice);
+    event Withdrawn(address indexed to, uint256 amount);
+    event RendererUpdated(address renderer);
+    event DecorationsUpdated(address decorations);
+
+    error ChainellationSoldOut(uint256 maxSupply);
+    error ChainellationWrongPayment(uint256 paid, uint256 price);
+    error ChainellationInvalidTimeZone(int256 tzOffset);
+    error ChainellationInvalidHue(uint256 hue);
+    error ChainellationInvalidConstellation(uint256 constellation);
+    error ChainellationInvalidClouds(uint256 clouds);
+    error ChainellationNonexistentSky(uint256 skyId);
+    error ChainellationNotSkyOwner(uint256 skyId, address caller);
+    error ChainellationNotNight(uint256 skyId, uint256 localTime);
+    error ChainellationGazeTooSoon(uint256 skyId, uint256 nextGazeAt);
+    error ChainellationFullyRevealed(uint256 skyId);
+    error ChainellationInvalidMaxSupply(uint256 maxSupply, uint256 minted);
+    error ChainellationWithdrawFailed(address to, uint256 amount);
+
+    /// @param renderer_ Draws the skies.
+    /// @param maxSupply_ Initial cap on the number of skies.
+    /// @param basePrice_ Price of a sky, in wei.
+    /// @param customizationPrice_ Added for each trait chosen by the minter, in wei.
+    constructor(
+        address initialOwner,
+        ISkyRenderer renderer_,
+        uint256 maxSupply_,
+        uint96 basePrice_,
+        uint96 customizationPrice_
+    ) Ownable(initialOwner) {
+        if (maxSupply_ > MAX_SUPPLY_LIMIT) revert ChainellationInvalidMaxSupply(maxSupply_, 0);
+        _config = Config(0, uint32(maxSupply_), basePrice_, customizationPrice_);
+        _renderer = renderer_;
+    }
+
+    /*                          ERC-721                          */
+
+    /// @notice The collection's name.
+    function name() public pure override returns (string memory) {
+        return "chainellation";
+    }
+
+    /// @notice The collection's symbol.
+    function symbol() public pure override returns (string memory) {
+        return "STARS";
+    }
+
+    /// @notice Base64 JSON metadata with the sky's fully on-chain SVG, as it looks right now.
+    function tokenURI(uint256 skyId) public view override returns (string memory) {
+        Sky memory sky = skyOf(skyId);
+        string[3] memory layers;
+        if (address(_decorations) != address(0)) layers = _decorations.layerSVGs(skyId);
+        return _renderer.tokenURI(skyId, sky, localTimeOf(sky.tzOffset) / 1 hours, layers);
+    }
+
+    /*                            Mint                           */
+
+    /// @notice Mints a sky over time zone `tzOffset` (seconds east of UTC) with traits of its own choosing.
+    function mint(int32 tzOffset) external payable returns (uint256 skyId) {
+        return _mintSky(tzOffset, DEFAULT_HUE, DEFAULT_HUE, 0, 0);
+    }
+
+    /// @notice Mints a sky with chosen traits; each chosen trait adds the customization price.
+    /// @param primaryHue Zenith hue 0-359, or DEFAULT_HUE.
+    /// @param secondaryHue Horizon hue 0-359, or DEFAULT_HUE.
+    /// @param constellation Catalogue id, or 0 for the sky's own.
+    /// @param clouds Cloud level 1-4, or 0 for the sky's own.
+    function mintCustom(int32 tzOffset, uint16 primaryHue, uint16 secondaryHue, uint8 constellation, uint8 clouds)
+        external
+        payable
+        returns (uint256 skyId)
+    {
+        return _mintSky(tzOffset, primaryHue, secondaryHue, constellation, clouds);
+    }
+
+    function _mintSky(int32 tzOffset, uint256 primaryHue, uint256 secondaryHue, uint256 constellation, uint256 clouds)
+        private
+        returns (uint256 skyId)
+    {
+        if (tzOffset < MIN_TZ_OFFSET || tzOffset > MAX_TZ_OFFSET || tzOffset % 15 minutes != 0) {
+            revert ChainellationInvalidTimeZone(tzOffset);
+        }
+        Config memory config = _config;
+        if (config.minted >= config.maxSupply) revert ChainellationSoldOut(config.maxSupply);
+        skyId = config.minted + 1;
+        (uint256 traits, uint256 chosen) = _traits(skyId, primaryHue, secondaryHue, constellation, clouds);
+        uint256 price = config.basePrice + chosen * config.customizationPrice;
+        if (msg.value != price) revert ChainellationWrongPayment(msg.value, price);
+
+        _config.minted = uint32(skyId);
+        uint256 data = _getAux(msg.sender) | uint256(int256(tzOffset / 15 minutes) + 48) << 16 | traits;
+        _mintAndSetExtraDataUnchecked(msg.sender, skyId, uint96(data));
+        _setAux(msg.sender, uint224(skyId));
+    }
+
+    /// @dev Validates the chosen traits, fills the others from the sky's id, and packs them.
+    function _traits(uint256 skyId, uint256 primaryHue, uint256 secondaryHue, uint256 constellation, uint256 clouds)
+        private
+        pure
+        returns (uint256 traits, uint256 chosen)
+    {
+        uint256 seed = uint256(keccak256(abi.encode(skyId)));
+        if (primaryHue == DEFAULT_HUE) primaryHue = seed % 360;
+        else if (primaryHue < 360) ++chosen;
+        else revert ChainellationInvalidHue(primaryHue);
+        if (secondaryHue == DEFAULT_HUE) secondaryHue = (seed >> 16) % 360;
+        else if (secondaryHue < 360) ++chosen;
+        else revert ChainellationInvalidHue(secondaryHue);
+        if (constellation == 0) constellation = 1 + (seed >> 32) % Constellations.COUNT;
+        else if (constellation <= Constellations.COUNT) ++chosen;
+        else revert ChainellationInvalidConstellation(constellation);
+        if (clouds == 0) clouds = 1 + (seed >> 48) % 4;
+        else if (clouds <= 4) ++chosen;
+        else revert ChainellationInvalidClouds(clouds);
+        traits = primaryHue << 23 | secondaryHue << 32 | constellation << 41 | (clouds - 1) << 46;
+    }
+
+    /*                          Stargaze                         */
+
+    /// @notice Gazes at sky `skyId`: reveals one more star. Owner only, at night there, 14 h after the last gaze.
+    function starGaze(uint256 skyId) external {
+        _gaze(skyId);
+    }
+
+    /// @notice Gazes at every sky in `skyIds` in one transaction; reverts if any of them cannot be gazed at.
+    function starGazeMany(uint256[] calldata skyIds) external {
+        for (uint256 i; i < skyIds.length; ++i) {
+            _gaze(skyIds[i]);
+        }
+    }
+
+    function _gaze(uint256 skyId) private {
+        address owner = _ownerOf(skyId);
+        if (owner == address(0)) revert ChainellationNonexistentSky(skyId);
+        if (owner != msg.sender) revert ChainellationNotSkyOwner(skyId, msg.sender);
+        uint256 data = _getExtraData(skyId);
+        uint256 localTime = localTimeOf(_tzOffset(data));
+        if (localTime >= 6 hours && localTime < 18 hours) revert ChainellationNotNight(skyId, localTime);
+        uint256 nextGazeAt = (data >> 53 & 0xffffffff) + GAZE_COOLDOWN;
+        if (block.timestamp < nextGazeAt) revert ChainellationGazeTooSoon(skyId, nextGazeAt);
+        uint256 gazes = (data >> 48 & 0x1f) + 1;
+        if (gazes > Constellations.starCount(data >> 41 & 0x1f)) revert ChainellationFullyRevealed(skyId);
+        data = data & ~(uint256(0x1fffffffff) << 48) | gazes << 48 | block.timestamp << 53;
+        _setExtraData(skyId, uint96(data));
+        emit Stargazed(skyId, gazes);
+    }
+
+    /*                           Reads                           */
+
+    /// @notice The traits and progress of sky `skyId`.
+    function skyOf(uint256 skyId) public view returns (Sky memory) {
+        if (!_exists(skyId)) revert ChainellationNonexistentSky(skyId);
+        return _decode(_getExtraData(skyId));
+    }
+
+    /// @notice Every sky `owner` holds, newest first, with its traits, in one call.
+    /// @dev Walks the skies `owner` minted, then those it received, keeping the ones it still holds.
+    function skiesOf(address owner) external view returns (uint256[] memory skyIds, Sky[] memory skies) {
+        uint256 count = balanceOf(owner);
+        skyIds = new uint256[](count);
+        skies = new Sky[](count);
+        if (count == 0) return (skyIds, skies);
+        bytes memory seen = new bytes(_config.minted + 1);
+        uint256 found;
+        for (uint256 id = uint16(_getAux(owner)); id != 0 && found < count;) {
+            uint256 data = _getExtraData(id);
+            if (_ownerOf(id) == owner) {
+                seen[id] = 0x01;
+                skyIds[found] = id;
+                skies[found++] = _decode(data);
+            }
+            id = data & 0xffff;
+        }
+        uint16[] storage received = _received[owner];
+        for (uint256 i = received.length; i > 0 && found < count;) {
+            uint256 id = received[--i];
+            if (seen[id] == 0 && _ownerOf(id) == owner) {
+                seen[id] = 0x01;
+                skyIds[found] = id;
+                skies[found++] = _decode(_getExtraData(id));
+            }
+        }
+    }
+
+    /// @notice Seconds since local midnight, right now, in time zone `tzOffset`.
+    function localTimeOf(int256 tzOffset) public view returns (uint256) {
+        return uint256(int256(block.timestamp) + tzOffset) % 1 days;
+    }
+
+    /// @notice Whether it is night (18:00-05:59 local) over sky `skyId` right now.
+    function isNight(uint256 skyId) external view returns (bool) {
+        uint256 localTime = localTimeOf(skyOf(skyId).tzOffset);
+        return localTime < 6 hours || localTime >= 18 hours;
+    }
+
+    /// @notice Skies minted so far.
+    function totalSupply() external view returns (uint256) {
+        return _config.minted;
+    }
+
+    /// @notice Cap on the number of skies.
+    function maxSupply() external view returns (uint256) {
+        return _config.maxSupply;
+    }
+
+    /// @notice Price of a sky with default traits, in wei.
+    function basePrice() external view returns (uint256) {
+        return _config.basePrice;
+    }
+
+    /// @notice Price added for each chosen trait, in wei.
+    function customizationPrice() external view returns (uint256) {
+        return _config.customizationPrice;
+    }
+
+    /// @notice Price of a sky with `chosenTraits` chosen traits (0-4), in wei.
+    function mintPrice(uint256 chosenTraits) external view returns (uint256) {
+        return _config.basePrice + chosenTraits * _config.customizationPrice;
+    }
+
+    /// @notice Number of constellations in the catalogue; ids run from 1 to this.
+    function constellationCount() external pure returns (uint256) {
+        return Constellations.COUNT;
+    }
+
+    /// @notice Name and star count of constellation `id`.
+    function constellationInfo(uint256 id) external pure returns (string memory name_, uint256 stars) {
+        if (id == 0 || id > Constellations.COUNT) revert ChainellationInvalidConstellation(id);
+        (name_,,) = Constellations.get(id);
+        stars = Constellations.starCount(id);
+    }
+
+    /// @notice The contract that draws the skies.
+    function renderer() external view returns (address) {
+        return address(_renderer);
+    }
+
+    /// @notice The decorations registry whose layers the skies wear.
+    function decorations() external view returns (address) {
+        return address(_decorations);
+    }
+
+    /*                           Owner                           */
+
+    /// @notice Sets the cap on the number of skies; never below those minted.
+    function setMaxSupply(uint256 maxSupply_) external onlyOwner {
+        uint256 minted = _config.minted;
+        if (maxSupply_ < minted || maxSupply_ > MAX_SUPPLY_LIMIT) {
+            revert ChainellationInvalidMaxSupply(maxSupply_, minted);
+        }
+        _config.maxSupply = uint32(maxSupply_);
+        emit MaxSupplyUpdated(maxSupply_);
+    }
+
+    /// @notice Sets the base price and the price per chosen trait, in wei.
+    function setPrices(uint96 basePrice_, uint96 customizationPrice_) external onlyOwner {
+        (_config.basePrice, _config.customizationPrice) = (basePrice_, customizationPrice_);
+        emit PricesUpdated(basePrice_, customizationPrice_);
+    }
+
+    /// @notice Sends the whole balance to `to`.
+    function withdraw(address payable to) external onlyOwner {
+        uint256 amount = address(this).balance;
+        (bool ok,) = to.call{value: amount}("");
+        if (!ok) revert ChainellationWithdrawFailed(to, amount);
+        emit Withdrawn(to, amount);
+    }
+
+    /// @notice Sets the contract that draws the skies.
+    function setRenderer(ISkyRenderer renderer_) external onlyOwner {
+        _renderer = renderer_;
+        emit RendererUpdated(address(renderer_));
+    }
+
+    /// @notice Sets the decorations registry whose layers the skies wear.
+    function setDecorations(IDecorations decorations_) external onlyOwner {
+        _decorations = decorations_;
+        emit DecorationsUpdated(address(decorations_));
+    }
+
+    /*                          Internal                         */
+
+    function _afterTokenTransfer(address from, address to, uint256 skyId) internal override {
+        if (from != address(0)) _received[to].push(uint16(skyId));
+    }
+
+    function _tzOffset(uint256 data) private pure returns (int256) {
+        return (int256(data >> 16 & 0x7f) - 48) * 15 minutes;
+    }
+
+    function _decode(uint256 data) private pure returns (Sky memory) {
+        return Sky({
+            tzOffset: int32(_tzOffset(data)),
+            primaryHue: uint16(data >> 23 & 0x1ff),
+            secondaryHue: uint16(data >> 32 & 0x1ff),
+            constellation: uint8(data >> 41 & 0x1f),
+            clouds: uint8((data >> 46 & 0x3) + 1),
+            gazes: uint8(data >> 48 & 0x1f),
+            lastGaze: uint32(data >> 53)
+        });
+    }
+}
