@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -158,6 +158,8 @@ export function writeDeployment(deployment: Deployment): void {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const envFile = join(root, '..', '.env')
+  if (existsSync(envFile)) process.loadEnvFile(envFile)
   const { values } = parseArgs({
     options: { network: { type: 'string', default: 'local' }, 'rpc-url': { type: 'string' } },
   })
@@ -167,6 +169,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!rpcUrl) throw new Error('set SEPOLIA_RPC_URL (or pass --rpc-url) to deploy to Sepolia')
   const privateKey = process.env.DEPLOYER_PRIVATE_KEY as Hex | undefined
   if (network === 'sepolia' && !privateKey) throw new Error('set DEPLOYER_PRIVATE_KEY to deploy to Sepolia')
+  const expected = network === 'sepolia' ? sepolia.id : foundry.id
+  const actual = await createPublicClient({ transport: http(rpcUrl) }).getChainId()
+  if (actual !== expected) throw new Error(`${rpcUrl} serves chain ${actual}, not ${network} (${expected})`)
   const deployment = await deployAll({ rpcUrl, privateKey, log: (line) => process.stdout.write(`  ${line}\n`) })
-  process.stdout.write(`deployed to chain ${deployment.chainId}\n`)
+  process.stdout.write(`deployed to chain ${deployment.chainId}; bindings written to src/generated/deployments.ts\n`)
 }
