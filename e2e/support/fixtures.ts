@@ -1,0 +1,30 @@
+import { test as base, expect } from '@playwright/test'
+import { readStackInfo, type StackInfo } from './stack-env'
+
+type Fixtures = {
+  stack: StackInfo
+  /** Sends one JSON-RPC call to the stack's anvil and returns its result. */
+  rpc: (method: string, params: unknown[]) => Promise<unknown>
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  stack: async ({}, use) => {
+    await use(readStackInfo())
+  },
+  baseURL: async ({ stack }, use) => {
+    await use(stack.webUrl)
+  },
+  rpc: async ({ request, stack }, use) => {
+    let id = 0
+    await use(async (method, params) => {
+      const res = await request.post(stack.rpcUrl, { data: { jsonrpc: '2.0', id: ++id, method, params } })
+      expect(res.ok(), `${method} answered ${res.status()}`).toBe(true)
+      const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+      if (body.error) throw new Error(`${method}: ${body.error.message}`)
+      return body.result
+    })
+  },
+})
+
+export { expect }

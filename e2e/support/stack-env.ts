@@ -1,0 +1,15 @@
+/** Environment variable through which global setup hands the running stack to the workers. */
+export const STACK_ENV = 'CHAINELLATION_E2E_STACK'
+
+export type StackInfo = {
+  webUrl: string
+  rpcUrl: string
+  chainId: number
+  contracts: Record<string, `0x${string}`>
+}
+
+export function readStackInfo(): StackInfo {
+  const text = process.env[STACK_ENV]
+  if (!text) throw new Error(`${STACK_ENV} is not set: run the tests through playwright.config.ts`)
+  return JSON.parse(text) as StackInfo
+}

@@ -1,0 +1,80 @@
+import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type Row = { pid: number; ppid: number; pgid: number }
+
+// From `ps` rather than kill(pid, 0): zombies (exited, not yet reaped) must count as gone.
+function processTable(): Row[] {
+  return execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, , , stat]) => !stat?.startsWith('Z'))
+    .map(([pid, ppid, pgid]) => ({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid) }))
+}
+
+/** The entries of `pids` still running; a negative entry stands for a process group with any member left. */
+export function alive(pids: number[]): number[] {
+  const table = processTable()
+  return pids.filter((pid) => table.some((row) => (pid < 0 ? row.pgid === -pid : row.pid === pid)))
+}
+
+/** Sends `signal` to `pid` (negative: a process group), ignoring processes that are already gone. */
+export function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+  }
+}
+
+/** Resolves true once nothing in `pids` (see {@link alive}) is running, false after `timeoutMs`. */
+export async function waitGone(pids: number[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs
+  while (alive(pids).length > 0) {
+    if (Date.now() > deadline) return false
+    await sleep(100)
+  }
+  return true
+}
+
+/** Every running process below `pid`, nearest first; from `ps`, so it works on Linux and macOS. */
+export function descendants(pid: number): number[] {
+  const table = processTable()
+  const found: number[] = []
+  const queue = [pid]
+  for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
+    for (const row of table) {
+      if (row.ppid === parent && !found.includes(row.pid)) {
+        found.push(row.pid)
+        queue.push(row.pid)
+      }
+    }
+  }
+  return found
+}
+
+/** Calls `onLine` with every line `child` writes to stdout or stderr. */
+export function forEachLine(child: ChildProcess, onLine: (line: string) => void): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', onLine)
+  }
+}
+
+/**
+ * Spawns `command` as the leader of a new process group, so that stopping it also stops whatever it
+ * started (tsx's esbuild service, Vite's workers) and a Ctrl-C in the terminal reaches only us.
+ */
+export function spawnGroup(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  return spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+}
+
+/** SIGTERM to the group of `leader`, SIGKILL after `graceMs`; resolves when the whole group is gone. */
+export async function stopGroup(leader: number, graceMs = 5000): Promise<void> {
+  signal(-leader, 'SIGTERM')
+  if (await waitGone([-leader], graceMs)) return
+  signal(-leader, 'SIGKILL')
+  await waitGone([-leader], 2000)
+}

@@ -1,0 +1,98 @@
+export type Counts = { passed: number; failed: number; skipped: number }
+
+export type StepResult = {
+  name: string
+  /** `none`: the workspace has no test script, so there was nothing to run. */
+  status: 'passed' | 'failed' | 'none'
+  /** Test counts; absent for checks such as lint and typecheck. */
+  counts?: Counts
+  /** Why a step failed when its tests alone do not say so. */
+  reason?: string
+  ms: number
+}
+
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  numTodoTests: number
+  numFailedTestSuites?: number
+}
+
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+  errors?: unknown[]
+}
+
+/** Counts from Vitest's JSON reporter; skipped and todo tests both count as skipped. */
+export function vitestCounts(report: VitestReport): Counts {
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  }
+}
+
+/** Counts from Playwright's JSON reporter; a test that passed only on retry counts as failed. */
+export function playwrightCounts(report: PlaywrightReport): Counts {
+  const { expected, unexpected, flaky, skipped } = report.stats
+  return { passed: expected, failed: unexpected + flaky, skipped }
+}
+
+/** Decides whether a suite passed: exit code 0, a report, at least one test, none failed or skipped. */
+export function judgeSuite(name: string, exitCode: number | null, counts: Counts | undefined, ms: number): StepResult {
+  const fail = (reason: string): StepResult => ({ name, status: 'failed', counts, reason, ms })
+  if (!counts) return fail(exitCode === 0 ? 'no test report' : `exited with ${exitCode ?? 'a signal'}, no test report`)
+  if (counts.failed > 0) return fail(`${counts.failed} failed`)
+  if (exitCode !== 0) return fail(`exited with ${exitCode ?? 'a signal'}`)
+  if (counts.passed === 0) return fail('ran no tests')
+  if (counts.skipped > 0) return fail(`${counts.skipped} skipped or todo`)
+  return { name, status: 'passed', counts, ms }
+}
+
+/** Sums the tests; a failed step whose tests do not show a failure (lint, a crash, no tests) counts as one failure. */
+export function totals(results: StepResult[]): Counts {
+  const sum: Counts = { passed: 0, failed: 0, skipped: 0 }
+  for (const r of results) {
+    sum.passed += r.counts?.passed ?? 0
+    sum.skipped += r.counts?.skipped ?? 0
+    const failedTests = r.counts?.failed ?? 0
+    sum.failed += r.status === 'failed' ? Math.max(failedTests, 1) : failedTests
+  }
+  return sum
+}
+
+/** The last line of `npm test`: `N passed, N failed`, plus `, N skipped` only when there were any. */
+export function summaryLine({ passed, failed, skipped }: Counts): string {
+  return `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`
+}
+
+/** `950 ms`, `12.3 s`, `3 min 05 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+  const s = Math.round(ms / 1000)
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+}
+
+/** A plain-text table with one row per step. */
+export function formatTable(results: StepResult[]): string {
+  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', '']
+  const rows = results.map((r) => [
+    r.name,
+    r.status === 'none' ? 'no tests' : r.status,
+    String(r.counts?.passed ?? '–'),
+    String(r.counts?.failed ?? '–'),
+    String(r.counts?.skipped ?? '–'),
+    formatDuration(r.ms),
+    r.reason ?? '',
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)))
+  const numeric = new Set([2, 3, 4, 5])
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
+}

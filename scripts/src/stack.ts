@@ -1,0 +1,241 @@
+import type { ChildProcess } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { type Anvil, isPortFree, startAnvil } from '@chainellation/contracts/anvil'
+import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
+import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
+
+export const LOCAL_CHAIN_ID = 31337
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const serverDir = join(root, 'server')
+const webDir = join(root, 'web')
+const viteBin = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js')
+
+export type ServiceName = 'anvil' | 'api' | 'web'
+
+/**
+ * - `dev`: Vite dev server with hot reload on `webPort`, proxying /api to the API.
+ * - `preview`: the web app is built after deploying, then served by `vite preview` on `webPort`.
+ * - `production`: the web app is built after deploying, then served by the API itself (`webPort` unused);
+ *   one origin, the way it runs in production — what the end-to-end tests use.
+ */
+export type StackMode = 'dev' | 'preview' | 'production'
+
+export type StackOptions = {
+  anvilPort: number
+  apiPort: number
+  /** Ignored in `production` mode. */
+  webPort: number
+  mode: StackMode
+  /** Receives every output line of the services, and the stack's own progress as `stack`. */
+  log?: (source: ServiceName | 'build' | 'stack', line: string) => void
+  /** Aborting during startup stops whatever already started and rejects. */
+  signal?: AbortSignal
+}
+
+export type ServiceExit = { service: ServiceName; code: number | null; signal: NodeJS.Signals | null }
+
+export type Stack = {
+  mode: StackMode
+  chainId: number
+  rpcUrl: string
+  apiUrl: string
+  /** Where a person opens the app; the API's origin in `production` mode. */
+  webUrl: string
+  deployment: Deployment
+  /** Process id of each service (a process group leader, except anvil's launcher). */
+  pids: Partial<Record<ServiceName, number>>
+  /** Resolves when a service exits without `stop()` having been called. */
+  exited: Promise<ServiceExit>
+  /** Stops every service and resolves once none of their processes is left. */
+  stop: () => Promise<void>
+}
+
+/** A port the stack needs is taken; nothing was started. */
+export class ServicePortInUseError extends Error {
+  constructor(
+    readonly service: ServiceName,
+    readonly port: number,
+  ) {
+    super(`port ${port} is already in use (${service})`)
+    this.name = 'ServicePortInUseError'
+  }
+}
+
+/** A service failed to start; `output` holds its last lines. */
+export class ServiceStartError extends Error {
+  constructor(
+    readonly service: ServiceName | 'build',
+    message: string,
+    readonly output: string[],
+  ) {
+    super(`${service}: ${message}${output.length ? `\n${output.join('\n')}` : ''}`)
+    this.name = 'ServiceStartError'
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `signal ${sig}` : `code ${code}`)
+
+/** Starts anvil, deploys the contracts, builds the web app if the mode needs it, and starts the API and the web app. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { anvilPort, apiPort, webPort, mode, signal: abort } = options
+  const log = options.log ?? (() => {})
+  const ports: [ServiceName, number][] = [
+    ['anvil', anvilPort],
+    ['api', apiPort],
+  ]
+  if (mode !== 'production') ports.push(['web', webPort])
+  for (const [service, port] of ports) {
+    if (ports.some(([other, p]) => p === port && other !== service)) {
+      throw new Error(`${service} and another service were both given port ${port}`)
+    }
+    if (!(await isPortFree(port))) throw new ServicePortInUseError(service, port)
+  }
+
+  const tails: Record<ServiceName | 'build', string[]> = { anvil: [], api: [], web: [], build: [] }
+  const record = (source: ServiceName | 'build', line: string) => {
+    const tail = tails[source]
+    tail.push(line)
+    if (tail.length > 30) tail.shift()
+    log(source, line)
+  }
+
+  let stopping = false
+  let anvil: Anvil | undefined
+  let anvilBinaries: number[] = []
+  const groups = new Map<ServiceName | 'build', ChildProcess>()
+  let reportExit: (exit: ServiceExit) => void = () => {}
+  const exited = new Promise<ServiceExit>((resolve) => {
+    reportExit = resolve
+  })
+
+  // Last resort if our process dies without stop(): take the groups down with us.
+  const killOnExit = () => {
+    for (const child of groups.values()) if (child.pid) signal(-child.pid, 'SIGKILL')
+    for (const pid of anvilBinaries) signal(pid, 'SIGKILL')
+    if (anvil?.process.pid) signal(anvil.process.pid, 'SIGKILL')
+  }
+  process.on('exit', killOnExit)
+
+  const stop = async () => {
+    stopping = true
+    await Promise.all([...groups.values()].map((child) => (child.pid ? stopGroup(child.pid) : Promise.resolve())))
+    if (anvil) {
+      await anvil.stop()
+      // The npm launcher forwards SIGTERM to the anvil binary and exits without waiting for it.
+      if (!(await waitGone(anvilBinaries, 5000))) for (const pid of anvilBinaries) signal(pid, 'SIGKILL')
+      await waitGone(anvilBinaries, 2000)
+    }
+    process.off('exit', killOnExit)
+  }
+
+  const checkAbort = () => {
+    if (abort?.aborted) throw new Error('startup aborted')
+  }
+
+  const spawnService = (service: ServiceName | 'build', args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+    const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
+    groups.set(service, child)
+    forEachLine(child, (line) => record(service, line))
+    child.once('exit', (code, sig) => {
+      if (!stopping && service !== 'build') reportExit({ service, code, signal: sig })
+    })
+    return child
+  }
+
+  const waitUntilAnswers = async (service: ServiceName, url: string, child: ChildProcess, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      checkAbort()
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new ServiceStartError(
+          service,
+          `exited with ${exitText(child.exitCode, child.signalCode)} before answering`,
+          tails[service],
+        )
+      }
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
+        if (res.ok) return
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline)
+        throw new ServiceStartError(service, `no answer at ${url} within ${timeoutMs / 1000} s`, tails[service])
+      await sleep(100)
+    }
+  }
+
+  try {
+    log('stack', `starting anvil on port ${anvilPort}`)
+    anvil = await startAnvil({
+      port: anvilPort,
+      chainId: LOCAL_CHAIN_ID,
+      log: new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split('\n')) if (line.trim()) record('anvil', line)
+          done()
+        },
+      }),
+    })
+    anvilBinaries = descendants(anvil.process.pid ?? 0)
+    anvil.process.once('exit', (code, sig) => {
+      if (!stopping) reportExit({ service: 'anvil', code, signal: sig })
+    })
+    checkAbort()
+
+    log('stack', 'deploying the contracts')
+    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl })
+    checkAbort()
+
+    if (mode !== 'dev') {
+      log('stack', 'building the web app')
+      const build = spawnService('build', [viteBin, 'build'], webDir, {})
+      const [code, sig] = (await new Promise((resolve) => build.once('exit', (...a) => resolve(a)))) as [
+        number | null,
+        NodeJS.Signals | null,
+      ]
+      groups.delete('build')
+      if (code !== 0) throw new ServiceStartError('build', `vite build failed with ${exitText(code, sig)}`, tails.build)
+      checkAbort()
+    }
+
+    const apiUrl = `http://127.0.0.1:${apiPort}`
+    log('stack', `starting the API on port ${apiPort}`)
+    const api = spawnService('api', ['--import', 'tsx', 'src/index.ts'], serverDir, {
+      NODE_ENV: mode === 'production' ? 'production' : 'development',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      CHAIN_ID: String(LOCAL_CHAIN_ID),
+    })
+    await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
+
+    let webUrl = apiUrl
+    if (mode !== 'production') {
+      webUrl = `http://127.0.0.1:${webPort}`
+      log('stack', `starting the web app (${mode === 'dev' ? 'vite dev server' : 'vite preview'}) on port ${webPort}`)
+      const args = [
+        viteBin,
+        ...(mode === 'preview' ? ['preview'] : []),
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(webPort),
+        '--strictPort',
+      ]
+      const web = spawnService('web', args, webDir, { API_URL: apiUrl })
+      await waitUntilAnswers('web', `${webUrl}/`, web)
+    }
+
+    const pids: Partial<Record<ServiceName, number>> = { anvil: anvil.process.pid }
+    for (const service of ['api', 'web'] as const) pids[service] = groups.get(service)?.pid
+    return { mode, chainId: LOCAL_CHAIN_ID, rpcUrl: anvil.rpcUrl, apiUrl, webUrl, deployment, pids, exited, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

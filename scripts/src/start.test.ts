@@ -1,0 +1,167 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { freePort, isPortFree } from '@chainellation/contracts/anvil'
+import { afterEach, describe, expect, it } from 'vitest'
+import { alive, descendants, signal, waitGone } from './processes'
+
+const scriptsDir = fileURLToPath(new URL('..', import.meta.url))
+
+type Launched = {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+const launched: Launched[] = []
+const watched: number[] = []
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}
+
+/** Runs `npm start`'s script the way a terminal would: as the leader of its own process group. */
+function launch(ports: { anvil: number; api: number; web: number }): Launched {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+    cwd: scriptsDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      ANVIL_PORT: `${ports.anvil}`,
+      PORT: `${ports.api}`,
+      WEB_PORT: `${ports.web}`,
+    },
+  })
+  let out = ''
+  let err = ''
+  child.stdout?.on('data', (chunk) => {
+    out += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    err += chunk
+  })
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, sig) => resolve({ code, signal: sig })),
+  )
+  const run = { child, stdout: () => out, stderr: () => err, exit }
+  launched.push(run)
+  return run
+}
+
+async function waitUntilReady(run: Launched): Promise<void> {
+  const deadline = Date.now() + 90_000
+  while (!run.stdout().includes('Press Ctrl-C to stop.')) {
+    if (run.child.exitCode !== null) throw new Error(`start exited early:\n${run.stdout()}\n${run.stderr()}`)
+    if (Date.now() > deadline) throw new Error(`start was not ready within 90 s:\n${run.stdout()}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** The process tree of a running `start`, with each process's command line. */
+function tree(pid: number): { pid: number; args: string }[] {
+  const pids = descendants(pid)
+  const table = execFileSync('ps', ['-o', 'pid=,args=', '-p', pids.join(',')], { encoding: 'utf8' })
+  return table
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [, id = '', args = ''] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? []
+      return { pid: Number(id), args }
+    })
+}
+
+afterEach(async () => {
+  // Only matters when a test failed half-way: leave nothing behind for the next one.
+  for (const run of launched.splice(0))
+    if (run.child.pid && run.child.exitCode === null) signal(-run.child.pid, 'SIGKILL')
+  for (const pid of watched.splice(0)) signal(pid, 'SIGKILL')
+})
+
+describe('npm start', () => {
+  it('stops every process when one of them dies', async () => {
+    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
+    const run = launch({ anvil, api, web })
+    await waitUntilReady(run)
+    expect(run.stdout()).toContain(`http://localhost:${web}`)
+    expect(run.stdout()).toMatch(/Chainellation\s+0x[0-9a-fA-F]{40}/)
+
+    const processes = tree(run.child.pid ?? 0)
+    watched.push(...processes.map((p) => p.pid))
+    const apiProcess = processes.find((p) => p.args.includes('src/index.ts'))
+    expect(apiProcess, 'the API process').toBeDefined()
+    expect(
+      processes.some((p) => p.args.includes('vite.js')),
+      'the Vite process',
+    ).toBe(true)
+    expect(
+      processes.some((p) => /anvil(\s|$)/.test(p.args) && !p.args.includes('bin.mjs')),
+      'the anvil binary',
+    ).toBe(true)
+
+    process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
+    expect(await run.exit).toEqual({ code: 1, signal: null })
+    expect(run.stderr()).toContain('API exited unexpectedly (signal SIGKILL); stopping everything.')
+    expect(
+      await waitGone(
+        processes.map((p) => p.pid),
+        5000,
+      ),
+      `still running: ${alive(watched)}`,
+    ).toBe(true)
+    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+  })
+
+  it('stops everything on Ctrl-C and exits cleanly', async () => {
+    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
+    const run = launch({ anvil, api, web })
+    await waitUntilReady(run)
+    const processes = tree(run.child.pid ?? 0)
+    watched.push(...processes.map((p) => p.pid))
+    expect(processes.length).toBeGreaterThanOrEqual(4)
+
+    // A terminal sends SIGINT to the whole foreground process group.
+    process.kill(-(run.child.pid ?? 0), 'SIGINT')
+    expect(await run.exit).toEqual({ code: 0, signal: null })
+    expect(run.stderr()).toBe('')
+    expect(
+      await waitGone(
+        processes.map((p) => p.pid),
+        5000,
+      ),
+      `still running: ${alive(watched)}`,
+    ).toBe(true)
+    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+  })
+
+  it.each([
+    ['anvil', 'anvil', 'ANVIL_PORT'],
+    ['api', 'API', 'PORT'],
+    ['web', 'web app', 'WEB_PORT'],
+  ] as const)(
+    'refuses to start when the %s port is taken, with one line and exit code 1',
+    async (service, label, env) => {
+      const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
+      const ports = { anvil, api, web }
+      const blocker = net.createServer()
+      await new Promise<void>((resolve) => blocker.listen(ports[service], '127.0.0.1', resolve))
+      try {
+        const run = launch(ports)
+        expect(await run.exit).toEqual({ code: 1, signal: null })
+        expect(run.stderr()).toBe(
+          `chainellation: port ${ports[service]} is already in use (${label}). Stop whatever uses it or set ${env}.\n`,
+        )
+        expect(run.stdout()).toBe('')
+        for (const [name, port] of Object.entries(ports)) {
+          if (name !== service) expect(await isPortFree(port), `port ${port}`).toBe(true)
+        }
+      } finally {
+        blocker.close()
+      }
+    },
+  )
+})

@@ -1,0 +1,92 @@
+import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
+import { accent, bold, dim } from './term'
+
+// Anvil's account #0: public test keys every Foundry/Hardhat user knows; never fund them on a real network.
+const TEST_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+const portEnv: Record<ServiceName, string> = { anvil: 'ANVIL_PORT', api: 'PORT', web: 'WEB_PORT' }
+const label: Record<ServiceName, string> = { anvil: 'anvil', api: 'API', web: 'web app' }
+
+const fail = (message: string): never => {
+  process.stderr.write(`chainellation: ${message}\n`)
+  process.exit(1)
+}
+
+function port(name: string, fallback: number): number {
+  const text = process.env[name]
+  if (text === undefined || text === '') return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) fail(`${name} must be a port number, got "${text}".`)
+  return value
+}
+
+const write = (text: string) => process.stdout.write(`${text}\n`)
+
+const anvilPort = port('ANVIL_PORT', 8545)
+const apiPort = port('PORT', 8787)
+const webPort = port('WEB_PORT', 5173)
+
+const startup = new AbortController()
+let stack: Stack | undefined
+let exiting = false
+
+const shutdown = async (code: number) => {
+  if (exiting) return
+  exiting = true
+  // During startup, startStack stops what it started and rejects; the catch below exits.
+  if (!stack) return startup.abort()
+  await stack.stop()
+  process.exit(code)
+}
+for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => shutdown(0))
+
+try {
+  stack = await startStack({
+    anvilPort,
+    apiPort,
+    webPort,
+    mode: 'dev',
+    signal: startup.signal,
+    log: (source, line) => {
+      // Anvil logs every RPC call; the API and Vite log what a developer needs.
+      if (source === 'stack') write(dim(`… ${line}`))
+      else if (source !== 'anvil') write(`${dim(`[${source}]`)} ${line}`)
+    },
+  })
+  if (startup.signal.aborted) {
+    await stack.stop()
+    process.exit(0)
+  }
+  const webUrl = `http://localhost:${webPort}`
+  const contracts = Object.entries(stack.deployment.contracts)
+  const width = Math.max(...contracts.map(([name]) => name.length))
+  write('')
+  write(accent('chainellation is running'))
+  write(`  Web app   ${bold(webUrl)}`)
+  write(`  API       ${stack.apiUrl}/api/health`)
+  write(`  RPC       ${stack.rpcUrl} (chain id ${stack.chainId})`)
+  write('  Contracts')
+  for (const [name, address] of contracts) write(`    ${name.padEnd(width)}  ${address}`)
+  write(`  Test account ${TEST_ACCOUNT} (10,000 ETH): import private key ${TEST_KEY} into your wallet`)
+  write('  and add the network above. It is a public test key: never use it on a real network.')
+  write(dim('  Press Ctrl-C to stop.'))
+  write('')
+
+  const exit = await stack.exited
+  // A Ctrl-C reaches anvil too (it shares our process group); let our own handler win that race.
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  if (!exiting) {
+    const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`
+    process.stderr.write(`chainellation: ${label[exit.service]} exited unexpectedly (${how}); stopping everything.\n`)
+    await shutdown(1)
+  }
+} catch (error) {
+  if (startup.signal.aborted) process.exit(0)
+  if (error instanceof ServicePortInUseError) {
+    fail(
+      `port ${error.port} is already in use (${label[error.service]}). Stop whatever uses it or set ${portEnv[error.service]}.`,
+    )
+  }
+  fail(error instanceof Error ? error.message : String(error))
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { forEachLine, spawnGroup, stopGroup } from './processes'
+import {
+  type Counts,
+  formatDuration,
+  formatTable,
+  judgeSuite,
+  playwrightCounts,
+  type StepResult,
+  summaryLine,
+  totals,
+  vitestCounts,
+} from './report'
+import { bold } from './term'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const reports = mkdtempSync(join(tmpdir(), 'chainellation-test-'))
+const results: StepResult[] = []
+const started = performance.now()
+
+type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
+
+// Order matters: contracts first (their compile step feeds everything else), the slow browser suite last.
+const suites: Suite[] = [
+  { name: 'contracts', script: 'test', runner: 'vitest' },
+  { name: 'art', script: 'test', runner: 'vitest' },
+  { name: 'server', script: 'test', runner: 'vitest' },
+  { name: 'web', script: 'test', runner: 'vitest' },
+  // This workspace's `test` script is this orchestrator; its own tests run as `test:unit`.
+  { name: 'scripts', script: 'test:unit', runner: 'vitest' },
+  { name: 'e2e', script: 'test', runner: 'playwright' },
+]
+const TIMEOUT_MS = 15 * 60_000
+
+const scriptsOf = (workspace: string): Record<string, string> =>
+  (JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
+    .scripts ?? {}
+
+let current: number | undefined
+const heading = (text: string) => process.stdout.write(`\n${bold(`▶ ${text}`)}\n`)
+
+type Run = { code: number | null; output: string[] }
+
+/** Runs `npm args…` in its own process group, streaming (or buffering) its output. */
+function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promise<Run> {
+  return new Promise((resolve) => {
+    // Children write to a pipe, not the terminal; keep their colours when a person is watching.
+    const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
+    const child = spawnGroup('npm', args, { cwd: root, env: { ...process.env, ...color, ...env } })
+    current = child.pid
+    const output: string[] = []
+    forEachLine(child, (line) => (buffer ? output.push(line) : process.stdout.write(`${line}\n`)))
+    const timer = setTimeout(() => {
+      output.push(`timed out after ${formatDuration(TIMEOUT_MS)}`)
+      if (child.pid) void stopGroup(child.pid)
+    }, TIMEOUT_MS)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      current = undefined
+      resolve({ code, output })
+    })
+  })
+}
+
+async function lint() {
+  heading('lint (biome check .)')
+  const t = performance.now()
+  const { code } = await npm(['run', '--silent', 'lint'])
+  results.push({ name: 'lint', status: code === 0 ? 'passed' : 'failed', ms: performance.now() - t })
+}
+
+async function typecheck() {
+  const workspaces = ['contracts', ...suites.map((s) => s.name).filter((n) => n !== 'contracts')]
+  const targets = workspaces.filter((w) => scriptsOf(w).typecheck)
+  heading(`typecheck (${targets.join(', ')})`)
+  const t = performance.now()
+  const failed: string[] = []
+  // Two at a time: tsc is single-threaded and CI has two cores.
+  const queue = [...targets]
+  const worker = async () => {
+    for (let w = queue.shift(); w; w = queue.shift()) {
+      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true)
+      process.stdout.write(`${code === 0 ? '✓' : '✗'} ${w}\n`)
+      if (code !== 0) {
+        failed.push(w)
+        process.stdout.write(`${output.join('\n')}\n`)
+      }
+    }
+  }
+  await Promise.all([worker(), worker()])
+  results.push({
+    name: 'typecheck',
+    status: failed.length ? 'failed' : 'passed',
+    reason: failed.length ? failed.join(', ') : undefined,
+    ms: performance.now() - t,
+  })
+}
+
+async function suite({ name, script, runner }: Suite) {
+  if (!scriptsOf(name)[script]) {
+    results.push({ name, status: 'none', ms: 0 })
+    return
+  }
+  heading(`${name} (npm run ${script} -w ${name})`)
+  const report = join(reports, `${name}.json`)
+  const t = performance.now()
+  const run =
+    runner === 'vitest'
+      ? await npm(['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
+      : await npm(['run', script, '-w', name, '--', '--reporter=list,json'], {
+          PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+        })
+  let counts: Counts | undefined
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    counts = runner === 'vitest' ? vitestCounts(json) : playwrightCounts(json)
+  }
+  results.push(judgeSuite(name, run.code, counts, performance.now() - t))
+}
+
+function finish(): never {
+  rmSync(reports, { recursive: true, force: true })
+  const sum = totals(results)
+  const ok = results.every((r) => r.status !== 'failed')
+  process.stdout.write(`\n${formatTable(results)}\n\n`)
+  process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
+  process.stdout.write(`${summaryLine(sum)}\n`)
+  process.exit(ok ? 0 : 1)
+}
+
+for (const name of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(name, async () => {
+    if (current) await stopGroup(current)
+    results.push({ name: 'interrupted', status: 'failed', reason: name, ms: 0 })
+    finish()
+  })
+}
+
+await lint()
+await typecheck()
+for (const s of suites) await suite(s)
+finish()
