@@ -30,7 +30,22 @@ export class PortInUseError extends Error {
   }
 }
 
-const anvilBin = () => createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
+/**
+ * The anvil binary from the npm package's platform build. Spawned directly, not through the package's
+ * node launcher, so that stopping it waits for anvil itself rather than a wrapper that exits first.
+ */
+function anvilCommand(): { command: string; args: string[] } {
+  const require = createRequire(import.meta.url)
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string]
+  const binary = process.platform === 'win32' ? 'anvil.exe' : 'anvil'
+  try {
+    const launcher = require.resolve('@foundry-rs/anvil/package.json')
+    const command = createRequire(launcher).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${binary}`)
+    return { command, args: [] }
+  } catch {
+    return { command: process.execPath, args: [require.resolve('@foundry-rs/anvil/bin.mjs')] }
+  }
+}
 
 /** Resolves with a port on `host` that was free a moment ago. */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
@@ -58,9 +73,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port || (await freePort(host))
   if (!(await isPortFree(port, host))) throw new PortInUseError(port)
-  const args = [anvilBin(), '--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337)]
+  const { command, args } = anvilCommand()
+  args.push('--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337))
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   if (options.log) {
     child.stdout?.pipe(options.log, { end: false })
     child.stderr?.pipe(options.log, { end: false })
