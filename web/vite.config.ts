@@ -7,6 +7,8 @@ const proxy = { '/api': process.env.API_URL || 'http://127.0.0.1:8787' }
 
 export default defineConfig({
   plugins: [react()],
+  // One .env at the repository root serves every package; Vite exposes only its VITE_* entries.
+  envDir: fileURLToPath(new URL('..', import.meta.url)),
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // `npm start` prints the stack's URLs above Vite's output; keep them on screen.
   clearScreen: false,

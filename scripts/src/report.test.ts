@@ -73,7 +73,7 @@ describe('totals and summaryLine', () => {
   it('lays out one aligned row per step', () => {
     const lines = formatTable(results).split('\n')
     expect(lines).toHaveLength(results.length + 2)
-    expect(lines[0]).toMatch(/^step\s+result\s+passed\s+failed\s+skipped\s+time$/)
+    expect(lines[0]).toMatch(/^step\s+result\s+passed\s+failed\s+skipped\s+time\s+note$/)
     expect(lines[3]).toMatch(/^typecheck\s+failed\s+–\s+–\s+–\s+1 ms\s+web$/)
     expect(lines[5]).toMatch(/^web\s+failed\s+4\s+2\s+1\s+1 ms$/)
     expect(lines[7]).toMatch(/^e2e\s+no tests/)

@@ -77,7 +77,7 @@ export function formatDuration(ms: number): string {
 
 /** A plain-text table with one row per step. */
 export function formatTable(results: StepResult[]): string {
-  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', '']
+  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'note']
   const rows = results.map((r) => [
     r.name,
     r.status === 'none' ? 'no tests' : r.status,

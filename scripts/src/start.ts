@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
 import { accent, bold, dim } from './term'
 
@@ -22,6 +24,10 @@ function port(name: string, fallback: number): number {
 }
 
 const write = (text: string) => process.stdout.write(`${text}\n`)
+
+// Settings from the repository's .env; the shell's own environment wins.
+const envFile = fileURLToPath(new URL('../../.env', import.meta.url))
+if (existsSync(envFile)) process.loadEnvFile(envFile)
 
 const anvilPort = port('ANVIL_PORT', 8545)
 const apiPort = port('PORT', 8787)
