@@ -46,7 +46,7 @@ export type Stack = {
   /** Where a person opens the app; the API's origin in `production` mode. */
   webUrl: string
   deployment: Deployment
-  /** Process id of each service (a process group leader, except anvil's launcher). */
+  /** Process id of each service (a process group leader, except anvil). */
   pids: Partial<Record<ServiceName, number>>
   /** Resolves when a service exits without `stop()` having been called. */
   exited: Promise<ServiceExit>
@@ -126,7 +126,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all([...groups.values()].map((child) => (child.pid ? stopGroup(child.pid) : Promise.resolve())))
     if (anvil) {
       await anvil.stop()
-      // The npm launcher forwards SIGTERM to the anvil binary and exits without waiting for it.
+      // When startAnvil falls back to the npm launcher, it forwards SIGTERM and exits without waiting for anvil.
       if (!(await waitGone(anvilBinaries, 5000))) for (const pid of anvilBinaries) signal(pid, 'SIGKILL')
       await waitGone(anvilBinaries, 2000)
     }

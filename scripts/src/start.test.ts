@@ -75,6 +75,20 @@ function tree(pid: number): { pid: number; args: string }[] {
     })
 }
 
+/** Asserts that the tree holds the API, Vite and the anvil binary; returns the API process. */
+function expectServices(processes: { pid: number; args: string }[]) {
+  const listing = `\n${processes.map((p) => `${p.pid} ${p.args}`).join('\n')}`
+  const api = processes.find((p) => p.args.includes('src/index.ts'))
+  expect(api, `the API process in${listing}`).toBeDefined()
+  expect(
+    processes.some((p) => p.args.includes('vite.js')),
+    `the Vite process in${listing}`,
+  ).toBe(true)
+  const anvilBinary = processes.some((p) => /anvil(\s|$)/.test(p.args) && !p.args.includes('bin.mjs'))
+  expect(anvilBinary, `the anvil binary in${listing}`).toBe(true)
+  return api
+}
+
 afterEach(async () => {
   // Only matters when a test failed half-way: leave nothing behind for the next one.
   for (const run of launched.splice(0))
@@ -92,16 +106,7 @@ describe('npm start', () => {
 
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
-    const apiProcess = processes.find((p) => p.args.includes('src/index.ts'))
-    expect(apiProcess, 'the API process').toBeDefined()
-    expect(
-      processes.some((p) => p.args.includes('vite.js')),
-      'the Vite process',
-    ).toBe(true)
-    expect(
-      processes.some((p) => /anvil(\s|$)/.test(p.args) && !p.args.includes('bin.mjs')),
-      'the anvil binary',
-    ).toBe(true)
+    const apiProcess = expectServices(processes)
 
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })
@@ -122,7 +127,7 @@ describe('npm start', () => {
     await waitUntilReady(run)
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
-    expect(processes.length).toBeGreaterThanOrEqual(4)
+    expectServices(processes)
 
     // A terminal sends SIGINT to the whole foreground process group.
     process.kill(-(run.child.pid ?? 0), 'SIGINT')
