@@ -1,6 +1,6 @@
 // Test fixture: a fresh anvil per test file with the whole game deployed, funded players, chain-time
 // control and helpers to assert reverts and read token metadata.
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
+
 import {
   type Abi,
   type Account,
@@ -8,6 +8,7 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   createTestClient,
+  getAddress,
   getContract,
   type Hash,
   type Hex,
@@ -19,6 +20,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { type Anvil, startAnvil } from '../scripts/anvil.ts'
 import { build } from '../scripts/compile.ts'
 import { ANVIL_MNEMONIC, type Deployment, deployAll } from '../scripts/deploy.ts'
@@ -39,13 +41,11 @@ export const MIN_TZ = -12 * HOUR
 export const MAX_TZ = 14 * HOUR
 
 /** A viem test client that can also read and write, optionally bound to `account`. */
-export function clientFor(rpcUrl: string, account?: Account) {
+export function clientFor<account extends Account | undefined = undefined>(rpcUrl: string, account?: account) {
   return createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl), account, pollingInterval: 50 })
     .extend(publicActions)
     .extend(walletActions)
 }
-
-export type Client = ReturnType<typeof clientFor>
 
 /** The deployed addresses by the names `deployAll` records. */
 export type Addresses = {
@@ -76,7 +76,7 @@ function addressesOf(deployment: Deployment): Addresses {
   for (const name of names) {
     const address = deployment.contracts[name]
     if (!address) throw new Error(`the deployment has no ${name}`)
-    out[name] = address
+    out[name] = getAddress(address)
   }
   return out
 }
@@ -171,7 +171,7 @@ export async function createFixture() {
         owner.client.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args }),
       )
       if (!receipt.contractAddress) throw new Error(`deploying ${contractName} created no contract`)
-      return receipt.contractAddress
+      return getAddress(receipt.contractAddress)
     }
 
     const snapshot = () => client.snapshot()
@@ -276,7 +276,8 @@ export function fromBase64(text: string): string {
 export function decodeTokenURI(uri: string): { json: Metadata; svg: string } {
   if (!uri.startsWith(JSON_PREFIX)) throw new Error(`not a base64 JSON data URI: ${uri.slice(0, 40)}`)
   const json = JSON.parse(fromBase64(uri.slice(JSON_PREFIX.length))) as Metadata
-  if (!json.image.startsWith(SVG_PREFIX)) throw new Error(`image is not a base64 SVG data URI: ${json.image.slice(0, 40)}`)
+  if (!json.image.startsWith(SVG_PREFIX))
+    throw new Error(`image is not a base64 SVG data URI: ${json.image.slice(0, 40)}`)
   return { json, svg: fromBase64(json.image.slice(SVG_PREFIX.length)) }
 }
 
