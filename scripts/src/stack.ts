@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { type Anvil, isPortFree, startAnvil } from '@chainellation/contracts/anvil'
+import { type Anvil, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 
@@ -236,6 +236,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return { mode, chainId: LOCAL_CHAIN_ID, rpcUrl: anvil.rpcUrl, apiUrl, webUrl, deployment, pids, exited, stop }
   } catch (error) {
     await stop()
+    // Taken between our check and anvil's own: report it like the check would have.
+    if (error instanceof PortInUseError) throw new ServicePortInUseError('anvil', error.port)
     throw error
   }
 }
