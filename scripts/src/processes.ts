@@ -56,6 +56,28 @@ export function descendants(pid: number): number[] {
   return found
 }
 
+/** The chain of processes above `pid` (parent first), stopping below init. */
+export function ancestors(pid: number): number[] {
+  const table = processTable()
+  const chain: number[] = []
+  for (let row = table.find((r) => r.pid === pid); row && row.ppid > 1; ) {
+    chain.push(row.ppid)
+    const parent = row.ppid
+    row = table.find((r) => r.pid === parent)
+  }
+  return chain
+}
+
+/** Cheap liveness check for one process (a zombie still counts; use {@link alive} where that matters). */
+export function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** Calls `onLine` with every line `child` writes to stdout or stderr. */
 export function forEachLine(child: ChildProcess, onLine: (line: string) => void): void {
   for (const stream of [child.stdout, child.stderr]) {

@@ -24,8 +24,10 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 }
 
 /** Runs `npm start`'s script the way a terminal would: as the leader of its own process group. */
-function launch(ports: { anvil: number; api: number; web: number }): Launched {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/start.ts'], {
+function launch(ports: { anvil: number; api: number; web: number }, via: 'node' | 'npm' = 'node'): Launched {
+  const [command, args] =
+    via === 'npm' ? ['npm', ['run', '--silent', 'start']] : [process.execPath, ['--import', 'tsx', 'src/start.ts']]
+  const child = spawn(command, args, {
     cwd: scriptsDir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,6 +139,27 @@ describe('npm start', () => {
       await waitGone(
         processes.map((p) => p.pid),
         5000,
+      ),
+      `still running: ${alive(watched)}`,
+    ).toBe(true)
+    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+  })
+
+  it('stops everything when npm itself is terminated', async () => {
+    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
+    const run = launch({ anvil, api, web }, 'npm')
+    await waitUntilReady(run)
+    const processes = tree(run.child.pid ?? 0)
+    watched.push(...processes.map((p) => p.pid))
+    expectServices(processes)
+
+    // What a supervisor does; npm exits without passing the signal on to its script.
+    process.kill(run.child.pid ?? 0, 'SIGTERM')
+    await run.exit
+    expect(
+      await waitGone(
+        processes.map((p) => p.pid),
+        10_000,
       ),
       `still running: ${alive(watched)}`,
     ).toBe(true)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { ancestors, exists } from './processes'
 import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
 import { accent, bold, dim } from './term'
 
@@ -46,6 +47,13 @@ const shutdown = async (code: number) => {
   process.exit(code)
 }
 for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => shutdown(0))
+
+// npm does not pass a SIGTERM on to its script, so `kill <npm pid>` (or a supervisor stopping
+// `npm start`) would orphan the stack: stop when any process above us goes away.
+const above = ancestors(process.pid)
+setInterval(() => {
+  if (!above.every(exists)) void shutdown(0)
+}, 500).unref()
 
 try {
   stack = await startStack({
