@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { forEachLine, spawnGroup, stopGroup } from './processes'
+import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from './processes'
 import {
   type Counts,
   formatDuration,
@@ -39,18 +39,25 @@ const scriptsOf = (workspace: string): Record<string, string> =>
   (JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
     .scripts ?? {}
 
-let current: number | undefined
+// Process groups of the steps running now (typechecks run two at a time).
+const running = new Set<number>()
+let interrupted = false
+process.on('exit', () => {
+  for (const pid of running) signal(-pid, 'SIGKILL')
+})
 const heading = (text: string) => process.stdout.write(`\n${bold(`▶ ${text}`)}\n`)
 
 type Run = { code: number | null; output: string[] }
 
 /** Runs `npm args…` in its own process group, streaming (or buffering) its output. */
 function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promise<Run> {
+  // Once interrupted, a step finishing must not let the next one start.
+  if (interrupted) return Promise.resolve({ code: null, output: [] })
   return new Promise((resolve) => {
     // Children write to a pipe, not the terminal; keep their colours when a person is watching.
     const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
     const child = spawnGroup('npm', args, { cwd: root, env: { ...process.env, ...color, ...env } })
-    current = child.pid
+    if (child.pid) running.add(child.pid)
     const output: string[] = []
     forEachLine(child, (line) => (buffer ? output.push(line) : process.stdout.write(`${line}\n`)))
     const timer = setTimeout(() => {
@@ -59,7 +66,7 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promi
     }, TIMEOUT_MS)
     child.once('exit', (code) => {
       clearTimeout(timer)
-      current = undefined
+      if (child.pid) running.delete(child.pid)
       resolve({ code, output })
     })
   })
@@ -131,13 +138,19 @@ function finish(): never {
   process.exit(ok ? 0 : 1)
 }
 
-for (const name of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(name, async () => {
-    if (current) await stopGroup(current)
-    results.push({ name: 'interrupted', status: 'failed', reason: name, ms: 0 })
-    finish()
-  })
+async function interrupt(reason: string) {
+  if (interrupted) return
+  interrupted = true
+  await Promise.all([...running].map((pid) => stopGroup(pid)))
+  results.push({ name: 'interrupted', status: 'failed', reason, ms: 0 })
+  finish()
 }
+for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => interrupt(name))
+// npm does not pass a SIGTERM on to its script; stop the suites when npm goes away.
+const above = ancestors(process.pid)
+setInterval(() => {
+  if (!above.every(exists)) void interrupt('npm exited')
+}, 1000).unref()
 
 await lint()
 await typecheck()
