@@ -1,3 +1,4 @@
+/// <reference path="./solc.d.ts" />
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -79,8 +79,9 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account, chain })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     if (!receipt.contractAddress || receipt.status !== 'success') throw new Error(`deploying ${name} failed`)
-    log(`${name} ${receipt.contractAddress}`)
-    return receipt.contractAddress
+    const address = getAddress(receipt.contractAddress)
+    log(`${name} ${address}`)
+    return address
   }
   const send = async (address: Address, abi: Abi, functionName: string, args: unknown[]) => {
     const { request } = await publicClient.simulateContract({ address, abi, functionName, args, account })
