@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createTestClient, encodeFunctionData, http, publicActions, walletActions } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -77,6 +78,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const anvil = await startAnvil()
   try {
     const f = await measureSkiesOf(anvil.rpcUrl)
+    writeFileSync(new URL('../skies-of-report.json', import.meta.url), `${JSON.stringify(f, null, 2)}\n`)
     process.stdout.write(
       `skiesOf: ${f.listed} of ${f.held} skies listed among ${f.minted.toLocaleString('en-US')} minted, ${f.gas.toLocaleString('en-US')} gas in one eth_call\n`,
     )

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
+import { skiesOf } from './bench/skies-of'
 import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (bundle size, Lighthouse, API latency) join this list.
-const measurements: Measurement[] = [gas]
+const measurements: Measurement[] = [gas, skiesOf]
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const rows: { name: string; ok: boolean; summary: string; ms: number }[] = []
