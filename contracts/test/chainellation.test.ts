@@ -605,7 +605,7 @@ describe('skiesOf', () => {
     // Alice mints every third sky; the others take turns in between.
     for (let id = 1n; id <= 300n; id++) {
       const minter = id % 3n === 1n ? f.alice : (minters[1 + (Number(id % 5n) % 3)] as Player)
-      await minter.sky.write.mint([0]) // automine: mined before the call returns
+      await f.tx(minter.sky.write.mint([0]))
       expected.get(minter.address)?.unshift(id)
     }
     expect(await f.alice.sky.read.totalSupply()).toBe(300n)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decorationSpecs } from '../scripts/decorations.ts'
-import { chainellationAbi, decorationsAbi, layers } from '../src/index.ts'
+import { chainellationAbi, decorationsAbi, decorationTokenAbi, layers } from '../src/index.ts'
 import { decodeTokenURI, decorationIds, embeddedImages, expectRevert, type Player, useFixture } from './fixture.ts'
 
 const f = useFixture()
@@ -216,6 +216,20 @@ describe('setLayers', () => {
     )
     await f.tx(f.bob.comet.write.transferFrom([f.bob.address, f.alice.address, 1n]))
     await setLayers(f.alice, id, [choice(2, decorationIds.Comet, 1n)])
+  })
+
+  it("refuses a token decoration whose token was never minted, with the token contract's error", async () => {
+    const id = await f.mint(f.alice)
+    await expectRevert(
+      f.client.simulateContract({
+        account: f.alice.account,
+        address: f.addresses.Decorations,
+        abi: [...decorationsAbi, ...decorationTokenAbi],
+        functionName: 'setLayers',
+        args: [id, [choice(2, decorationIds.Comet, 9n)]],
+      }),
+      'TokenDoesNotExist',
+    )
   })
 
   it('refuses a token id with a free decoration or with a cleared layer', async () => {

@@ -22,7 +22,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { type Anvil, startAnvil } from '../scripts/anvil.ts'
-import { build } from '../scripts/compile.ts'
+import { compile } from '../scripts/compile.ts'
 import { ANVIL_MNEMONIC, type Deployment, deployAll } from '../scripts/deploy.ts'
 import {
   chainellationAbi,
@@ -165,7 +165,7 @@ export async function createFixture() {
 
     /** Deploys `contractName` from the compiled artifacts as the owner; returns its address. */
     const deploy = async (contractName: string, args: readonly unknown[]) => {
-      const artifact = (await build())[contractName]
+      const artifact = (await compile())[contractName]
       if (!artifact) throw new Error(`no artifact named ${contractName}`)
       const receipt = await tx(
         owner.client.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args }),
