@@ -10,6 +10,7 @@ import {
   HOUR,
   MAX_TZ,
   MIN_TZ,
+  mod,
   type Player,
   useFixture,
 } from './fixture.ts'
@@ -392,7 +393,7 @@ describe('night rule', () => {
     for (let t = start; t < start + DAY + HOUR; t += 29 * 60 + 7) {
       await f.setTime(t)
       for (const [i, tz] of tzs.entries()) {
-        const local = (((t + tz) % DAY) + DAY) % DAY
+        const local = mod(t + tz, DAY)
         expect(await f.alice.sky.read.localTimeOf([BigInt(tz)])).toBe(BigInt(local))
         expect(await f.alice.sky.read.isNight([ids[i] as bigint])).toBe(local < 6 * HOUR || local >= 18 * HOUR)
       }
