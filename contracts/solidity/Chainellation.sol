@@ -3,6 +3,7 @@ pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
+import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
 import {Sky} from "./interfaces/ISky.sol";
@@ -196,8 +197,9 @@ contract Chainellation is ERC721, Ownable {
         return _decode(_getExtraData(skyId));
     }
 
-    /// @notice Every sky `owner` holds, newest first, with its traits, in one call.
-    /// @dev Walks the skies `owner` minted, then those it received, keeping the ones it still holds.
+    /// @notice Every sky `owner` holds, newest first (highest id first), with its traits, in one call.
+    /// @dev Walks the skies `owner` minted, then those it received, keeping the ones it still holds; the cost
+    /// follows the wallet's own history, not the collection's size.
     function skiesOf(address owner) external view returns (uint256[] memory skyIds, Sky[] memory skies) {
         uint256 count = balanceOf(owner);
         skyIds = new uint256[](count);
@@ -205,23 +207,28 @@ contract Chainellation is ERC721, Ownable {
         if (count == 0) return (skyIds, skies);
         bytes memory seen = new bytes(_config.minted + 1);
         uint256 found;
-        for (uint256 id = uint16(_getAux(owner)); id != 0 && found < count;) {
-            uint256 data = _getExtraData(id);
+        for (uint256 id = uint16(_getAux(owner)); id != 0 && found < count; id = _getExtraData(id) & 0xffff) {
             if (_ownerOf(id) == owner) {
                 seen[id] = 0x01;
-                skyIds[found] = id;
-                skies[found++] = _decode(data);
+                skyIds[found++] = id;
             }
-            id = data & 0xffff;
         }
+        // Minted skies came newest first; received ones may arrive in any order.
+        bool sorted = found == count;
         uint16[] storage received = _received[owner];
         for (uint256 i = received.length; i > 0 && found < count;) {
             uint256 id = received[--i];
             if (seen[id] == 0 && _ownerOf(id) == owner) {
                 seen[id] = 0x01;
-                skyIds[found] = id;
-                skies[found++] = _decode(_getExtraData(id));
+                skyIds[found++] = id;
             }
+        }
+        if (!sorted) {
+            LibSort.sort(skyIds);
+            LibSort.reverse(skyIds);
+        }
+        for (uint256 i; i < count; ++i) {
+            skies[i] = _decode(_getExtraData(skyIds[i]));
         }
     }
 

@@ -51,6 +51,7 @@ contract Decorations is IDecorations, Ownable {
     error DecorationsAlreadyRegistered(address decoration, uint256 decorationId);
     error DecorationsUnknownDecoration(uint256 decorationId);
     error DecorationsWrongLayer(uint256 decorationId, uint256 decorationLayer, uint256 layer);
+    error DecorationsNonexistentSky(uint256 skyId);
     error DecorationsNotSkyOwner(uint256 skyId, address caller);
     error DecorationsNotDecorationOwner(uint256 decorationId, uint256 tokenId, address caller);
     error DecorationsInvalidToken(uint256 decorationId, uint256 tokenId);
@@ -72,7 +73,13 @@ contract Decorations is IDecorations, Ownable {
 
     /// @notice Sets any subset of sky `skyId`'s layers in one call. Sky owner only.
     function setLayers(uint256 skyId, LayerChoice[] calldata choices) external {
-        if (skies.ownerOf(skyId) != msg.sender) revert DecorationsNotSkyOwner(skyId, msg.sender);
+        address owner;
+        try skies.ownerOf(skyId) returns (address holder) {
+            owner = holder;
+        } catch {
+            revert DecorationsNonexistentSky(skyId);
+        }
+        if (owner != msg.sender) revert DecorationsNotSkyOwner(skyId, msg.sender);
         uint256 packed = _layers[skyId];
         for (uint256 i; i < choices.length; ++i) {
             LayerChoice calldata choice = choices[i];
@@ -85,7 +92,7 @@ contract Decorations is IDecorations, Ownable {
                 }
                 if (entry.free) {
                     if (tokenId != 0) revert DecorationsInvalidToken(choice.decorationId, tokenId);
-                } else if (IERC721(address(entry.decoration)).ownerOf(tokenId) != msg.sender) {
+                } else if (!_holds(address(entry.decoration), tokenId, msg.sender)) {
                     revert DecorationsNotDecorationOwner(choice.decorationId, tokenId, msg.sender);
                 }
             } else if (tokenId != 0) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decorationSpecs } from '../scripts/decorations.ts'
-import { chainellationAbi, decorationsAbi, decorationTokenAbi, layers } from '../src/index.ts'
+import { decorationsAbi, layers } from '../src/index.ts'
 import { decodeTokenURI, decorationIds, embeddedImages, expectRevert, type Player, useFixture } from './fixture.ts'
 
 const f = useFixture()
@@ -179,11 +179,12 @@ describe('setLayers', () => {
       f.client.simulateContract({
         account: f.alice.account,
         address: f.addresses.Decorations,
-        abi: [...decorationsAbi, ...chainellationAbi],
+        abi: decorationsAbi,
         functionName: 'setLayers',
         args: [1n, [choice(1, 1)]],
       }),
-      'TokenDoesNotExist',
+      'DecorationsNonexistentSky',
+      [1n],
     )
   })
 
@@ -218,17 +219,18 @@ describe('setLayers', () => {
     await setLayers(f.alice, id, [choice(2, decorationIds.Comet, 1n)])
   })
 
-  it("refuses a token decoration whose token was never minted, with the token contract's error", async () => {
+  it('refuses a token decoration whose token was never minted as not held', async () => {
     const id = await f.mint(f.alice)
     await expectRevert(
       f.client.simulateContract({
         account: f.alice.account,
         address: f.addresses.Decorations,
-        abi: [...decorationsAbi, ...decorationTokenAbi],
+        abi: decorationsAbi,
         functionName: 'setLayers',
         args: [id, [choice(2, decorationIds.Comet, 9n)]],
       }),
-      'TokenDoesNotExist',
+      'DecorationsNotDecorationOwner',
+      [BigInt(decorationIds.Comet), 9n, f.alice.address],
     )
   })
 
