@@ -1,0 +1,4 @@
+import { env } from './env'
+
+/** The game's community links, as configured. */
+export const links = { twitter: env.VITE_TWITTER_URL, discord: env.VITE_DISCORD_URL } as const

@@ -1,0 +1,47 @@
+import { getDeployment } from '@chainellation/contracts'
+import { type Address, zeroAddress } from 'viem'
+
+/** What the app needs to know about the game on one chain (seed section 3). */
+export type DeploymentDescriptor = {
+  chainellationAddress: Address
+  decoAddress: Address
+  displayName: string
+  currency: string
+  chain: string
+  /** Decorations every sky may wear without a token; empty where the game is not deployed. */
+  freeDecorations: readonly Address[]
+}
+
+const freeDecorationKeys = ['RollingHills', 'CrescentMoon', 'Telescope'] as const
+
+/** Addresses from the generated bindings for `chainId`, zero where the game is not deployed. */
+function addressesOn(chainId: number) {
+  const contracts = getDeployment(chainId)?.contracts as Record<string, Address> | undefined
+  return {
+    chainellationAddress: contracts?.Chainellation ?? zeroAddress,
+    decoAddress: contracts?.Decorations ?? zeroAddress,
+    freeDecorations: contracts ? freeDecorationKeys.map((key) => contracts[key]).filter(Boolean) : [],
+  }
+}
+
+/** The fallback, used when no chain is connected or the chain is unknown. */
+export const fallbackDescriptor: DeploymentDescriptor = {
+  ...addressesOn(0),
+  displayName: 'chainellation',
+  currency: 'eth',
+  chain: 'none',
+}
+
+/** Descriptors by the chain's name in lower case, as the seed keys them, plus the local chain. */
+export const descriptors: Record<string, DeploymentDescriptor> = {
+  ethereum: { ...addressesOn(1), displayName: 'ethellation', currency: 'eth', chain: 'ethereum' },
+  polygon: { ...addressesOn(137), displayName: 'polyellation', currency: 'matic', chain: 'polygon' },
+  sepolia: { ...addressesOn(11_155_111), displayName: 'sepollation', currency: 'eth', chain: 'sepolia' },
+  local: { ...addressesOn(31_337), displayName: 'localellation', currency: 'eth', chain: 'local' },
+  chainellation: fallbackDescriptor,
+}
+
+/** The descriptor for a connected chain's name (any case), or the fallback. */
+export function descriptorFor(chainName: string | undefined): DeploymentDescriptor {
+  return (chainName && descriptors[chainName.toLowerCase()]) || fallbackDescriptor
+}
