@@ -6,9 +6,10 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // One stack for the whole run; the tests share its chain, so they run one at a time.
-  workers: 1,
-  fullyParallel: false,
+  // One stack for the whole run. Tests never depend on each other's chain state (each worker's wallet acts
+  // for its own anvil account), so they run side by side: two workers suit a two-core machine.
+  workers: 2,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
@@ -31,8 +32,17 @@ export default defineConfig({
       ],
     },
   },
+  // Every page-level spec runs at a desktop and a phone width; a desktop user agent in both, as RainbowKit
+  // shows injected (EIP-6963) wallets only to desktop browsers.
   projects: [
-    { name: 'smoke', testMatch: /\.spec\.ts$/ },
+    { name: 'desktop', testMatch: /\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      testMatch: /\.spec\.ts$/,
+      // The stack and the wallet itself have no width.
+      testIgnore: /(stack|test-wallet)\.spec\.ts$/,
+      use: { viewport: { width: 375, height: 812 } },
+    },
     // Only on request (`npm run screenshots -w e2e`): it rewrites the PNGs in docs/screenshots.
     ...(process.env.SCREENSHOTS ? [{ name: 'screenshots', testMatch: /screenshots\.ts$/ }] : []),
   ],

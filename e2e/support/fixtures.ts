@@ -1,10 +1,15 @@
 import { test as base, expect } from '@playwright/test'
 import { readStackInfo, type StackInfo } from './stack-env'
+import { ANVIL_ACCOUNTS, TestWallet, type TestWalletOptions } from './test-wallet'
 
 type Fixtures = {
   stack: StackInfo
   /** Sends one JSON-RPC call to the stack's anvil and returns its result. */
   rpc: (method: string, params: unknown[]) => Promise<unknown>
+  /** How the `wallet` fixture's wallet starts; override with `test.use({ walletOptions: … })`. */
+  walletOptions: Omit<TestWalletOptions, 'rpcUrl'>
+  /** The test wallet, injected into `page` before its first navigation. */
+  wallet: TestWallet
 }
 
 export const test = base.extend<Fixtures>({
@@ -24,6 +29,13 @@ export const test = base.extend<Fixtures>({
       if (body.error) throw new Error(`${method}: ${body.error.message}`)
       return body.result
     })
+  },
+  walletOptions: [{}, { option: true }],
+  wallet: async ({ page, stack, walletOptions }, use, testInfo) => {
+    // Tests running side by side act for different accounts, so one's nonce or session never meets another's.
+    const account = ANVIL_ACCOUNTS[testInfo.parallelIndex % ANVIL_ACCOUNTS.length]
+    const wallet = new TestWallet({ rpcUrl: stack.rpcUrl, localChainId: stack.chainId, account, ...walletOptions })
+    await use(await wallet.install(page))
   },
 })
 

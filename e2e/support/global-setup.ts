@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
 import { STACK_ENV } from './stack-env'
@@ -8,7 +9,10 @@ async function distinctFreePorts(count: number): Promise<number[]> {
   return [...ports]
 }
 
-/** Starts the real stack (anvil, deployed contracts, the API serving the built web app) once for all tests. */
+/**
+ * Starts the real stack (anvil, deployed contracts, the API serving the web app built for the local chain)
+ * once for all tests, with a fresh database folder.
+ */
 export default async function globalSetup() {
   const [anvilPort = 0, apiPort = 0, webPort = 0] = await distinctFreePorts(3)
   const stack = await startStack({
@@ -25,7 +29,11 @@ export default async function globalSetup() {
     webUrl: stack.webUrl,
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
+    dataDir: stack.dataDir,
     contracts: stack.deployment.contracts,
   })
-  return () => stack.stop()
+  return async () => {
+    await stack.stop()
+    if (existsSync(stack.dataDir)) throw new Error(`the stack left its database folder behind: ${stack.dataDir}`)
+  }
 }

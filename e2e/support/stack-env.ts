@@ -5,6 +5,8 @@ export type StackInfo = {
   webUrl: string
   rpcUrl: string
   chainId: number
+  /** The API's database folder, removed when the run ends. */
+  dataDir: string
   contracts: Record<string, `0x${string}`>
 }
 

@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
@@ -30,6 +32,11 @@ export type StackOptions = {
   /** Ignored in `production` mode. */
   webPort: number
   mode: StackMode
+  /**
+   * Folder of the API's embedded database (PGlite). Omitted: a fresh temporary folder, removed by
+   * `stop()`, so every run starts with no sessions.
+   */
+  dataDir?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -45,6 +52,10 @@ export type Stack = {
   apiUrl: string
   /** Where a person opens the app; the API's origin in `production` mode. */
   webUrl: string
+  /** Origins the API accepts for sign-in: `webUrl` by its `127.0.0.1` and its `localhost` name. */
+  appOrigins: string[]
+  /** Folder of the API's embedded database. */
+  dataDir: string
   deployment: Deployment
   /** Process id of each service (a process group leader, except anvil). */
   pids: Partial<Record<ServiceName, number>>
@@ -83,6 +94,9 @@ const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `si
 /** Starts anvil, deploys the contracts, builds the web app if the mode needs it, and starts the API and the web app. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { anvilPort, apiPort, webPort, mode, signal: abort } = options
+  const webPortUsed = mode === 'production' ? apiPort : webPort
+  // A person may type either name; the API checks the sign-in message's origin against both.
+  const appOrigins = [`http://localhost:${webPortUsed}`, `http://127.0.0.1:${webPortUsed}`]
   const log = options.log ?? (() => {})
   const ports: [ServiceName, number][] = [
     ['anvil', anvilPort],
@@ -105,6 +119,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   let stopping = false
+  const tempDataDir = options.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'chainellation-data-')) : undefined
+  const dataDir = options.dataDir ?? (tempDataDir as string)
   let anvil: Anvil | undefined
   let anvilBinaries: number[] = []
   const groups = new Map<ServiceName | 'build', ChildProcess>()
@@ -131,6 +147,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitGone(anvilBinaries, 2000)
     }
     process.off('exit', killOnExit)
+    if (tempDataDir) rmSync(tempDataDir, { recursive: true, force: true })
   }
 
   const checkAbort = () => {
@@ -192,9 +209,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl })
     checkAbort()
 
+    // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
+    const webEnv = { VITE_LOCAL_CHAIN: 'true', VITE_LOCAL_RPC_URL: anvil.rpcUrl }
+
     if (mode !== 'dev') {
       log('stack', 'building the web app')
-      const build = spawnService('build', [viteBin, 'build'], webDir, {})
+      const build = spawnService('build', [viteBin, 'build'], webDir, webEnv)
       const [code, sig] = (await new Promise((resolve) => build.once('exit', (...a) => resolve(a)))) as [
         number | null,
         NodeJS.Signals | null,
@@ -211,6 +231,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       CHAIN_ID: String(LOCAL_CHAIN_ID),
+      LOCAL_RPC_URL: anvil.rpcUrl,
+      APP_ORIGINS: appOrigins.join(','),
+      DATA_DIR: dataDir,
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
 
@@ -227,13 +250,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         String(webPort),
         '--strictPort',
       ]
-      const web = spawnService('web', args, webDir, { API_URL: apiUrl })
+      const web = spawnService('web', args, webDir, { ...webEnv, API_URL: apiUrl })
       await waitUntilAnswers('web', `${webUrl}/`, web)
     }
 
     const pids: Partial<Record<ServiceName, number>> = { anvil: anvil.process.pid }
     for (const service of ['api', 'web'] as const) pids[service] = groups.get(service)?.pid
-    return { mode, chainId: LOCAL_CHAIN_ID, rpcUrl: anvil.rpcUrl, apiUrl, webUrl, deployment, pids, exited, stop }
+    return {
+      mode,
+      chainId: LOCAL_CHAIN_ID,
+      rpcUrl: anvil.rpcUrl,
+      apiUrl,
+      webUrl,
+      appOrigins,
+      dataDir,
+      deployment,
+      pids,
+      exited,
+      stop,
+    }
   } catch (error) {
     await stop()
     // Taken between our check and anvil's own: report it like the check would have.

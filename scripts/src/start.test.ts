@@ -1,5 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, isPortFree } from '@chainellation/contracts/anvil'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,6 +11,7 @@ import { alive, descendants, signal, waitGone } from './processes'
 const scriptsDir = fileURLToPath(new URL('..', import.meta.url))
 
 type Launched = {
+  dataDir: string
   child: ChildProcess
   stdout: () => string
   stderr: () => string
@@ -16,6 +20,7 @@ type Launched = {
 
 const launched: Launched[] = []
 const watched: number[] = []
+const dataDirs: string[] = []
 
 async function distinctFreePorts(count: number): Promise<number[]> {
   const ports = new Set<number>()
@@ -27,6 +32,9 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 function launch(ports: { anvil: number; api: number; web: number }, via: 'node' | 'npm' = 'node'): Launched {
   const [command, args] =
     via === 'npm' ? ['npm', ['run', '--silent', 'start']] : [process.execPath, ['--import', 'tsx', 'src/start.ts']]
+  // Not the repository's own database: a developer's `npm start` may have it open.
+  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-start-test-'))
+  dataDirs.push(dataDir)
   const child = spawn(command, args, {
     cwd: scriptsDir,
     detached: true,
@@ -37,6 +45,7 @@ function launch(ports: { anvil: number; api: number; web: number }, via: 'node' 
       ANVIL_PORT: `${ports.anvil}`,
       PORT: `${ports.api}`,
       WEB_PORT: `${ports.web}`,
+      DATA_DIR: dataDir,
     },
   })
   let out = ''
@@ -50,7 +59,7 @@ function launch(ports: { anvil: number; api: number; web: number }, via: 'node' 
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, sig) => resolve({ code, signal: sig })),
   )
-  const run = { child, stdout: () => out, stderr: () => err, exit }
+  const run = { dataDir, child, stdout: () => out, stderr: () => err, exit }
   launched.push(run)
   return run
 }
@@ -77,6 +86,14 @@ function tree(pid: number): { pid: number; args: string }[] {
     })
 }
 
+/** A process's environment (Linux). */
+function environ(pid: number): Record<string, string> {
+  const text = execFileSync('cat', [`/proc/${pid}/environ`], { encoding: 'utf8' })
+  return Object.fromEntries(
+    text.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  )
+}
+
 /** Asserts that the tree holds the API, Vite and the anvil binary; returns the API process. */
 function expectServices(processes: { pid: number; args: string }[]) {
   const listing = `\n${processes.map((p) => `${p.pid} ${p.args}`).join('\n')}`
@@ -96,6 +113,7 @@ afterEach(async () => {
   for (const run of launched.splice(0))
     if (run.child.pid && run.child.exitCode === null) signal(-run.child.pid, 'SIGKILL')
   for (const pid of watched.splice(0)) signal(pid, 'SIGKILL')
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 describe('npm start', () => {
@@ -109,6 +127,16 @@ describe('npm start', () => {
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
     const apiProcess = expectServices(processes)
+
+    // Sign-in needs the local chain's node, the origins a person opens and a database folder.
+    const apiEnv = environ(apiProcess?.pid ?? 0)
+    expect(apiEnv.LOCAL_RPC_URL).toBe(`http://127.0.0.1:${anvil}`)
+    expect(apiEnv.APP_ORIGINS?.split(',').sort()).toEqual([`http://127.0.0.1:${web}`, `http://localhost:${web}`])
+    expect(apiEnv.DATA_DIR).toBe(run.dataDir)
+    const vite = processes.find((p) => p.args.includes('vite.js'))
+    const viteEnv = environ(vite?.pid ?? 0)
+    expect(viteEnv.VITE_LOCAL_CHAIN).toBe('true')
+    expect(viteEnv.VITE_LOCAL_RPC_URL).toBe(`http://127.0.0.1:${anvil}`)
 
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })

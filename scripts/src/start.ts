@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ancestors, exists } from './processes'
 import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
@@ -33,6 +33,9 @@ if (existsSync(envFile)) process.loadEnvFile(envFile)
 const anvilPort = port('ANVIL_PORT', 8545)
 const apiPort = port('PORT', 8787)
 const webPort = port('WEB_PORT', 5173)
+// Sessions outlive a restart of `npm start`; delete the folder to start afresh.
+const dataDir = process.env.DATA_DIR || fileURLToPath(new URL('../../.data/pglite', import.meta.url))
+mkdirSync(dataDir, { recursive: true })
 
 const startup = new AbortController()
 let stack: Stack | undefined
@@ -61,6 +64,7 @@ try {
     apiPort,
     webPort,
     mode: 'dev',
+    dataDir,
     signal: startup.signal,
     log: (source, line) => {
       // Anvil logs every RPC call; the API and Vite log what a developer needs.
@@ -80,6 +84,7 @@ try {
   write(`  Web app   ${bold(webUrl)}`)
   write(`  API       ${stack.apiUrl}/api/health`)
   write(`  RPC       ${stack.rpcUrl} (chain id ${stack.chainId})`)
+  write(`  Data      ${stack.dataDir}`)
   write('  Contracts')
   for (const [name, address] of contracts) write(`    ${name.padEnd(width)}  ${address}`)
   write(`  Test account ${TEST_ACCOUNT} (10,000 ETH): import private key ${TEST_KEY} into your wallet`)

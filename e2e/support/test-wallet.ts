@@ -1,0 +1,322 @@
+import type { Page } from '@playwright/test'
+
+/** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
+export const ANVIL_ACCOUNTS = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+] as const
+
+export type Address = `0x${string}`
+
+export const TEST_WALLET_INFO = {
+  uuid: '5b0b6f0e-2f7c-4c38-9d41-7a3f0c2b8e61',
+  name: 'Test Wallet',
+  icon: `data:image/svg+xml,${encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b1026"/><circle cx="16" cy="16" r="7" fill="#EA8F21"/></svg>',
+  )}`,
+  rdns: 'dev.chainellation.testwallet',
+} as const
+
+/** Chains a fresh MetaMask knows besides the ones a test adds: mainnet and Sepolia (no node behind them here). */
+const WELL_KNOWN_CHAINS = [1, 11155111]
+
+export type TestWalletOptions = {
+  /** Node of the local chain; every call the wallet does not answer itself goes there. */
+  rpcUrl: string
+  /** The local chain's id. */
+  localChainId?: number
+  /** Chain the wallet is on at first; the local chain unless given. */
+  chainId?: number
+  /** Whether the wallet knows the local chain at first (if not, switching to it fails with 4902). */
+  knowsLocalChain?: boolean
+  /** The wallet's selected account; anvil's account #0 unless given. */
+  account?: Address
+}
+
+export type WalletRequest = { method: string; params: unknown[] }
+
+type RpcError = { code: number; message: string; data?: unknown }
+type Outcome = { result: unknown } | { error: RpcError }
+
+const BINDING = '__chainellationTestWallet'
+const EMIT = '__chainellationTestWalletEmit'
+
+const userRejected = (): RpcError => ({ code: 4001, message: 'User rejected the request.' })
+const unauthorized = (): RpcError => ({
+  code: 4100,
+  message: 'The requested account and/or method has not been authorized by the user.',
+})
+const invalidParams = (message: string): RpcError => ({ code: -32602, message })
+const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
+
+/**
+ * An EIP-1193 wallet in the page, announced by EIP-6963, that behaves like a browser extension:
+ * it exposes no account until the page asks for one, switches only to chains it knows, and lets
+ * the node (anvil, which holds the keys of its default accounts) sign and send. Its state lives in
+ * Node, so it survives reloads and navigations the way an extension's does.
+ */
+export class TestWallet {
+  /** Every request the page made, in order. */
+  readonly requests: WalletRequest[] = []
+  private connected = false
+  private current: number
+  private selected: Address
+  private readonly chains = new Map<number, string | undefined>()
+  private readonly rejections: string[] = []
+  private readonly pages = new Set<Page>()
+
+  constructor(options: TestWalletOptions) {
+    const local = options.localChainId ?? 31337
+    for (const id of WELL_KNOWN_CHAINS) this.chains.set(id, undefined)
+    if (options.knowsLocalChain ?? true) this.chains.set(local, options.rpcUrl)
+    this.current = options.chainId ?? local
+    if (!this.chains.has(this.current)) this.chains.set(this.current, undefined)
+    this.selected = options.account ?? ANVIL_ACCOUNTS[0]
+  }
+
+  /** Injects the wallet into `page` (from its next navigation on) and announces it by EIP-6963. */
+  async install(page: Page): Promise<this> {
+    this.pages.add(page)
+    page.once('close', () => this.pages.delete(page))
+    await page.exposeBinding(BINDING, (_source, method: string, params: unknown[]) => this.handle(method, params))
+    await page.addInitScript(inject, { info: TEST_WALLET_INFO, binding: BINDING, emit: EMIT })
+    return this
+  }
+
+  /** The chain the wallet is on. */
+  get chainId(): number {
+    return this.current
+  }
+
+  /** The wallet's selected account. */
+  get account(): Address {
+    return this.selected
+  }
+
+  /** Whether the page has been given the account. */
+  get isConnected(): boolean {
+    return this.connected
+  }
+
+  /** Methods the page called, in order. */
+  get methods(): string[] {
+    return this.requests.map((r) => r.method)
+  }
+
+  /** The next call of `method` fails as if the person clicked Reject (code 4001). */
+  rejectNext(method: string): void {
+    this.rejections.push(method)
+  }
+
+  /** The person switches chains in the wallet: it learns the chain if new and emits `chainChanged`. */
+  async setChain(chainId: number): Promise<void> {
+    if (!this.chains.has(chainId)) this.chains.set(chainId, undefined)
+    this.current = chainId
+    await this.emit('chainChanged', toHex(chainId))
+  }
+
+  /** The person selects another account; a connected page hears `accountsChanged`. */
+  async setAccount(account: Address): Promise<void> {
+    this.selected = account
+    if (this.connected) await this.emit('accountsChanged', [account])
+  }
+
+  /** The person disconnects the site from within the wallet. */
+  async disconnect(): Promise<void> {
+    this.connected = false
+    await this.emit('accountsChanged', [])
+  }
+
+  private takeRejection(method: string): boolean {
+    const index = this.rejections.indexOf(method)
+    if (index === -1) return false
+    this.rejections.splice(index, 1)
+    return true
+  }
+
+  private async handle(method: string, params: unknown[] = []): Promise<Outcome> {
+    this.requests.push({ method, params })
+    try {
+      return await this.answer(method, params)
+    } catch (error) {
+      return { error: { code: -32603, message: error instanceof Error ? error.message : String(error) } }
+    }
+  }
+
+  private async answer(method: string, params: unknown[]): Promise<Outcome> {
+    if (this.takeRejection(method)) return { error: userRejected() }
+    switch (method) {
+      case 'eth_accounts':
+        return { result: this.connected ? [this.selected] : [] }
+      case 'eth_requestAccounts':
+        return { result: await this.grant() }
+      case 'eth_chainId':
+        return { result: toHex(this.current) }
+      case 'net_version':
+        return { result: String(this.current) }
+      case 'wallet_requestPermissions':
+        await this.grant()
+        return { result: this.permissions() }
+      case 'wallet_getPermissions':
+        return { result: this.connected ? this.permissions() : [] }
+      case 'wallet_revokePermissions':
+        this.connected = false
+        return { result: null }
+      case 'wallet_switchEthereumChain': {
+        const id = chainIdParam(params)
+        if (id === undefined) return { error: invalidParams('Expected [{ chainId }]') }
+        if (!this.chains.has(id)) return { error: { code: 4902, message: `Unrecognized chain ID "${toHex(id)}".` } }
+        await this.switchTo(id)
+        return { result: null }
+      }
+      case 'wallet_addEthereumChain': {
+        const id = chainIdParam(params)
+        if (id === undefined) return { error: invalidParams('Expected [{ chainId, rpcUrls }]') }
+        const [{ rpcUrls } = {}] = params as { rpcUrls?: string[] }[]
+        // Like MetaMask: adding a chain also offers to switch to it, and the person accepts.
+        this.chains.set(id, this.chains.get(id) ?? rpcUrls?.[0])
+        await this.switchTo(id)
+        return { result: null }
+      }
+    }
+    if (SIGNING.has(method) && !this.mayActFor(signer(method, params))) return { error: unauthorized() }
+    return this.forward(method, params)
+  }
+
+  private async grant(): Promise<Address[]> {
+    if (!this.connected) {
+      this.connected = true
+      await this.emit('accountsChanged', [this.selected])
+    }
+    return [this.selected]
+  }
+
+  /** A wallet signs only for the account it gave the page. */
+  private mayActFor(address: unknown): boolean {
+    return this.connected && typeof address === 'string' && address.toLowerCase() === this.selected.toLowerCase()
+  }
+
+  private permissions() {
+    return [
+      {
+        parentCapability: 'eth_accounts',
+        caveats: [{ type: 'restrictReturnedAccounts', value: [this.selected] }],
+        date: Date.now(),
+      },
+    ]
+  }
+
+  private async switchTo(chainId: number): Promise<void> {
+    if (chainId === this.current) return
+    this.current = chainId
+    await this.emit('chainChanged', toHex(chainId))
+  }
+
+  /** Sends the call to the current chain's node; a chain the wallet only knows by id has none here. */
+  private async forward(method: string, params: unknown[]): Promise<Outcome> {
+    const url = this.chains.get(this.current)
+    if (!url) return { error: { code: -32603, message: `No node for chain ${this.current} in the test wallet.` } }
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: this.requests.length, method, params }),
+    })
+    const body = (await res.json()) as { result?: unknown; error?: RpcError }
+    return body.error ? { error: body.error } : { result: body.result ?? null }
+  }
+
+  private async emit(event: string, data: unknown): Promise<void> {
+    await Promise.all(
+      [...this.pages].map((page) =>
+        page
+          .evaluate(([name, fn, arg]) => (window as unknown as Record<string, Emit>)[fn]?.(name, arg), [
+            event,
+            EMIT,
+            data,
+          ] as const)
+          // A page that is navigating or closing has no listeners to tell.
+          .catch(() => {}),
+      ),
+    )
+  }
+}
+
+type Emit = (event: string, data: unknown) => void
+
+const toHex = (n: number) => `0x${n.toString(16)}`
+
+/** The account a signing method acts for, from its parameters. */
+function signer(method: string, params: unknown[]): unknown {
+  if (method === 'personal_sign') return params[1]
+  if (method === 'eth_sendTransaction') return (params[0] as { from?: unknown } | undefined)?.from
+  return params[0]
+}
+
+function chainIdParam(params: unknown[]): number | undefined {
+  const [first] = params as { chainId?: unknown }[]
+  const id = first?.chainId
+  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]+$/.test(id)) return undefined
+  return Number.parseInt(id, 16)
+}
+
+/** Runs in the page (serialised by Playwright): the provider object and its EIP-6963 announcement. */
+function inject({ info, binding, emit }: { info: typeof TEST_WALLET_INFO; binding: string; emit: string }) {
+  const scope = window as unknown as Record<string, unknown>
+  const call = scope[binding] as (method: string, params: unknown[]) => Promise<Outcome>
+  const listeners = new Map<string, Set<(data: unknown) => void>>()
+  type Listener = (data: unknown) => void
+
+  const provider = {
+    async request(args: { method: string; params?: unknown[] }) {
+      if (!args || typeof args.method !== 'string') {
+        throw Object.assign(new Error('Invalid request'), { code: -32600 })
+      }
+      const outcome = await call(args.method, args.params ?? [])
+      if ('error' in outcome) {
+        throw Object.assign(new Error(outcome.error.message), outcome.error)
+      }
+      return outcome.result
+    },
+    on(event: string, listener: Listener) {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+      return provider
+    },
+    removeListener(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+  }
+  Object.assign(provider, { addListener: provider.on, off: provider.removeListener })
+
+  scope[emit] = (event: string, data: unknown) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        listener(data)
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+
+  const announce = () =>
+    window.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { ...info }, provider }) }),
+    )
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+  // Like an extension once it reaches its node: EIP-1193 `connect` carries the chain id.
+  void provider
+    .request({ method: 'eth_chainId' })
+    .then((chainId) => (scope[emit] as Emit)('connect', { chainId }))
+    .catch(() => {})
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { expect, test } from '../support/fixtures'
+
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+test.describe('the stack behind it', () => {
+  test('the API answers through the app origin with the local chain and its contracts', async ({ request, stack }) => {
+    const res = await request.get('/api/health')
+    expect(res.status()).toBe(200)
+    const body = (await res.json()) as { ok: boolean; chainId: number; contracts: Record<string, string> }
+    expect(body.ok).toBe(true)
+    expect(body.chainId).toBe(31337)
+    expect(body.contracts.Chainellation).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(body.contracts.Chainellation?.toLowerCase()).toBe(stack.contracts.Chainellation?.toLowerCase())
+  })
+
+  test('unknown API routes are JSON 404s', async ({ request }) => {
+    const res = await request.get('/api/does-not-exist')
+    expect(res.status()).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+
+  test('anvil has code at the Chainellation and Multicall3 addresses', async ({ rpc, stack }) => {
+    expect(await rpc('eth_chainId', [])).toBe('0x7a69')
+    const chainellation = await rpc('eth_getCode', [stack.contracts.Chainellation, 'latest'])
+    expect(chainellation).toMatch(/^0x[0-9a-f]{2,}$/)
+    const multicall = await rpc('eth_getCode', [MULTICALL3, 'latest'])
+    expect(multicall).toMatch(/^0x[0-9a-f]{2,}$/)
+    // A fresh address has none, so the checks above can fail.
+    expect(await rpc('eth_getCode', ['0x000000000000000000000000000000000000dEaD', 'latest'])).toBe('0x')
+  })
+
+  test('the API keeps its database in a fresh folder of this run', async ({ stack }) => {
+    expect(stack.dataDir.startsWith(tmpdir()), stack.dataDir).toBe(true)
+    expect(existsSync(stack.dataDir), stack.dataDir).toBe(true)
+  })
+})

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
+import { ANVIL_ACCOUNTS, TEST_WALLET_INFO } from '../support/test-wallet'
+
+// The wallet on a page of its own, so these tests check the wallet and nothing of the app.
+const BLANK = 'http://wallet.test/'
+
+type Answer = { result: unknown } | { error: { code: number; message: string } }
+
+async function openBlank(page: Page) {
+  await page.route(`${BLANK}**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>blank</title>' }),
+  )
+  // What a dapp does as it loads: ask for providers, keep what is announced, listen to the wallet's events.
+  await page.addInitScript(() => {
+    const scope = window as unknown as { announced: unknown[]; events: [string, unknown][] }
+    scope.announced = []
+    scope.events = []
+    window.addEventListener('eip6963:announceProvider', (event) => {
+      const detail = (event as CustomEvent).detail
+      scope.announced.push(detail)
+      if (scope.announced.length > 1) return
+      for (const name of ['accountsChanged', 'chainChanged', 'connect'])
+        detail.provider.on(name, (data: unknown) => scope.events.push([name, data]))
+    })
+    window.dispatchEvent(new Event('eip6963:requestProvider'))
+  })
+  await page.goto(BLANK)
+}
+
+/** Calls the announced provider from the page; a failure comes back as `{ error }`. */
+function call(page: Page, method: string, params: unknown[] = []): Promise<Answer> {
+  return page.evaluate(
+    async ({ method, params }) => {
+      const scope = window as unknown as {
+        announced: { provider: { request: (a: unknown) => Promise<unknown> } }[]
+      }
+      try {
+        return { result: await scope.announced[0]?.provider.request({ method, params }) }
+      } catch (error) {
+        const { code, message } = error as { code: number; message: string }
+        return { error: { code, message } }
+      }
+    },
+    { method, params },
+  )
+}
+
+const events = (page: Page) => page.evaluate(() => (window as unknown as { events: [string, unknown][] }).events)
+
+test.describe('the test wallet', () => {
+  test('announces itself by EIP-6963, and again whenever a page asks', async ({ page, wallet }) => {
+    expect(wallet.isConnected).toBe(false)
+    await openBlank(page)
+    const infos = await page.evaluate(() =>
+      (window as unknown as { announced: { info: unknown }[] }).announced.map((d) => d.info),
+    )
+    // Once at its own start (before the page listened) would be lost; the page's request brings it.
+    expect(infos).toEqual([TEST_WALLET_INFO])
+    expect(TEST_WALLET_INFO.icon).toMatch(/^data:image\/svg\+xml,/)
+    await page.evaluate(() => window.dispatchEvent(new Event('eip6963:requestProvider')))
+    expect(await page.evaluate(() => (window as unknown as { announced: unknown[] }).announced.length)).toBe(2)
+  })
+
+  test('gives the page no account until it asks, and remembers the site across loads', async ({ page, wallet }) => {
+    await openBlank(page)
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [] })
+    expect(await call(page, 'eth_chainId')).toEqual({ result: '0x7a69' })
+    expect(await call(page, 'eth_requestAccounts')).toEqual({ result: [wallet.account] })
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [wallet.account] })
+    expect(await events(page)).toContainEqual(['accountsChanged', [wallet.account]])
+
+    await page.reload()
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [wallet.account] })
+    expect(await call(page, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toEqual({ result: null })
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [] })
+  })
+
+  test('fails the next call of a method as a rejection, once', async ({ page, wallet }) => {
+    await openBlank(page)
+    wallet.rejectNext('eth_requestAccounts')
+    expect(await call(page, 'eth_requestAccounts')).toEqual({
+      error: { code: 4001, message: 'User rejected the request.' },
+    })
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [] })
+    expect(await call(page, 'eth_requestAccounts')).toEqual({ result: [wallet.account] })
+    expect(wallet.methods.filter((m) => m === 'eth_requestAccounts')).toHaveLength(2)
+  })
+
+  test('switches to chains it knows and fails with 4902 for others until they are added', async ({ page, wallet }) => {
+    await openBlank(page)
+    expect(await call(page, 'wallet_switchEthereumChain', [{ chainId: '0xaa36a7' }])).toEqual({ result: null })
+    expect(await call(page, 'eth_chainId')).toEqual({ result: '0xaa36a7' })
+    const unknown = await call(page, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }])
+    expect(unknown).toMatchObject({ error: { code: 4902 } })
+    expect(wallet.chainId).toBe(11155111)
+
+    const base = { chainId: '0x2105', chainName: 'Base', rpcUrls: ['http://127.0.0.1:1'] }
+    expect(await call(page, 'wallet_addEthereumChain', [base])).toEqual({ result: null })
+    expect(wallet.chainId).toBe(8453)
+    expect(await events(page)).toEqual(
+      expect.arrayContaining([
+        ['chainChanged', '0xaa36a7'],
+        ['chainChanged', '0x2105'],
+      ]),
+    )
+  })
+
+  test('tells the page when the person switches chain or account in the wallet', async ({ page, wallet }) => {
+    await openBlank(page)
+    await call(page, 'eth_requestAccounts')
+    await wallet.setChain(1)
+    expect(await call(page, 'eth_chainId')).toEqual({ result: '0x1' })
+    const other = ANVIL_ACCOUNTS.find((a) => a !== wallet.account) ?? ANVIL_ACCOUNTS[0]
+    await wallet.setAccount(other)
+    expect(await call(page, 'eth_accounts')).toEqual({ result: [other] })
+    await wallet.disconnect()
+    expect(await events(page)).toEqual(
+      expect.arrayContaining([
+        ['connect', { chainId: '0x7a69' }],
+        ['chainChanged', '0x1'],
+        ['accountsChanged', [other]],
+        ['accountsChanged', []],
+      ]),
+    )
+  })
+
+  test('lets anvil sign and send for the connected account only', async ({ page, wallet, rpc }) => {
+    await openBlank(page)
+    const message = '0x68656c6c6f' // "hello"
+    expect(await call(page, 'personal_sign', [message, wallet.account])).toMatchObject({ error: { code: 4100 } })
+    await call(page, 'eth_requestAccounts')
+
+    const signed = await call(page, 'personal_sign', [message, wallet.account])
+    expect(signed).toEqual({ result: await rpc('personal_sign', [message, wallet.account]) })
+    const other = ANVIL_ACCOUNTS.find((a) => a !== wallet.account)
+    expect(await call(page, 'personal_sign', [message, other])).toMatchObject({ error: { code: 4100 } })
+
+    const sent = await call(page, 'eth_sendTransaction', [{ from: wallet.account, to: wallet.account, value: '0x1' }])
+    expect(sent).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    const receipt = (await rpc('eth_getTransactionReceipt', [(sent as { result: string }).result])) as {
+      status: string
+      from: string
+    }
+    expect(receipt).toMatchObject({ status: '0x1', from: wallet.account.toLowerCase() })
+
+    // Errors from the node reach the page with their code.
+    expect(await call(page, 'eth_getBalance', ['not an address', 'latest'])).toMatchObject({
+      error: { code: expect.any(Number) },
+    })
+  })
+})
