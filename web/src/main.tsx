@@ -1,7 +1,9 @@
+import '@fontsource/kdam-thmor-pro/latin-400.css'
+import '@fontsource-variable/inter/wght.css'
+import '@/styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
-import '@/styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -1,6 +1,12 @@
-import { HomePage } from '@/features/home/components/home-page'
+import { RouterProvider } from 'react-router'
+import { WalletProviders } from '@/app/providers'
+import { router } from './router'
 
-/** The app shell; routes and wallet providers arrive with the real shell. */
+/** Wallet context around the routed app. */
 export function App() {
-  return <HomePage />
+  return (
+    <WalletProviders>
+      <RouterProvider router={router} />
+    </WalletProviders>
+  )
 }

@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { renderRoute } from './test/render-route'
+
+vi.mock('@/features/wallet', () => import('./test/wallet-stub'))
+
+describe('routes', () => {
+  it.each([
+    ['/mint', 'Mint', 'chainellation — Mint'],
+    ['/stargaze', 'Stargaze', 'chainellation — Stargaze'],
+    ['/compose', 'Compose', 'chainellation — Compose'],
+    ['/compose/42', 'Compose sky #42', 'chainellation — Compose sky #42'],
+  ])('%s shows the %s page and titles the tab', async (path, heading, title) => {
+    renderRoute(path)
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined()
+    await waitFor(() => expect(document.title).toBe(title))
+  })
+
+  it('the home page says what the game is and leads to each area', async () => {
+    renderRoute('/')
+    expect(await screen.findByRole('heading', { level: 1, name: 'chainellation' })).toBeDefined()
+    await waitFor(() => expect(document.title).toBe('chainellation'))
+    const main = screen.getByRole('main')
+    for (const href of ['/mint', '/stargaze', '/compose']) {
+      expect(main.querySelector(`a[href="${href}"]`)).not.toBeNull()
+    }
+  })
+
+  it.each(['/compose/abc', '/compose/0', '/compose/07', '/compose/1.5', '/compose/-1', '/compose/99999999999999999'])(
+    '%s is not a sky, so it is not found',
+    async (path) => {
+      renderRoute(path)
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()
+      expect(screen.queryByRole('heading', { name: /Compose sky/ })).toBeNull()
+      await waitFor(() => expect(document.title).toBe('chainellation — Not found'))
+    },
+  )
+
+  it('an unknown address is not found and links home', async () => {
+    renderRoute('/nebula')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Back home' }).getAttribute('href')).toBe('/')
+  })
+
+  it('keeps the header and footer around every page', async () => {
+    renderRoute('/nebula/deeper')
+    await screen.findByRole('heading', { level: 1, name: 'Lost in space' })
+    expect(screen.getByRole('banner')).toBeDefined()
+    expect(screen.getByRole('main')).toBeDefined()
+    expect(screen.getByRole('contentinfo')).toBeDefined()
+  })
+})

@@ -1,0 +1,44 @@
+import type { RouteObject } from 'react-router'
+import { PageFallback } from './layout/page-fallback'
+import { RootLayout } from './layout/root-layout'
+
+// Each page's code is its own chunk, fetched when the page is first visited. While the first one loads,
+// its HydrateFallback stands in so the header and footer show at once.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      {
+        index: true,
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('@/features/home')).HomePage }),
+      },
+      {
+        path: 'mint',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/mint-route')).MintRoute }),
+      },
+      {
+        path: 'stargaze',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/stargaze-route')).StargazeRoute }),
+      },
+      {
+        path: 'compose',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/compose-route')).ComposeRoute }),
+      },
+      {
+        path: 'compose/:skyId',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/compose-sky-route')).ComposeSkyRoute }),
+      },
+      {
+        path: '*',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
+      },
+    ],
+  },
+]

@@ -1,0 +1,19 @@
+import type { DeploymentDescriptor } from '@/features/wallet'
+
+/** Stands in for `@/features/wallet` in component tests: no wagmi, no RainbowKit, nothing connected. */
+export function WalletButton() {
+  return <button type="button">Connect Wallet</button>
+}
+
+const fallback: DeploymentDescriptor = {
+  displayName: 'chainellation',
+  currency: 'eth',
+  chain: 'none',
+  freeDecorations: [],
+  chainellationAddress: '0x0000000000000000000000000000000000000000',
+  decoAddress: '0x0000000000000000000000000000000000000000',
+}
+
+export function useDeployment(): DeploymentDescriptor {
+  return fallback
+}

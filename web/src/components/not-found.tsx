@@ -1,0 +1,17 @@
+import { ButtonLink } from './button-link'
+import styles from './not-found.module.css'
+import { PagePanel } from './page-panel'
+import { useDocumentTitle } from './use-document-title'
+
+/** What any unknown address shows: a friendly sentence and the way home. */
+export function NotFound() {
+  useDocumentTitle('Not found')
+  return (
+    <PagePanel title="Lost in space" badge={<p className={styles.code}>404</p>}>
+      <p>There is nothing at this address — it may have drifted off, or it never existed.</p>
+      <p className={styles.action}>
+        <ButtonLink to="/">Back home</ButtonLink>
+      </p>
+    </PagePanel>
+  )
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react'
+import styles from './page-panel.module.css'
+
+export type PagePanelProps = {
+  title: string
+  /** Shown above the title: an icon or a small label. */
+  badge?: ReactNode
+  children: ReactNode
+}
+
+/** A page whose content is one centred card: the page's heading, a few sentences and a way on. */
+export function PagePanel({ title, badge, children }: PagePanelProps) {
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <div className={styles.card}>
+        {badge}
+        <h1 id="page-title" className={styles.title}>
+          {title}
+        </h1>
+        <div className={styles.body}>{children}</div>
+      </div>
+    </section>
+  )
+}
