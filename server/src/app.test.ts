@@ -1,19 +1,33 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { app, createApp } from './app'
+import { createApp } from './app'
+import { type AppConfig, configFromEnv } from './config'
+import * as schema from './db/schema'
+import { parseEnv } from './env'
 
 const contracts = { Chainellation: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } as const
 
+// These routes never touch the database (sign-in has its own tests), so a driverless one will do.
+const db = drizzle.mock({ schema })
+
+const appWith = (config: Partial<AppConfig>) =>
+  createApp({
+    config: { chainId: 1, contracts: {}, auth: { origins: ['http://localhost:5173'], chains: [] }, ...config },
+    db,
+  })
+
 describe('GET /api/health', () => {
   it('reports the chain id and the contract addresses', async () => {
-    const res = await createApp({ chainId: 31337, contracts }).request('/api/health')
+    const res = await appWith({ chainId: 31337, contracts }).request('/api/health')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ ok: true, chainId: 31337, contracts })
   })
 
   it('answers for the app configured by the environment', async () => {
+    const app = createApp({ config: configFromEnv(parseEnv({})), db })
     const res = await app.request('/api/health')
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ ok: true, chainId: 31337 })
@@ -22,20 +36,20 @@ describe('GET /api/health', () => {
 
 describe('errors', () => {
   it('answers unknown API routes with a JSON 404', async () => {
-    const res = await createApp({ chainId: 1, contracts: {} }).request('/api/nope', { method: 'POST' })
+    const res = await appWith({}).request('/api/nope', { method: 'POST' })
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     expect(await res.json()).toEqual({ error: 'Not found' })
   })
 
   it('answers unknown non-API routes with a JSON 404 when no web app is served', async () => {
-    const res = await createApp({ chainId: 1, contracts: {} }).request('/mint')
+    const res = await appWith({}).request('/mint')
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ error: 'Not found' })
   })
 
   it('turns a thrown error into a JSON 500 without leaking it', async () => {
-    const boom = createApp({ chainId: 1, contracts: {} })
+    const boom = appWith({})
     boom.get('/boom', () => {
       throw new Error('database password is hunter2')
     })
@@ -52,7 +66,7 @@ describe('errors', () => {
 
 describe('serving the built web app', () => {
   let webDist: string
-  let served: ReturnType<typeof createApp>
+  let served: ReturnType<typeof appWith>
 
   beforeAll(() => {
     webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
@@ -60,7 +74,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>chainellation</title>')
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {}')
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    served = createApp({ chainId: 31337, contracts, webDist })
+    served = appWith({ chainId: 31337, contracts, webDist })
   })
   afterAll(() => rmSync(webDist, { recursive: true, force: true }))
 

@@ -3,20 +3,22 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { type ContractAddresses, contractsFor } from './contracts'
-import { env } from './env'
+import { authRoutes } from './auth/routes'
+import type { AppConfig } from './config'
+import type { Database } from './db'
 
 export type AppOptions = {
-  chainId: number
-  contracts: ContractAddresses
-  /** Built web app to serve with SPA fallback (production); omit to serve the API only. */
-  webDist?: string
+  config: AppConfig
+  db: Database
+  /** The clock every expiry is measured by; tests move it. */
+  now?: () => Date
 }
 
-/** Builds the API; `webDist` adds the static web app and its SPA fallback. */
-export function createApp(options: AppOptions) {
+/** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
+export function createApp({ config, db, now = () => new Date() }: AppOptions) {
   const app = new Hono()
-    .get('/api/health', (c) => c.json({ ok: true as const, chainId: options.chainId, contracts: options.contracts }))
+    .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
+    .route('/api/auth', authRoutes({ db, config: config.auth, now }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {
@@ -26,7 +28,7 @@ export function createApp(options: AppOptions) {
   })
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
 
-  const { webDist } = options
+  const { webDist } = config
   if (webDist) {
     // Vite content-hashes everything under assets/, so it can be cached for good; index.html must not be.
     app.use('/assets/*', async (c, next) => {
@@ -46,11 +48,5 @@ export function createApp(options: AppOptions) {
   return app
 }
 
-/** The app as configured by the environment. */
-export const app = createApp({
-  chainId: env.CHAIN_ID,
-  contracts: contractsFor(env.CHAIN_ID),
-  webDist: env.NODE_ENV === 'production' ? env.WEB_DIST : undefined,
-})
-
-export type AppType = typeof app
+/** The API's type, for hono's typed client (`hc<AppType>`) in the web app. */
+export type AppType = ReturnType<typeof createApp>

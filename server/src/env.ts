@@ -4,12 +4,38 @@ import { z } from 'zod'
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
 
+/** `http(s)://host[:port]` with nothing after it; the normalised origin. */
+const origin = z.string().transform((value, ctx) => {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.href !== `${url.origin}/`) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://chainellation.example` })
+    return z.NEVER
+  }
+  return url.origin
+})
+
+const origins = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim().replace(/\/$/, '')))
+  .pipe(z.array(origin).min(1))
+  .transform((list) => [...new Set(list)])
+
 const schema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
   HOST: optional(z.string().default('127.0.0.1')),
   PORT: optional(z.coerce.number().int().min(1).max(65_535).default(8787)),
   CHAIN_ID: optional(z.coerce.number().int().positive().default(31_337)),
   DATABASE_URL: optional(z.url().optional()),
+  /** PGlite's data folder when DATABASE_URL is unset. */
+  DATA_DIR: optional(z.string().default(fileURLToPath(new URL('../../.data/pglite', import.meta.url)))),
+  /** Origins the web app is served from; a sign-in message must name one of them. */
+  APP_ORIGINS: optional(origins.default(['http://localhost:5173', 'http://127.0.0.1:5173'])),
+  SEPOLIA_RPC_URL: optional(z.url().default('https://ethereum-sepolia-rpc.publicnode.com')),
+  /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
+  LOCAL_RPC_URL: optional(z.url().optional()),
   WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
 })
 

@@ -1,13 +1,28 @@
 import { serve } from '@hono/node-server'
-import { app } from './app'
+import { createApp } from './app'
+import { configFromEnv } from './config'
+import { openDatabase } from './db'
 import { env } from './env'
 
+let database: Awaited<ReturnType<typeof openDatabase>>
+try {
+  database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
+} catch (error) {
+  const where = env.DATABASE_URL ? 'the Postgres server in DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`
+  process.stderr.write(`server: could not open ${where}: ${error instanceof Error ? error.message : error}\n`)
+  process.exit(1)
+}
+
+const app = createApp({ config: configFromEnv(env), db: database.db })
+
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, ({ address, port }) => {
-  process.stdout.write(`API listening on http://${address}:${port}\n`)
+  process.stdout.write(`API listening on http://${address}:${port} (database: ${database.driver})\n`)
 })
 
 const shutdown = () => {
-  server.close(() => process.exit(0))
+  server.close(() => {
+    database.close().finally(() => process.exit(0))
+  })
   // A client holding a connection open must not keep the process alive.
   setTimeout(() => process.exit(0), 2000).unref()
 }

@@ -1,0 +1,520 @@
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { createTestClient, http, type LocalAccount } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain, sepolia } from 'viem/chains'
+import { createSiweMessage, type SiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../app'
+import type { AuthConfig } from '../config'
+import { type DatabaseHandle, openDatabase } from '../db'
+import { MAX_BODY_BYTES, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
+
+const origin = 'http://localhost:5173'
+const MINUTE = 60_000
+
+let chain: Anvil
+let database: DatabaseHandle
+beforeAll(async () => {
+  ;[chain, database] = await Promise.all([startAnvil(), openDatabase()])
+})
+afterAll(async () => {
+  await Promise.all([chain?.stop(), database?.close()])
+})
+
+/** An app on a clock the test moves, configured for the local chain and two origins. */
+function setup(auth: Partial<AuthConfig> = {}) {
+  let time = Date.parse('2026-03-01T21:00:00Z')
+  const app = createApp({
+    config: {
+      chainId: 31337,
+      contracts: {},
+      auth: {
+        origins: [origin, 'http://127.0.0.1:5173', 'https://chainellation.example'],
+        // Sepolia is configured as in production, at an address that is never contacted.
+        chains: [
+          { chain: sepolia, rpcUrl: 'http://127.0.0.1:9/never' },
+          { chain: anvilChain, rpcUrl: chain.rpcUrl },
+        ],
+        ...auth,
+      },
+    },
+    db: database.db,
+    now: () => new Date(time),
+  })
+  return {
+    app,
+    now: () => new Date(time),
+    advance: (ms: number) => {
+      time += ms
+    },
+  }
+}
+
+type Setup = ReturnType<typeof setup>
+
+async function getNonce({ app }: Setup): Promise<string> {
+  const res = await app.request('/api/auth/nonce')
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { nonce: string }).nonce
+}
+
+/** A message as the web app builds it, for `account`, overridable field by field. */
+function messageFor(account: LocalAccount, nonce: string, at: Date, fields: Partial<SiweMessage> = {}) {
+  return createSiweMessage({
+    domain: 'localhost:5173',
+    uri: origin,
+    address: account.address,
+    chainId: 31337,
+    nonce,
+    issuedAt: at,
+    version: '1',
+    statement: 'Sign in to chainellation.',
+    ...fields,
+  })
+}
+
+function verify(app: Setup['app'], body: unknown, init: { url?: string; cookie?: string } = {}) {
+  return app.request(init.url ?? `${origin}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Fetches a nonce, signs a message (tweaked by `fields`) and posts it. */
+async function signIn(s: Setup, fields: Partial<SiweMessage> = {}, signer?: LocalAccount) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const nonce = await getNonce(s)
+  const message = messageFor(account, nonce, s.now(), fields)
+  const signature = await (signer ?? account).signMessage({ message })
+  const res = await verify(s.app, { message, signature })
+  return { res, account, nonce, message, signature }
+}
+
+/** The `name=value` pair of the session cookie a response sets. */
+const sessionCookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0]
+
+const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
+
+describe('sign-in flow', () => {
+  it('signs in, reports the session, and logs out', async () => {
+    const s = setup()
+    const { res, account } = await signIn(s)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ address: account.address, chainId: 31337 })
+    const cookie = sessionCookieOf(res)
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}$`))
+
+    const session = await s.app.request('/api/auth/session', { headers: { Cookie: cookie as string } })
+    expect(session.status).toBe(200)
+    expect(await session.json()).toEqual({ authenticated: true, address: account.address, chainId: 31337 })
+
+    const logout = await s.app.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie as string } })
+    expect(logout.status).toBe(200)
+    expect(await logout.json()).toEqual({ ok: true })
+    expect(logout.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`))
+
+    // The server forgot the session: the old cookie no longer signs anyone in.
+    const after = await s.app.request('/api/auth/session', { headers: { Cookie: cookie as string } })
+    expect(await after.json()).toEqual({ authenticated: false })
+  })
+
+  it('accepts the other configured origin as domain and URI', async () => {
+    const { res } = await signIn(setup(), { domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/mint' })
+    expect(res.status).toBe(200)
+  })
+
+  it('accepts an Issued At up to a minute ahead of the server clock', async () => {
+    const s = setup()
+    const { res } = await signIn(s, { issuedAt: new Date(s.now().getTime() + 50_000) })
+    expect(res.status).toBe(200)
+  })
+
+  it('ends the session a browser already had when it signs in again', async () => {
+    const s = setup()
+    const first = sessionCookieOf((await signIn(s)).res) as string
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) }, { cookie: first })
+    expect(res.status).toBe(200)
+    const second = sessionCookieOf(res) as string
+    expect(second).not.toBe(first)
+    const old = await s.app.request('/api/auth/session', { headers: { Cookie: first } })
+    expect(await old.json()).toEqual({ authenticated: false })
+    const current = await s.app.request('/api/auth/session', { headers: { Cookie: second } })
+    expect(await current.json()).toEqual({ authenticated: true, address: account.address, chainId: 31337 })
+  })
+})
+
+describe('GET /api/auth/nonce', () => {
+  it('gives unique alphanumeric nonces of at least 96 bits, never cached', async () => {
+    const s = setup()
+    const responses = await Promise.all(Array.from({ length: 20 }, () => s.app.request('/api/auth/nonce')))
+    const nonces = await Promise.all(responses.map(async (r) => ((await r.json()) as { nonce: string }).nonce))
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/)
+    expect(new Set(nonces).size).toBe(nonces.length)
+    expect(responses[0]?.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+describe('nonces', () => {
+  it('refuses a replayed message', async () => {
+    const s = setup()
+    const { res, message, signature } = await signIn(s)
+    expect(res.status).toBe(200)
+    const replay = await verify(s.app, { message, signature })
+    expect(replay.status).toBe(401)
+    expect(await errorOf(replay)).toMatch(/nonce has already been used/)
+  })
+
+  it('lets only one of two simultaneous sign-ins with the same nonce through', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    const signature = await account.signMessage({ message })
+    const results = await Promise.all([verify(s.app, { message, signature }), verify(s.app, { message, signature })])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401])
+  })
+
+  it('refuses a nonce the server never issued', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, 'a1b2c3d4e5f6a7b8c9d0e1f2', s.now())
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(res.status).toBe(401)
+    expect(await errorOf(res)).toMatch(/nonce is unknown/)
+  })
+
+  it('refuses a nonce older than ten minutes and accepts one just younger', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const young = await getNonce(s)
+    const old = await getNonce(s)
+    s.advance(NONCE_TTL_MS - 1000)
+    const youngMessage = messageFor(account, young, s.now())
+    const ok = await verify(s.app, {
+      message: youngMessage,
+      signature: await account.signMessage({ message: youngMessage }),
+    })
+    expect(ok.status).toBe(200)
+    s.advance(1000)
+    const oldMessage = messageFor(account, old, s.now())
+    const res = await verify(s.app, {
+      message: oldMessage,
+      signature: await account.signMessage({ message: oldMessage }),
+    })
+    expect(res.status).toBe(401)
+    expect(await errorOf(res)).toMatch(/nonce has expired/)
+  })
+
+  it('keeps the nonce of a refused attempt for a corrected retry', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const nonce = await getNonce(s)
+    const wrong = messageFor(account, nonce, s.now(), { domain: 'evil.example' })
+    expect(
+      (await verify(s.app, { message: wrong, signature: await account.signMessage({ message: wrong }) })).status,
+    ).toBe(401)
+    const message = messageFor(account, nonce, s.now())
+    const forged = await privateKeyToAccount(generatePrivateKey()).signMessage({ message })
+    expect((await verify(s.app, { message, signature: forged })).status).toBe(401)
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('message checks', () => {
+  const refused: [string, (s: Setup) => Partial<SiweMessage>, number, RegExp][] = [
+    ['a foreign domain', () => ({ domain: 'evil.example' }), 401, /for the site evil\.example, not this one/],
+    ['a domain with another port', () => ({ domain: 'localhost:8080' }), 401, /not this one/],
+    ['a URI on another origin', () => ({ uri: 'http://127.0.0.1:5173' }), 401, /URI is not an address of/],
+    ['a URI on https for an http origin', () => ({ uri: 'https://localhost:5173/' }), 401, /URI is not an address/],
+    ['a scheme unlike the origin’s', () => ({ scheme: 'https' }), 401, /scheme does not match/],
+    ['a chain sign-in is not open on', () => ({ chainId: 1 }), 422, /chain 1 is not supported.*Sepolia \(11155111\)/],
+    ['an expired message', (s) => ({ expirationTime: new Date(s.now().getTime() - 1) }), 401, /has expired/],
+    ['a message not valid yet', (s) => ({ notBefore: new Date(s.now().getTime() + MINUTE) }), 401, /not valid yet/],
+    ['an Issued At in the future', (s) => ({ issuedAt: new Date(s.now().getTime() + 2 * MINUTE) }), 401, /future/],
+    [
+      'an Issued At too long ago',
+      (s) => ({ issuedAt: new Date(s.now().getTime() - 12 * MINUTE) }),
+      401,
+      /too long ago/,
+    ],
+  ]
+  it.each(refused)('refuses %s', async (_, fields, status, error) => {
+    const s = setup()
+    const { res } = await signIn(s, fields(s))
+    expect(res.status).toBe(status)
+    expect(await errorOf(res)).toMatch(error)
+  })
+
+  it('accepts a message within its Not Before and Expiration Time', async () => {
+    const s = setup()
+    const { res } = await signIn(s, {
+      notBefore: new Date(s.now().getTime() - MINUTE),
+      expirationTime: new Date(s.now().getTime() + MINUTE),
+    })
+    expect(res.status).toBe(200)
+  })
+
+  it('refuses text that is not a Sign-In with Ethereum message', async () => {
+    const s = setup()
+    const res = await verify(s.app, { message: 'Please sign in', signature: `0x${'11'.repeat(65)}` })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toBe('The message is not a Sign-In with Ethereum (EIP-4361) message.')
+  })
+
+  it('refuses a message whose Issued At is not a time', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now()).replace(/Issued At: .*/, 'Issued At: yesterday')
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toMatch(/Issued At is not a valid time/)
+  })
+})
+
+describe('signatures', () => {
+  it('refuses a signature by another account', async () => {
+    const { res } = await signIn(setup(), {}, privateKeyToAccount(generatePrivateKey()))
+    expect(res.status).toBe(401)
+    expect(await errorOf(res)).toBe('The signature does not match the message and its address.')
+  })
+
+  it('refuses a signature of a different message', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    const signature = await account.signMessage({ message: `${message}\n` })
+    expect((await verify(s.app, { message, signature })).status).toBe(401)
+  })
+
+  it('refuses bytes that are no signature at all', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    for (const signature of [`0x${'00'.repeat(65)}`, '0x1234', `0x${'ff'.repeat(65)}`]) {
+      const res = await verify(s.app, { message, signature })
+      expect(res.status, signature).toBe(401)
+    }
+  })
+
+  describe('smart accounts (ERC-1271), checked on the chain', () => {
+    const magic = '1626ba7e'
+    // Runtime code answering every call with a 4-byte value: PUSH4 v PUSH1 0xe0 SHL PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN
+    const answering = (value: string) => `0x63${value}60e01b60005260206000f3` as const
+
+    async function contractAccount(code: `0x${string}`) {
+      const address = privateKeyToAccount(generatePrivateKey()).address
+      await createTestClient({ mode: 'anvil', chain: anvilChain, transport: http(chain.rpcUrl) }).setCode({
+        address,
+        bytecode: code,
+      })
+      return address
+    }
+
+    async function signInAs(address: `0x${string}`) {
+      const s = setup()
+      const message = createSiweMessage({
+        domain: 'localhost:5173',
+        uri: origin,
+        address,
+        chainId: 31337,
+        nonce: await getNonce(s),
+        issuedAt: s.now(),
+        version: '1',
+      })
+      return verify(s.app, { message, signature: `0x${'ab'.repeat(65)}` })
+    }
+
+    it('accepts a contract account that approves the signature', async () => {
+      const address = await contractAccount(answering(magic))
+      const res = await signInAs(address)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ address, chainId: 31337 })
+    })
+
+    it('refuses a contract account that rejects it', async () => {
+      const res = await signInAs(await contractAccount(answering('ffffffff')))
+      expect(res.status).toBe(401)
+    })
+  })
+
+  it('answers 503, and keeps the nonce, when the chain cannot be reached', async () => {
+    const s = setup({ chains: [{ chain: anvilChain, rpcUrl: 'http://127.0.0.1:9' }] })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // Another account's signature: ECDSA recovery alone cannot accept it, so the chain must be asked.
+    const { res, account, message } = await signIn(s, {}, privateKeyToAccount(generatePrivateKey()))
+    expect(logged).toHaveBeenCalledOnce()
+    logged.mockRestore()
+    expect(res.status).toBe(503)
+    expect(await errorOf(res)).toMatch(/could not be reached/)
+    const retry = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(retry.status).toBe(200)
+  })
+
+  it('signs an account in from its signature alone when the chain cannot be reached', async () => {
+    const s = setup({ chains: [{ chain: anvilChain, rpcUrl: 'http://127.0.0.1:9' }] })
+    const { res } = await signIn(s)
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('malformed requests', () => {
+  let s: Setup
+  beforeAll(() => {
+    s = setup()
+  })
+  const post = (body: RequestInit['body'], headers: Record<string, string> = { 'Content-Type': 'application/json' }) =>
+    s.app.request('/api/auth/verify', { method: 'POST', headers, body, duplex: 'half' })
+
+  const cases: [string, () => Response | Promise<Response>, number, RegExp][] = [
+    ['malformed JSON', () => post('{"message": '), 400, /^The request body is not valid JSON\.$/],
+    ['an empty body', () => post(''), 400, /not valid JSON/],
+    ['a text/plain body', () => post('{}', { 'Content-Type': 'text/plain' }), 415, /must be JSON/],
+    ['no content type', () => post('{}', {}), 415, /must be JSON/],
+    ['a form', () => post('message=a', { 'Content-Type': 'application/x-www-form-urlencoded' }), 415, /JSON/],
+    ['a JSON array', () => post('[]'), 400, /must be a JSON object/],
+    ['JSON null', () => post('null'), 400, /must be a JSON object/],
+    ['no fields', () => post('{}'), 400, /^The message is missing\.$/],
+    ['no signature', () => post('{"message":"hi"}'), 400, /^The signature is missing\.$/],
+    ['a numeric message', () => post('{"message":1,"signature":"0x00"}'), 400, /message must be text/],
+    ['an empty message', () => post('{"message":"","signature":"0x00"}'), 400, /message is empty/],
+    ['a signature without 0x', () => post('{"message":"hi","signature":"abcd"}'), 400, /0x followed by hex/],
+    ['a signature of odd length', () => post('{"message":"hi","signature":"0xabc"}'), 400, /0x followed by hex/],
+    ['a signature that is not hex', () => post('{"message":"hi","signature":"0xzz"}'), 400, /hex/],
+    [
+      'an overlong message',
+      () => post(JSON.stringify({ message: 'a'.repeat(8193), signature: '0x00' })),
+      400,
+      /longer than 8192/,
+    ],
+    [
+      'a huge body',
+      () => post(JSON.stringify({ message: 'a'.repeat(MAX_BODY_BYTES), signature: '0x00' })),
+      413,
+      /larger than 32 KiB/,
+    ],
+    [
+      'a huge body of unknown length',
+      () =>
+        post(
+          new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+              controller.close()
+            },
+          }),
+        ),
+      413,
+      /larger than/,
+    ],
+  ]
+  it.each(cases)('answers %s with a JSON error', async (_, send, status, error) => {
+    const res = await send()
+    expect(res.status).toBe(status)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await errorOf(res)).toMatch(error)
+  })
+
+  it('answers a GET of the verify route with a JSON 404', async () => {
+    const res = await s.app.request('/api/auth/verify')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+})
+
+describe('sessions and cookies', () => {
+  it('reports no session without a cookie, with an unknown one, or with a malformed one', async () => {
+    const s = setup()
+    for (const cookie of [undefined, `${SESSION_COOKIE}=${'A'.repeat(43)}`, `${SESSION_COOKIE}=nonsense`]) {
+      const res = await s.app.request('/api/auth/session', cookie ? { headers: { Cookie: cookie } } : {})
+      expect(res.status, cookie).toBe(200)
+      expect(await res.json(), cookie).toEqual({ authenticated: false })
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('clears an unknown session cookie', async () => {
+    const res = await setup().app.request('/api/auth/session', {
+      headers: { Cookie: `${SESSION_COOKIE}=${'A'.repeat(43)}` },
+    })
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`))
+  })
+
+  it('ends a session after seven days', async () => {
+    const s = setup()
+    const cookie = sessionCookieOf((await signIn(s)).res) as string
+    s.advance(SESSION_TTL_MS - 1000)
+    const before = await s.app.request('/api/auth/session', { headers: { Cookie: cookie } })
+    expect(await before.json()).toMatchObject({ authenticated: true })
+    s.advance(1000)
+    const after = await s.app.request('/api/auth/session', { headers: { Cookie: cookie } })
+    expect(await after.json()).toEqual({ authenticated: false })
+  })
+
+  it('logs out without a cookie or with an unknown one', async () => {
+    const s = setup()
+    for (const headers of [{}, { Cookie: `${SESSION_COOKIE}=${'B'.repeat(43)}` }] as Record<string, string>[]) {
+      const res = await s.app.request('/api/auth/logout', { method: 'POST', headers })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ ok: true })
+    }
+  })
+
+  it('logging out ends only the session of its own cookie', async () => {
+    const s = setup()
+    const mine = sessionCookieOf((await signIn(s)).res) as string
+    const theirs = sessionCookieOf((await signIn(s)).res) as string
+    await s.app.request('/api/auth/logout', { method: 'POST', headers: { Cookie: mine } })
+    const res = await s.app.request('/api/auth/session', { headers: { Cookie: theirs } })
+    expect(await res.json()).toMatchObject({ authenticated: true })
+  })
+
+  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure on localhost', async () => {
+    for (const host of ['localhost:5173', '127.0.0.1:8787']) {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(account, await getNonce(s), s.now())
+      const res = await verify(
+        s.app,
+        { message, signature: await account.signMessage({ message }) },
+        { url: `http://${host}/api/auth/verify` },
+      )
+      expect(res.status).toBe(200)
+      const attributes = (res.headers.get('set-cookie') ?? '').split(/;\s*/).slice(1)
+      expect(attributes, host).toEqual(
+        expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${SESSION_TTL_MS / 1000}`]),
+      )
+      expect(attributes, host).not.toContain('Secure')
+    }
+  })
+
+  it('marks the cookie Secure on any other host, and clears it the same way', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now(), {
+      domain: 'chainellation.example',
+      uri: 'https://chainellation.example/',
+    })
+    const res = await verify(
+      s.app,
+      { message, signature: await account.signMessage({ message }) },
+      { url: 'https://chainellation.example/api/auth/verify' },
+    )
+    expect(res.status).toBe(200)
+    const set = res.headers.get('set-cookie') ?? ''
+    expect(set.split(/;\s*/)).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax']))
+    const logout = await s.app.request('https://chainellation.example/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: set.split(';')[0] as string },
+    })
+    expect((logout.headers.get('set-cookie') ?? '').split(/;\s*/)).toEqual(
+      expect.arrayContaining(['Max-Age=0', 'Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']),
+    )
+  })
+})

@@ -1,0 +1,173 @@
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { deleteCookie, setCookie } from 'hono/cookie'
+import { validator } from 'hono/validator'
+import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { z } from 'zod'
+import type { AuthConfig } from '../config'
+import type { Database } from '../db'
+import { checkSiweMessage } from './siwe'
+import { endSession, findSession, issueNonce, nonceState, sessionTokenPattern, startSession } from './store'
+
+export const SESSION_COOKIE = 'chainellation_session'
+export const NONCE_TTL_MS = 10 * 60_000
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
+
+/** Longest accepted message and signature, in characters; ERC-6492 signatures carry deploy data, so allow some. */
+export const MAX_MESSAGE_LENGTH = 8_192
+export const MAX_SIGNATURE_LENGTH = 16_386
+export const MAX_BODY_BYTES = 32 * 1024
+
+const verifyBody = z.object(
+  {
+    message: z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'The message is missing.' : 'The message must be text.'),
+      })
+      .min(1, 'The message is empty.')
+      .max(MAX_MESSAGE_LENGTH, `The message is longer than ${MAX_MESSAGE_LENGTH} characters.`),
+    signature: z
+      .string({
+        error: (issue) => (issue.input === undefined ? 'The signature is missing.' : 'The signature must be text.'),
+      })
+      .max(MAX_SIGNATURE_LENGTH, `The signature is longer than ${MAX_SIGNATURE_LENGTH} characters.`)
+      .regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'The signature must be 0x followed by hex bytes.')
+      .transform((value) => value as Hex),
+  },
+  { error: 'The request body must be a JSON object with a message and a signature.' },
+)
+
+// A malformed cookie is treated as no cookie: the browser cannot fix it, and logging out clears it.
+const sessionCookie = z.object({
+  [SESSION_COOKIE]: z.string().regex(sessionTokenPattern).optional().catch(undefined),
+})
+
+const readSessionCookie = validator('cookie', (value) => sessionCookie.parse(value)[SESSION_COOKIE])
+
+const isJson = (contentType: string | undefined) =>
+  /^application\/(?:[\w.-]+\+)?json$/i.test(contentType?.split(';')[0]?.trim() ?? '')
+
+/** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
+const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
+
+const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: !isLocalHost(c) }) as const
+
+export type AuthDeps = { db: Database; config: AuthConfig; now: () => Date }
+
+/** Sign-In with Ethereum for RainbowKit's authentication adapter; see docs/decisions/sign-in.md. */
+export function authRoutes({ db, config, now }: AuthDeps) {
+  const nonceTtlMs = config.nonceTtlMs ?? NONCE_TTL_MS
+  const sessionTtlMs = config.sessionTtlMs ?? SESSION_TTL_MS
+  const clients = new Map<number, PublicClient>(
+    config.chains.map(({ chain, rpcUrl }) => [
+      chain.id,
+      createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }) }),
+    ]),
+  )
+  const chainNames = new Map(config.chains.map(({ chain }) => [chain.id, chain.name]))
+
+  return new Hono()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+    .get('/nonce', async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
+    .post(
+      '/verify',
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => c.json({ error: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413),
+      }),
+      async (c, next) => {
+        if (!isJson(c.req.header('Content-Type')))
+          return c.json({ error: 'The request body must be JSON (Content-Type: application/json).' }, 415)
+        try {
+          await c.req.json()
+        } catch {
+          return c.json({ error: 'The request body is not valid JSON.' }, 400)
+        }
+        await next()
+      },
+      validator('json', (value, c) => {
+        const body = verifyBody.safeParse(value)
+        if (!body.success) return c.json({ error: body.error.issues[0]?.message ?? 'The request is invalid.' }, 400)
+        return body.data
+      }),
+      readSessionCookie,
+      async (c) => {
+        const { message, signature } = c.req.valid('json')
+        const time = now()
+        const check = checkSiweMessage(message, {
+          origins: config.origins,
+          chains: chainNames,
+          now: time,
+          maxAgeMs: nonceTtlMs,
+        })
+        if (!check.ok) return c.json({ error: check.error }, check.status)
+        const { siwe } = check
+
+        // Checked before the chain is asked, but spent only after: a failed attempt leaves the nonce to
+        // RainbowKit's retry, which reuses it.
+        const state = await nonceState(db, siwe.nonce, time)
+        if (state !== 'usable') return c.json({ error: nonceErrors[state] }, 401)
+
+        const client = clients.get(siwe.chainId)
+        if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
+        const valid = await client
+          .verifySiweMessage({ message, signature, domain: siwe.domain, scheme: siwe.scheme, time })
+          .catch((error: unknown) => error)
+        if (valid !== true) {
+          // viem answers false both for a wrong signature and for a node it could not reach (after trying ECDSA
+          // recovery alone); only asking the node again tells them apart.
+          const problem =
+            valid === false
+              ? await client.getBlockNumber().then(
+                  () => null,
+                  (e: unknown) => e,
+                )
+              : valid
+          if (!problem) return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+          console.error(
+            `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
+            shortMessage(problem),
+          )
+          return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
+        }
+
+        const started = await startSession(db, siwe, now(), sessionTtlMs)
+        if (!started) return c.json({ error: nonceErrors.used }, 401)
+        const previous = c.req.valid('cookie')
+        if (previous) await endSession(db, previous)
+        setCookie(c, SESSION_COOKIE, started.token, {
+          ...cookieOptions(c),
+          maxAge: Math.floor(sessionTtlMs / 1000),
+          expires: started.session.expiresAt,
+        })
+        return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
+      },
+    )
+    .get('/session', readSessionCookie, async (c) => {
+      const token = c.req.valid('cookie')
+      const session = token ? await findSession(db, token, now()) : null
+      if (!session) {
+        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+        return c.json({ authenticated: false as const }, 200)
+      }
+      return c.json({ authenticated: true as const, address: session.address, chainId: session.chainId }, 200)
+    })
+    .post('/logout', readSessionCookie, async (c) => {
+      const token = c.req.valid('cookie')
+      if (token) await endSession(db, token)
+      deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+      return c.json({ ok: true as const }, 200)
+    })
+}
+
+const nonceErrors = {
+  unknown: 'The sign-in nonce is unknown; request a new one and sign again.',
+  expired: 'The sign-in nonce has expired; request a new one and sign again.',
+  used: 'The sign-in nonce has already been used; request a new one and sign again.',
+} as const
+
+const shortMessage = (error: unknown) =>
+  error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)

@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+/** The API's database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type OpenDatabaseOptions = {
+  /** Postgres connection string; when set, the API uses that server. */
+  url?: string
+  /** PGlite data folder when no `url` is given; omit both for an in-memory database (tests). */
+  dataDir?: string
+}
+
+export type DatabaseHandle = {
+  db: Database
+  driver: 'postgres' | 'pglite'
+  close: () => Promise<void>
+}
+
+/** The migrations drizzle-kit generated from `schema.ts`, one set for both drivers. */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** Opens the database and brings its schema up to date before returning. */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.url) {
+    // Notices such as "schema already exists, skipping" from the migrator are noise.
+    const client = postgres(options.url, { onnotice: () => {} })
+    const db = drizzlePostgres({ client, schema })
+    try {
+      await migratePostgres(db, { migrationsFolder })
+    } catch (error) {
+      await client.end({ timeout: 1 })
+      throw error
+    }
+    return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
+  const client = new PGlite(options.dataDir)
+  const db = drizzlePglite({ client, schema })
+  try {
+    await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await client.close()
+    throw error
+  }
+  return { db, driver: 'pglite', close: () => client.close() }
+}

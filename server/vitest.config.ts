@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Opening PGlite compiles its WebAssembly, and the sign-in tests start anvil.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
