@@ -35,6 +35,9 @@ export function SkyIllustration({ className }: SkyIllustrationProps) {
             <circle cx="408" cy="104" r="30" fill="#fff" />
             <circle cx="422" cy="94" r="27" fill="#000" />
           </mask>
+          <filter id="sky-art-haze" x="-20%" y="-100%" width="140%" height="300%">
+            <feGaussianBlur stdDeviation="6" />
+          </filter>
           <clipPath id="sky-art-frame">
             <rect width="512" height="512" rx="36" />
           </clipPath>
@@ -52,7 +55,7 @@ export function SkyIllustration({ className }: SkyIllustrationProps) {
             />
           ))}
           <rect width="512" height="512" fill="#fff" mask="url(#sky-art-moon)" opacity="0.92" />
-          <g fill="#cdbdff" opacity="0.1">
+          <g fill="#d9c9ff" opacity="0.16" filter="url(#sky-art-haze)">
             <ellipse cx="150" cy="330" rx="130" ry="18" />
             <ellipse cx="360" cy="345" rx="150" ry="14" />
             <ellipse cx="260" cy="318" rx="90" ry="10" />
@@ -68,10 +71,10 @@ export function SkyIllustration({ className }: SkyIllustrationProps) {
                 key={star.x}
                 cx={star.x}
                 cy={star.y}
-                r="8"
+                r="10"
                 fill="none"
                 stroke="#ffd7a1"
-                strokeOpacity="0.55"
+                strokeOpacity="0.7"
                 strokeDasharray="3 4"
                 strokeWidth="1.5"
               />
@@ -86,9 +89,7 @@ export function SkyIllustration({ className }: SkyIllustrationProps) {
         </g>
         <rect x="0.75" y="0.75" width="510.5" height="510.5" rx="35.5" fill="none" stroke="rgb(234 143 33 / 0.45)" />
       </svg>
-      <figcaption className={styles.caption}>
-        Three of five stars revealed — each night's gaze adds one more.
-      </figcaption>
+      <figcaption className={styles.caption}>Each night's gaze reveals one more star.</figcaption>
     </figure>
   )
 }
