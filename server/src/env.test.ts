@@ -7,6 +7,28 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: 8787, CHAIN_ID: 31337 })
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.WEB_DIST).toMatch(/web[\\/]dist$/)
+    expect(env.DATA_DIR).toMatch(/[\\/]\.data[\\/]pglite$/)
+    expect(env.APP_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173'])
+    expect(env.SEPOLIA_RPC_URL).toBe('https://ethereum-sepolia-rpc.publicnode.com')
+    expect(env.LOCAL_RPC_URL).toBeUndefined()
+  })
+
+  it('reads APP_ORIGINS as a comma-separated list of origins', () => {
+    const env = parseEnv({
+      APP_ORIGINS: ' https://chainellation.example/ ,http://127.0.0.1:8787,https://chainellation.example',
+    })
+    expect(env.APP_ORIGINS).toEqual(['https://chainellation.example', 'http://127.0.0.1:8787'])
+  })
+
+  it.each([
+    'chainellation.example',
+    'https://chainellation.example/app',
+    'https://chainellation.example?x=1',
+    'ftp://chainellation.example',
+    'https://user@chainellation.example',
+    'http://localhost:5173,',
+  ])('refuses %j as APP_ORIGINS', (value) => {
+    expect(() => parseEnv({ APP_ORIGINS: value })).toThrow(/^invalid environment: APP_ORIGINS\n/)
   })
 
   it('treats empty strings as unset', () => {
@@ -20,12 +42,26 @@ describe('parseEnv', () => {
   it('names every invalid variable', () => {
     let error: unknown
     try {
-      parseEnv({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'not a url', NODE_ENV: 'staging' })
+      parseEnv({
+        PORT: 'eighty',
+        CHAIN_ID: '-1',
+        DATABASE_URL: 'not a url',
+        NODE_ENV: 'staging',
+        SEPOLIA_RPC_URL: 'sepolia',
+        LOCAL_RPC_URL: 'anvil',
+      })
     } catch (e) {
       error = e
     }
     expect(error).toBeInstanceOf(EnvError)
-    expect((error as EnvError).names.sort()).toEqual(['CHAIN_ID', 'DATABASE_URL', 'NODE_ENV', 'PORT'])
+    expect((error as EnvError).names.sort()).toEqual([
+      'CHAIN_ID',
+      'DATABASE_URL',
+      'LOCAL_RPC_URL',
+      'NODE_ENV',
+      'PORT',
+      'SEPOLIA_RPC_URL',
+    ])
     expect((error as EnvError).message).toMatch(/^invalid environment: /)
   })
 })

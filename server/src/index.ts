@@ -1,15 +1,22 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { configFromEnv } from './config'
-import { openDatabase } from './db'
+import { type DatabaseHandle, openDatabase } from './db'
 import { env } from './env'
 
-let database: Awaited<ReturnType<typeof openDatabase>>
+/** An error's message followed by its causes' ("Failed query: …: connect ECONNREFUSED 127.0.0.1:5432"). */
+function reasons(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const message = error.message.split('\n')[0] ?? ''
+  return error.cause === undefined ? message : `${message}: ${reasons(error.cause)}`
+}
+
+let database: DatabaseHandle
 try {
   database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
 } catch (error) {
   const where = env.DATABASE_URL ? 'the Postgres server in DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`
-  process.stderr.write(`server: could not open ${where}: ${error instanceof Error ? error.message : error}\n`)
+  process.stderr.write(`server: could not open ${where}: ${reasons(error)}\n`)
   process.exit(1)
 }
 

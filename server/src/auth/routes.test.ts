@@ -1,10 +1,11 @@
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { hc } from 'hono/client'
 import { createTestClient, http, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createApp } from '../app'
+import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db'
 import { MAX_BODY_BYTES, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
@@ -147,6 +148,24 @@ describe('sign-in flow', () => {
     expect(await old.json()).toEqual({ authenticated: false })
     const current = await s.app.request('/api/auth/session', { headers: { Cookie: second } })
     expect(await current.json()).toEqual({ authenticated: true, address: account.address, chainId: 31337 })
+  })
+})
+
+describe('the typed client', () => {
+  it('signs in through hc<AppType>, as the web app can', async () => {
+    const s = setup()
+    const fetch = ((input, init) => s.app.request(input, init)) as typeof globalThis.fetch
+    const client = hc<AppType>(origin, { fetch })
+    const { nonce } = await (await client.api.auth.nonce.$get()).json()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, nonce, s.now())
+    const res = await client.api.auth.verify.$post({
+      json: { message, signature: await account.signMessage({ message }) },
+    })
+    expect(res.status).toBe(200)
+    if (res.status !== 200) return
+    const { address, chainId } = await res.json()
+    expect([address, chainId]).toEqual([account.address, 31337])
   })
 })
 

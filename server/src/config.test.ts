@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { configFromEnv } from './config'
+import { parseEnv } from './env'
+
+const chainsOf = (env: Record<string, string>) =>
+  configFromEnv(parseEnv(env)).auth.chains.map(({ chain, rpcUrl }) => [chain.id, rpcUrl])
+
+describe('configFromEnv', () => {
+  it('opens sign-in on Sepolia only, through the public endpoint by default', () => {
+    expect(chainsOf({})).toEqual([[11155111, 'https://ethereum-sepolia-rpc.publicnode.com']])
+  })
+
+  it('adds the local chain when LOCAL_RPC_URL is set', () => {
+    expect(
+      chainsOf({ SEPOLIA_RPC_URL: 'https://sepolia.example/v2/key', LOCAL_RPC_URL: 'http://127.0.0.1:8545' }),
+    ).toEqual([
+      [11155111, 'https://sepolia.example/v2/key'],
+      [31337, 'http://127.0.0.1:8545'],
+    ])
+  })
+
+  it('takes the sign-in origins from APP_ORIGINS', () => {
+    expect(configFromEnv(parseEnv({ APP_ORIGINS: 'http://127.0.0.1:4000' })).auth.origins).toEqual([
+      'http://127.0.0.1:4000',
+    ])
+  })
+
+  it('serves the built web app only in production', () => {
+    expect(configFromEnv(parseEnv({})).webDist).toBeUndefined()
+    expect(configFromEnv(parseEnv({ NODE_ENV: 'production', WEB_DIST: '/srv/web' })).webDist).toBe('/srv/web')
+  })
+})
