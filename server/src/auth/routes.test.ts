@@ -16,7 +16,8 @@ const MINUTE = 60_000
 let chain: Anvil
 let database: DatabaseHandle
 beforeAll(async () => {
-  ;[chain, database] = await Promise.all([startAnvil(), openDatabase()])
+  // In-memory PGlite by default; TEST_DATABASE_URL runs the same tests against a Postgres server.
+  ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
 })
 afterAll(async () => {
   await Promise.all([chain?.stop(), database?.close()])
@@ -74,10 +75,15 @@ function messageFor(account: LocalAccount, nonce: string, at: Date, fields: Part
   })
 }
 
-function verify(app: Setup['app'], body: unknown, init: { url?: string; cookie?: string } = {}) {
+/** Posts to verify as the page at `init.from` (default: the dev server's origin) would. */
+function verify(app: Setup['app'], body: unknown, init: { url?: string; cookie?: string; from?: string } = {}) {
   return app.request(init.url ?? `${origin}/api/auth/verify`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(init.cookie ? { Cookie: init.cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      Origin: init.from ?? origin,
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
     body: JSON.stringify(body),
   })
 }
@@ -440,6 +446,19 @@ describe('malformed requests', () => {
     expect(await errorOf(res)).toMatch(error)
   })
 
+  it('refuses a POST from a page on another origin', async () => {
+    for (const path of ['/api/auth/verify', '/api/auth/logout']) {
+      const res = await s.app.request(path, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'message=hi',
+      })
+      expect(res.status, path).toBe(403)
+      expect(await errorOf(res)).toBe('Requests from https://evil.example are not accepted.')
+      expect(res.headers.get('set-cookie'), path).toBeNull()
+    }
+  })
+
   it('answers a GET of the verify route with a JSON 404', async () => {
     const res = await s.app.request('/api/auth/verify')
     expect(res.status).toBe(404)
@@ -523,7 +542,7 @@ describe('sessions and cookies', () => {
     const res = await verify(
       s.app,
       { message, signature: await account.signMessage({ message }) },
-      { url: 'https://chainellation.example/api/auth/verify' },
+      { url: 'https://chainellation.example/api/auth/verify', from: 'https://chainellation.example' },
     )
     expect(res.status).toBe(200)
     const set = res.headers.get('set-cookie') ?? ''

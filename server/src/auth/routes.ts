@@ -69,6 +69,11 @@ export function authRoutes({ db, config, now }: AuthDeps) {
 
   return new Hono()
     .use(async (c, next) => {
+      // Browsers name the page's origin on every POST: one from another site is refused before it can
+      // sign in, or clear the cookie with a cross-site form (SameSite=Lax still lets such a response set it).
+      const from = c.req.header('Origin')
+      if (c.req.method === 'POST' && from !== undefined && !config.origins.includes(from))
+        return c.json({ error: `Requests from ${from.slice(0, 100)} are not accepted.` }, 403)
       await next()
       c.header('Cache-Control', 'no-store')
     })
