@@ -124,13 +124,7 @@ export function authRoutes({ db, config, now }: AuthDeps) {
         if (valid !== true) {
           // viem answers false both for a wrong signature and for a node it could not reach (after trying ECDSA
           // recovery alone); only asking the node again tells them apart.
-          const problem =
-            valid === false
-              ? await client.getBlockNumber().then(
-                  () => null,
-                  (e: unknown) => e,
-                )
-              : valid
+          const problem = valid === false ? await unreachable(client) : valid
           if (!problem) return c.json({ error: 'The signature does not match the message and its address.' }, 401)
           console.error(
             `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
@@ -143,11 +137,7 @@ export function authRoutes({ db, config, now }: AuthDeps) {
         if (!started) return c.json({ error: nonceErrors.used }, 401)
         const previous = sessionToken(c)
         if (previous) await endSession(db, previous)
-        setCookie(c, SESSION_COOKIE, started.token, {
-          ...cookieOptions(c),
-          maxAge: Math.floor(sessionTtlMs / 1000),
-          expires: started.session.expiresAt,
-        })
+        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions(c), maxAge: Math.floor(sessionTtlMs / 1000) })
         return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
       },
     )
@@ -173,6 +163,13 @@ const nonceErrors = {
   expired: 'The sign-in nonce has expired; request a new one and sign again.',
   used: 'The sign-in nonce has already been used; request a new one and sign again.',
 } as const
+
+/** The error a node answers a trivial request with, or null when it is reachable. */
+const unreachable = (client: PublicClient) =>
+  client.getBlockNumber().then(
+    () => null,
+    (error: unknown) => error,
+  )
 
 const shortMessage = (error: unknown) =>
   error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
