@@ -4,6 +4,7 @@ import '@/styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { startAnalytics } from '@/config/analytics'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -13,3 +14,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+
+void startAnalytics()

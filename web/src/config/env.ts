@@ -1,29 +1,36 @@
 import { z } from 'zod'
 
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('')
-  .transform((v) => v === 'true' || v === '1')
+/** A blank value (as `.env.example` leaves them) counts as unset. */
+const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema)
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => v || undefined)
+const flag = unsetIfBlank(
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+)
+
+const optionalText = unsetIfBlank(
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim()),
+)
 
 /** The variables the web app reads, as Vite exposes them (strings, or absent). */
 export const envSchema = z.object({
   /** WalletConnect Cloud project id; RainbowKit warns while it is the placeholder. */
-  VITE_WALLETCONNECT_PROJECT_ID: z.string().trim().min(1).default('YOUR_PROJECT_ID'),
+  VITE_WALLETCONNECT_PROJECT_ID: unsetIfBlank(z.string().trim().default('YOUR_PROJECT_ID')),
   VITE_ALCHEMY_API_KEY: optionalText,
   VITE_INFURA_API_KEY: optionalText,
   /** Offer the local anvil chain (and the local dev wallet): local development builds only. */
   VITE_LOCAL_CHAIN: flag,
-  VITE_LOCAL_RPC_URL: z.url().default('http://127.0.0.1:8545'),
-  VITE_TWITTER_URL: z.url().default('https://twitter.com/chainellation'),
-  VITE_DISCORD_URL: z.url().default('https://discord.gg/chainellation'),
+  VITE_LOCAL_RPC_URL: unsetIfBlank(z.url().default('http://127.0.0.1:8545')),
+  VITE_TWITTER_URL: unsetIfBlank(z.url().default('https://twitter.com/chainellation')),
+  VITE_DISCORD_URL: unsetIfBlank(z.url().default('https://discord.gg/chainellation')),
   /** `vercel` turns on Vercel Web Analytics, served from the app's own origin. */
-  VITE_ANALYTICS: z.enum(['off', 'vercel']).default('off'),
+  VITE_ANALYTICS: unsetIfBlank(z.enum(['off', 'vercel']).default('off')),
 })
 
 export type Env = z.infer<typeof envSchema>

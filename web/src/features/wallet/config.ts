@@ -11,6 +11,7 @@ import { createConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { appChains } from './chains'
 import { transports } from './transports'
+import { deferSetup } from './utils/deferred-setup'
 import { localDevWallet } from './utils/local-dev-wallet'
 
 const appName = 'chainellation'
@@ -18,7 +19,9 @@ const appName = 'chainellation'
 const wallets: WalletList = [
   {
     groupName: 'Popular',
-    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet, safeWallet],
+    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet, safeWallet].map(
+      deferSetup,
+    ),
   },
 ]
 if (env.VITE_LOCAL_CHAIN) wallets.unshift({ groupName: 'Local chain', wallets: [localDevWallet] })
