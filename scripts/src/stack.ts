@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -20,9 +20,10 @@ export type ServiceName = 'anvil' | 'api' | 'web'
 
 /**
  * - `dev`: Vite dev server with hot reload on `webPort`, proxying /api to the API.
- * - `preview`: the web app is built after deploying, then served by `vite preview` on `webPort`.
- * - `production`: the web app is built after deploying, then served by the API itself (`webPort` unused);
- *   one origin, the way it runs in production — what the end-to-end tests use.
+ * - `preview`: the web app is built for the local chain after deploying (into the stack's temporary folder,
+ *   not web/dist), then served by `vite preview` on `webPort`.
+ * - `production`: built the same way, then served by the API itself (`webPort` unused); one origin, the way
+ *   it runs in production — what the end-to-end tests use.
  */
 export type StackMode = 'dev' | 'preview' | 'production'
 
@@ -33,8 +34,8 @@ export type StackOptions = {
   webPort: number
   mode: StackMode
   /**
-   * Folder of the API's embedded database (PGlite). Omitted: a fresh temporary folder, removed by
-   * `stop()`, so every run starts with no sessions.
+   * Folder of the API's embedded database (PGlite). Omitted: a fresh folder in the stack's own temporary
+   * folder, so every run starts with no sessions.
    */
   dataDir?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
@@ -119,8 +120,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   let stopping = false
-  const tempDataDir = options.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'chainellation-data-')) : undefined
-  const dataDir = options.dataDir ?? (tempDataDir as string)
+  // The build goes here rather than web/dist, so runs side by side (or a developer's own build) never
+  // overwrite each other; removed by stop().
+  const runDir = mkdtempSync(join(tmpdir(), 'chainellation-stack-'))
+  const webDist = join(runDir, 'web')
+  const dataDir = options.dataDir ?? join(runDir, 'pglite')
+  mkdirSync(dataDir, { recursive: true })
   let anvil: Anvil | undefined
   let anvilBinaries: number[] = []
   const groups = new Map<ServiceName | 'build', ChildProcess>()
@@ -134,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const child of groups.values()) if (child.pid) signal(-child.pid, 'SIGKILL')
     for (const pid of anvilBinaries) signal(pid, 'SIGKILL')
     if (anvil?.process.pid) signal(anvil.process.pid, 'SIGKILL')
+    rmSync(runDir, { recursive: true, force: true })
   }
   process.on('exit', killOnExit)
 
@@ -147,7 +153,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitGone(anvilBinaries, 2000)
     }
     process.off('exit', killOnExit)
-    if (tempDataDir) rmSync(tempDataDir, { recursive: true, force: true })
+    rmSync(runDir, { recursive: true, force: true })
   }
 
   const checkAbort = () => {
@@ -214,7 +220,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     if (mode !== 'dev') {
       log('stack', 'building the web app')
-      const build = spawnService('build', [viteBin, 'build'], webDir, webEnv)
+      const build = spawnService('build', [viteBin, 'build', '--outDir', webDist, '--emptyOutDir'], webDir, webEnv)
       const [code, sig] = (await new Promise((resolve) => build.once('exit', (...a) => resolve(a)))) as [
         number | null,
         NodeJS.Signals | null,
@@ -234,6 +240,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       LOCAL_RPC_URL: anvil.rpcUrl,
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
 
@@ -243,7 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log('stack', `starting the web app (${mode === 'dev' ? 'vite dev server' : 'vite preview'}) on port ${webPort}`)
       const args = [
         viteBin,
-        ...(mode === 'preview' ? ['preview'] : []),
+        ...(mode === 'preview' ? ['preview', '--outDir', webDist] : []),
         '--host',
         '127.0.0.1',
         '--port',
