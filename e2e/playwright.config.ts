@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // Generous for a busy two-core machine; a passing test takes a few seconds.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: 'test-results',
@@ -35,7 +36,13 @@ export default defineConfig({
   // Every page-level spec runs at a desktop and a phone width; a desktop user agent in both, as RainbowKit
   // shows injected (EIP-6963) wallets only to desktop browsers.
   projects: [
-    { name: 'desktop', testMatch: /\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testMatch: /\.spec\.ts$/,
+      // `*.mobile.spec.ts`: what exists on small screens only (the side menu).
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'mobile',
       testMatch: /\.spec\.ts$/,

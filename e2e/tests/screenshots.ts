@@ -1,16 +1,64 @@
-import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { connectWith } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
-const dir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+// Run on request only (`npm run screenshots -w e2e`): rewrites the PNGs in docs/screenshots.
+const dir = new URL('../../docs/screenshots/', import.meta.url)
 
-for (const { name, width, height } of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 375, height: 812 },
-]) {
-  test(`home page, ${name} (${width}×${height})`, async ({ page }) => {
-    await page.setViewportSize({ width, height })
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1, name: 'chainellation' })).toBeVisible()
-    await page.screenshot({ path: `${dir}home-${width}x${height}.png` })
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]
+const routes = [
+  { name: 'home', path: '/', heading: 'chainellation' },
+  { name: 'mint', path: '/mint', heading: 'Mint' },
+  { name: 'stargaze', path: '/stargaze', heading: 'Stargaze' },
+  { name: 'compose', path: '/compose', heading: 'Compose' },
+  { name: 'compose-sky', path: '/compose/1', heading: 'Compose sky #1' },
+  { name: 'not-found', path: '/nope', heading: 'Lost in space' },
+]
+
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize()
+  await page.evaluate(() => document.fonts.ready)
+  const path = new URL(`${name}-${size?.width}x${size?.height}.png`, dir).pathname
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
+}
+
+for (const size of sizes) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size })
+
+    test('every route', async ({ page }) => {
+      for (const { name, path, heading } of routes) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+        await shoot(page, name)
+      }
+    })
+
+    // What a person without a wallet extension sees; the test wallet stays out of the pictures.
+    test('the connect modal', async ({ page }) => {
+      await page.goto('/')
+      await page.getByTestId('rk-connect-button').click()
+      await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+      await shoot(page, 'connect')
+    })
+
+    test('the sign-in modal', async ({ page }) => {
+      await page.goto('/')
+      await connectWith(page, 'localDevWallet')
+      await expect(page.getByRole('dialog').getByTestId('rk-auth-message-button')).toBeVisible()
+      await shoot(page, 'sign-in')
+    })
+
+    if (size.width < 768) {
+      test('the side menu', async ({ page }) => {
+        await page.goto('/')
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+        await shoot(page, 'menu')
+      })
+    }
   })
 }

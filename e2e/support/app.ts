@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test'
+import { expect } from './fixtures'
+import { TEST_WALLET_INFO, type TestWallet } from './test-wallet'
+
+/** The header's link home, named by the deployment's display name. */
+export const brandLink = (page: Page, name: string) => page.getByRole('banner').getByRole('link', { name, exact: true })
+
+/** Whether the viewport is at least the app's wide-screen breakpoint (768 px). */
+export const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768
+
+/** What the API says about this browser's session (the request carries the page's cookies). */
+export async function session(page: Page): Promise<{ authenticated: boolean; address?: string; chainId?: number }> {
+  const res = await page.request.get('/api/auth/session')
+  expect(res.ok(), `/api/auth/session answered ${res.status()}`).toBe(true)
+  return res.json()
+}
+
+/** Opens RainbowKit's connect modal from the header and picks `walletId`. */
+export async function connectWith(page: Page, walletId: string) {
+  await page.getByTestId('rk-connect-button').click()
+  const modal = page.getByRole('dialog')
+  await expect(modal.getByText('Connect a Wallet')).toBeVisible()
+  await modal.getByTestId(`rk-wallet-option-${walletId}`).click()
+}
+
+/** Connects the injected test wallet through RainbowKit and waits until the wallet gave the page its account. */
+export async function connectTestWallet(page: Page, wallet: TestWallet) {
+  await connectWith(page, TEST_WALLET_INFO.rdns)
+  await expect.poll(() => wallet.isConnected).toBe(true)
+}
+
+/** The sign-in ("Verify your account") modal RainbowKit shows to a connected, signed-out account. */
+export const signInModal = (page: Page) =>
+  page.getByRole('dialog').filter({ has: page.getByText('Verify your account') })
+
+/** Signs the sign-in message and waits until the modal is gone. */
+export async function signIn(page: Page) {
+  const modal = signInModal(page)
+  await modal.getByTestId('rk-auth-message-button').click()
+  await expect(modal).toBeHidden()
+}

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test'
+import { brandLink, connectTestWallet, connectWith, isWide, session, signIn, signInModal } from '../support/app'
+import { expect, test } from '../support/fixtures'
+import { TEST_WALLET_INFO } from '../support/test-wallet'
+
+// The local chain's deployment descriptor names the app so (web/src/features/wallet).
+const LOCAL_NAME = 'localellation'
+
+/** RainbowKit's short form of an address: the first four characters and the last four. */
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
+
+/** The account RainbowKit shows: on the header button from 768 px up, in the account modal below. */
+async function expectAccountShown(page: Page, address: string) {
+  const button = page.getByRole('banner').getByTestId('rk-account-button')
+  await expect(button).toBeVisible()
+  if (isWide(page)) {
+    await expect(button).toContainText(short(address))
+  } else {
+    await button.click()
+    const modal = page.getByRole('dialog')
+    await expect(modal.getByText(short(address), { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(modal).toBeHidden()
+  }
+}
+
+test.describe('connecting the injected test wallet', () => {
+  test('lists it as installed, connects to the local chain and signs in', async ({ page, wallet }) => {
+    await page.goto('/')
+    await expect(brandLink(page, 'chainellation')).toBeVisible()
+    await page.getByTestId('rk-connect-button').click()
+    const connect = page.getByRole('dialog')
+    await expect(connect.getByText('Installed', { exact: true })).toBeVisible()
+    const option = connect.getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`)
+    await expect(option).toHaveText(TEST_WALLET_INFO.name)
+    await option.click()
+
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
+    const modal = signInModal(page)
+    await expect(modal).toBeVisible()
+    expect(await session(page)).toEqual({ authenticated: false })
+
+    await signIn(page)
+    expect(wallet.methods).toContain('personal_sign')
+    await expect.poll(async () => (await session(page)).authenticated).toBe(true)
+    const signedIn = await session(page)
+    expect(signedIn.address?.toLowerCase()).toBe(wallet.account.toLowerCase())
+    expect(signedIn.chainId).toBe(31337)
+    await expectAccountShown(page, wallet.account)
+  })
+
+  test('a rejected signature returns quietly to the sign-in prompt', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    const modal = signInModal(page)
+    const send = modal.getByTestId('rk-auth-message-button')
+    await expect(send).toBeEnabled()
+
+    wallet.rejectNext('personal_sign')
+    await send.click()
+    await expect.poll(() => wallet.methods.filter((m) => m === 'personal_sign').length).toBe(1)
+    await expect(send).toBeEnabled()
+    await expect(send).toHaveText('Sign message')
+    await expect(modal.getByText(/error|oops|retry/i)).toHaveCount(0)
+    expect(await session(page)).toEqual({ authenticated: false })
+
+    // The prompt still works.
+    await signIn(page)
+    await expect.poll(async () => (await session(page)).authenticated).toBe(true)
+  })
+
+  test('stays connected and signed in across a reload', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await page.reload()
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
+    await expect(page.getByRole('banner').getByTestId('rk-account-button')).toBeVisible()
+    await expect(signInModal(page)).toHaveCount(0)
+    expect(wallet.methods.filter((m) => m === 'personal_sign')).toHaveLength(1)
+    expect((await session(page)).authenticated).toBe(true)
+  })
+
+  test('disconnecting signs out, and the next visit starts disconnected', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await page.getByRole('banner').getByTestId('rk-account-button').click()
+    await page.getByRole('dialog').getByTestId('rk-disconnect-button').click()
+    await expect(brandLink(page, 'chainellation')).toBeVisible()
+    await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()
+    await expect.poll(async () => (await session(page)).authenticated).toBe(false)
+    // The app told the wallet too, so a reload does not connect again.
+    await expect.poll(() => wallet.isConnected).toBe(false)
+    await page.reload()
+    await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()
+    await expect(brandLink(page, 'chainellation')).toBeVisible()
+  })
+
+  test('a switch to a chain the app does not support is shown as a wrong network', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+
+    await wallet.setChain(1)
+    // An unsupported chain has no deployment: the fallback name comes back.
+    await expect(brandLink(page, 'chainellation')).toBeVisible()
+    const wrong = page.getByRole('banner').getByTestId('rk-wrong-network-button')
+    await expect(wrong).toBeVisible()
+    await wrong.click()
+    const modal = page.getByRole('dialog')
+    await expect(modal.getByText('Wrong network detected, switch or disconnect to continue.')).toBeVisible()
+
+    // Switching back from the app asks the wallet, which knows the local chain.
+    await modal.getByTestId('rk-chain-option-31337').click()
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
+    expect(wallet.chainId).toBe(31337)
+    expect(wallet.methods).toContain('wallet_switchEthereumChain')
+  })
+})
+
+test.describe('a wallet that does not know the local chain', () => {
+  test.use({ walletOptions: { chainId: 1, knowsLocalChain: false } })
+
+  test('is asked to add it, and then is on it', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
+    expect(wallet.chainId).toBe(31337)
+    const switched = wallet.methods.indexOf('wallet_switchEthereumChain')
+    expect(switched).toBeGreaterThanOrEqual(0)
+    expect(wallet.methods.indexOf('wallet_addEthereumChain')).toBeGreaterThan(switched)
+    const [added] = wallet.requests.filter((r) => r.method === 'wallet_addEthereumChain')
+    expect(added?.params[0]).toMatchObject({ chainId: '0x7a69' })
+  })
+})
+
+test.describe('the local dev wallet', () => {
+  test('connects without any injected wallet, funds itself and signs in', async ({ page, rpc }) => {
+    await page.goto('/')
+    await connectWith(page, 'localDevWallet')
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
+    await signIn(page)
+    await expect.poll(async () => (await session(page)).authenticated).toBe(true)
+    const address = (await session(page)).address ?? ''
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await expectAccountShown(page, address)
+    // A new player can pay for gas at once.
+    expect(BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string)).toBeGreaterThan(0n)
+  })
+})
