@@ -3,9 +3,9 @@ import type { Wallet, WalletList } from '@rainbow-me/rainbowkit'
 type CreateWallet = WalletList[number]['wallets'][number]
 
 /**
- * Wraps a RainbowKit wallet so its connector skips wagmi's eager `setup`. WalletConnect's connector
- * initialises its provider there, which contacts the Reown/WalletConnect hosts on every page load;
- * deferred, the provider starts only when the player picks the wallet (or reconnects to it).
+ * Wraps a RainbowKit wallet so its connector skips wagmi's eager `setup`, where WalletConnect's connector
+ * initialises its provider and contacts the Reown/WalletConnect hosts. (wagmi's `reconnect` on mount
+ * still asks every connector for its provider; that path is not covered here yet.)
  */
 export function deferSetup(wallet: CreateWallet): CreateWallet {
   return (params) => {
