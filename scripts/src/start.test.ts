@@ -116,6 +116,18 @@ afterEach(async () => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
+/** Every process of the stack is gone and every port it used is free again. */
+async function expectAllStopped(processes: { pid: number }[], ports: number[]) {
+  expect(
+    await waitGone(
+      processes.map((p) => p.pid),
+      5000,
+    ),
+    `still running: ${alive(watched)}`,
+  ).toBe(true)
+  for (const port of ports) expect(await isPortFree(port), `port ${port}`).toBe(true)
+}
+
 describe('npm start', () => {
   it('stops every process when one of them dies', async () => {
     const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
@@ -141,14 +153,7 @@ describe('npm start', () => {
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })
     expect(run.stderr()).toContain('API exited unexpectedly (signal SIGKILL); stopping everything.')
-    expect(
-      await waitGone(
-        processes.map((p) => p.pid),
-        5000,
-      ),
-      `still running: ${alive(watched)}`,
-    ).toBe(true)
-    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+    await expectAllStopped(processes, [anvil, api, web])
   })
 
   it('stops everything on Ctrl-C and exits cleanly', async () => {
@@ -163,14 +168,7 @@ describe('npm start', () => {
     process.kill(-(run.child.pid ?? 0), 'SIGINT')
     expect(await run.exit).toEqual({ code: 0, signal: null })
     expect(run.stderr()).toBe('')
-    expect(
-      await waitGone(
-        processes.map((p) => p.pid),
-        5000,
-      ),
-      `still running: ${alive(watched)}`,
-    ).toBe(true)
-    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+    await expectAllStopped(processes, [anvil, api, web])
   })
 
   it('stops everything when npm itself is terminated', async () => {
