@@ -3,7 +3,7 @@ import { darkTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
-import { SignInProvider, wagmiConfig } from '@/features/wallet'
+import { SignInProvider, WalletSdkRelease, wagmiConfig } from '@/features/wallet'
 import { cacheTime, createPersister, createQueryClient } from '@/features/wallet/utils/query-client'
 
 const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
@@ -19,6 +19,7 @@ export function WalletProviders({ children }: Props) {
       <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: cacheTime }}>
         <SignInProvider>
           <RainbowKitProvider theme={theme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
+            <WalletSdkRelease />
             {children}
           </RainbowKitProvider>
         </SignInProvider>

@@ -11,8 +11,8 @@ import { createConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { appChains } from './chains'
 import { transports } from './transports'
-import { deferSetup } from './utils/deferred-setup'
 import { localDevWallet } from './utils/local-dev-wallet'
+import { gateWalletSdk } from './utils/wallet-sdk-gate'
 
 const appName = 'chainellation'
 
@@ -20,7 +20,7 @@ const wallets: WalletList = [
   {
     groupName: 'Popular',
     wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet, safeWallet].map(
-      deferSetup,
+      gateWalletSdk,
     ),
   },
 ]

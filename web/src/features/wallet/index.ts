@@ -1,6 +1,7 @@
 export { appChains, localChain } from './chains'
 export { SignInProvider } from './components/sign-in-provider'
 export { WalletButton } from './components/wallet-button'
+export { WalletSdkRelease } from './components/wallet-sdk-release'
 export { wagmiConfig } from './config'
 export { useDeployment } from './hooks/use-deployment'
 export { useWriteTransaction, type WriteState } from './hooks/use-write-transaction'

@@ -1,0 +1,36 @@
+import { connectWith } from '../support/app'
+import { expect, test } from '../support/fixtures'
+
+/** Every origin the page asks for, WebSockets included (no other host resolves here, but the attempt is seen). */
+function originsOf(page: import('@playwright/test').Page) {
+  const origins = new Set<string>()
+  page.on('request', (req) => {
+    if (!req.url().startsWith('data:')) origins.add(new URL(req.url()).origin)
+  })
+  page.on('websocket', (ws) => origins.add(new URL(ws.url()).origin))
+  return origins
+}
+
+test.describe('privacy', () => {
+  test('a visit loads nothing from any other origin', async ({ page, stack }) => {
+    const origins = originsOf(page)
+    await page.goto('/mint', { waitUntil: 'networkidle' })
+    // Opening the connect modal loads the wallets' code: none of it may call home either.
+    await page.getByTestId('rk-connect-button').click()
+    await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // Absence has no event to wait for: give late starters (a wallet SDK's telemetry) a moment.
+    await page.waitForTimeout(2000)
+    expect([...origins]).toEqual([new URL(stack.webUrl).origin])
+  })
+
+  test('choosing WalletConnect starts its SDK', async ({ page, stack }) => {
+    const origins = originsOf(page)
+    await page.goto('/')
+    await connectWith(page, 'walletConnect')
+    // The SDK opens its relay's WebSocket (which this machine cannot resolve): the gate let it start.
+    await expect
+      .poll(() => [...origins].filter((origin) => origin !== new URL(stack.webUrl).origin).join(' '))
+      .toMatch(/walletconnect|reown|web3modal/)
+  })
+})
