@@ -3,7 +3,7 @@ import { brandLink, connectTestWallet, connectWith, isWide, session, signIn, sig
 import { expect, test } from '../support/fixtures'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
 
-// The local chain's deployment descriptor names the app so (web/src/features/wallet).
+// The local chain's deployment descriptor names the app so (web/src/lib/wallet).
 const LOCAL_NAME = 'localellation'
 
 /** RainbowKit's short form of an address: the first four characters and the last four. */

@@ -3,8 +3,8 @@ import { darkTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
-import { SignInProvider, WalletSdkRelease, wagmiConfig } from '@/features/wallet'
-import { cacheTime, createPersister, createQueryClient } from '@/features/wallet/utils/query-client'
+import { SignInProvider, WalletSdkRelease, wagmiConfig } from '@/lib/wallet'
+import { cacheTime, createPersister, createQueryClient } from '@/lib/wallet/utils/query-client'
 
 const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../test/render-route'
 
-vi.mock('@/features/wallet', () => import('../test/wallet-stub'))
+vi.mock('@/lib/wallet', () => import('../test/wallet-stub'))
 
 async function openMenu() {
   const view = renderRoute('/')

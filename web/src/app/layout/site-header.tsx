@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { WalletButton } from '@/features/wallet'
+import { WalletButton } from '@/lib/wallet'
 import { BrandLink } from './brand-link'
 import { MainNav } from './main-nav'
 import { MenuToggle } from './menu-toggle'

@@ -1,6 +1,6 @@
-import type { DeploymentDescriptor } from '@/features/wallet'
+import type { DeploymentDescriptor } from '@/lib/wallet'
 
-/** Stands in for `@/features/wallet` in component tests: no wagmi, no RainbowKit, nothing connected. */
+/** Stands in for `@/lib/wallet` in component tests: no wagmi, no RainbowKit, nothing connected. */
 export function WalletButton() {
   return <button type="button">Connect Wallet</button>
 }
