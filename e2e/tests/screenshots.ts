@@ -11,7 +11,7 @@ const sizes = [
 ]
 const routes = [
   { name: 'home', path: '/', heading: 'chainellation' },
-  { name: 'mint', path: '/mint', heading: 'Mint' },
+  { name: 'mint', path: '/mint', heading: 'Mint a night sky' },
   { name: 'stargaze', path: '/stargaze', heading: 'Stargaze' },
   { name: 'compose', path: '/compose', heading: 'Compose' },
   { name: 'compose-sky', path: '/compose/1', heading: 'Compose sky #1' },

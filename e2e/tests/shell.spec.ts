@@ -77,7 +77,7 @@ test.describe('the footer', () => {
 test.describe('every route', () => {
   const routes = [
     { path: '/', heading: 'chainellation', title: 'chainellation' },
-    { path: '/mint', heading: 'Mint', title: 'chainellation — Mint' },
+    { path: '/mint', heading: 'Mint a night sky', title: 'chainellation — Mint' },
     { path: '/stargaze', heading: 'Stargaze', title: 'chainellation — Stargaze' },
     { path: '/compose', heading: 'Compose', title: 'chainellation — Compose' },
     { path: '/compose/1', heading: 'Compose sky #1', title: 'chainellation — Compose sky #1' },

@@ -11,6 +11,13 @@ import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } fro
 
 export const LOCAL_CHAIN_ID = 31337
 
+/** What the local stack charges, in wei: a sky, each chosen trait, a decoration token. */
+export const LOCAL_PRICES = {
+  basePrice: 10n ** 16n, // 0.01 ETH
+  customizationPrice: 25n * 10n ** 14n, // 0.0025 ETH
+  decorationPrice: 5n * 10n ** 15n, // 0.005 ETH
+} as const
+
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const serverDir = join(root, 'server')
 const webDir = join(root, 'web')
@@ -212,7 +219,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     checkAbort()
 
     log('stack', 'deploying the contracts')
-    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl })
+    // Prices like a real launch's, so the pages show and charge them; the local accounts hold plenty.
+    const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, ...LOCAL_PRICES })
     checkAbort()
 
     // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.

@@ -17,7 +17,7 @@ export const routes: RouteObject[] = [
       {
         path: 'mint',
         HydrateFallback: PageFallback,
-        lazy: async () => ({ Component: (await import('./routes/mint-route')).MintRoute }),
+        lazy: async () => ({ Component: (await import('@/features/mint')).MintPage }),
       },
       {
         path: 'stargaze',

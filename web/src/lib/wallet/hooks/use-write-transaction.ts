@@ -1,8 +1,8 @@
 import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
-import type { Abi, ContractFunctionArgs, ContractFunctionName, Hash } from 'viem'
-import { useConfig } from 'wagmi'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { Abi, ContractFunctionArgs, ContractFunctionName, Hash, TransactionReceipt } from 'viem'
+import { useAccount, useConfig } from 'wagmi'
 import { simulateContract, waitForTransactionReceipt, writeContract } from 'wagmi/actions'
 import { errorMessage, isUserRejection } from '../utils/error-message'
 
@@ -11,7 +11,7 @@ export type WriteState =
   | { status: 'idle' }
   | { status: 'confirming' }
   | { status: 'pending'; hash: Hash }
-  | { status: 'success'; hash: Hash }
+  | { status: 'success'; hash: Hash; receipt: TransactionReceipt }
   | { status: 'error'; message: string; hash?: Hash }
 
 type Request<A extends Abi, F extends ContractFunctionName<A, 'nonpayable' | 'payable'>> = {
@@ -22,41 +22,93 @@ type Request<A extends Abi, F extends ContractFunctionName<A, 'nonpayable' | 'pa
   value?: bigint
 }
 
+type Options = {
+  /**
+   * Names this kind of write so a pending one survives a reload: its hash is kept in local storage per
+   * account and chain, and the hook picks it up again on the next visit.
+   */
+  resumeKey?: string
+  /** Queries the write changes, refreshed once it is mined. */
+  invalidates?: QueryKey[]
+}
+
+type Pending = { hash: Hash }
+
+const storageKey = (resumeKey: string, chainId: number, account: string) =>
+  `chainellation.pending.${resumeKey}.${chainId}.${account.toLowerCase()}`
+
+function readPending(key: string): Pending | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) ?? 'null') as Pending | null
+    return value && /^0x[0-9a-f]{64}$/i.test(value.hash) ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The one path every write in the app takes: simulate (a revert becomes a sentence before the wallet
  * opens) → write → add to recent transactions → wait for the receipt → invalidate what it changed.
- * A user rejection quietly returns to idle.
+ * A user rejection quietly returns to idle. `description` may use the simulated return value
+ * (e.g. the id a mint will get).
  */
-export function useWriteTransaction() {
+export function useWriteTransaction({ resumeKey, invalidates = [] }: Options = {}) {
   const config = useConfig()
   const queryClient = useQueryClient()
   const addRecentTransaction = useAddRecentTransaction()
+  const { address, chainId } = useAccount()
   const [state, setState] = useState<WriteState>({ status: 'idle' })
+  const invalidatesRef = useRef(invalidates)
+  invalidatesRef.current = invalidates
+  const key = resumeKey && address && chainId ? storageKey(resumeKey, chainId, address) : undefined
+
+  const settle = useCallback(
+    async (hash: Hash) => {
+      setState({ status: 'pending', hash })
+      try {
+        const receipt = await waitForTransactionReceipt(config, { hash })
+        if (receipt.status !== 'success') throw new Error('The transaction was reverted.')
+        await Promise.all(invalidatesRef.current.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+        setState({ status: 'success', hash, receipt })
+        return receipt
+      } finally {
+        if (key) localStorage.removeItem(key)
+      }
+    },
+    [config, queryClient, key],
+  )
+
+  // A write left pending by an earlier visit: show it pending again and see it through.
+  useEffect(() => {
+    const pending = key && readPending(key)
+    if (!pending) return
+    settle(pending.hash).catch((error: unknown) =>
+      setState({ status: 'error', message: errorMessage(error), hash: pending.hash }),
+    )
+  }, [key, settle])
 
   const write = useCallback(
     async <const A extends Abi, F extends ContractFunctionName<A, 'nonpayable' | 'payable'>>(
       request: Request<A, F>,
-      description: string,
-      invalidates: QueryKey[] = [],
-    ): Promise<Hash | undefined> => {
+      description: string | ((result: unknown) => string),
+    ): Promise<TransactionReceipt | undefined> => {
       let hash: Hash | undefined
       try {
         setState({ status: 'confirming' })
-        const { request: simulated } = await simulateContract(config, request as never)
+        const { request: simulated, result } = await simulateContract(config, request as never)
         hash = await writeContract(config, simulated as never)
-        addRecentTransaction({ hash, description })
-        setState({ status: 'pending', hash })
-        const receipt = await waitForTransactionReceipt(config, { hash })
-        if (receipt.status !== 'success') throw new Error('The transaction was reverted.')
-        await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-        setState({ status: 'success', hash })
-        return hash
+        if (key) localStorage.setItem(key, JSON.stringify({ hash } satisfies Pending))
+        addRecentTransaction({
+          hash,
+          description: typeof description === 'function' ? description(result) : description,
+        })
+        return await settle(hash)
       } catch (error) {
         setState(isUserRejection(error) ? { status: 'idle' } : { status: 'error', message: errorMessage(error), hash })
         return undefined
       }
     },
-    [config, queryClient, addRecentTransaction],
+    [config, addRecentTransaction, key, settle],
   )
 
   const reset = useCallback(() => setState({ status: 'idle' }), [])

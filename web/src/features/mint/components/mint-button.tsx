@@ -1,0 +1,58 @@
+import { formatEther } from 'viem'
+import type { MintStatus } from '../utils/mint-status'
+import styles from './mint-button.module.css'
+
+export type MintButtonProps = {
+  status: MintStatus
+  /** The total to pay, in wei, once known. */
+  total: bigint | undefined
+  currency: string
+  onConnect: () => void
+  onSwitchNetwork: () => void
+}
+
+const price = (total: bigint, currency: string) =>
+  total === 0n ? 'Mint for free' : `Mint for ${formatEther(total)} ${currency.toUpperCase()}`
+
+/** The form's submit button; its label says what pressing it would do, or why it cannot. */
+export function MintButton({ status, total, currency, onConnect, onSwitchNetwork }: MintButtonProps) {
+  switch (status.kind) {
+    case 'connect':
+      return <Button onClick={onConnect}>Connect wallet to mint</Button>
+    case 'wrong-network':
+      return <Button onClick={onSwitchNetwork}>Wrong network — switch</Button>
+    case 'ready':
+      return (
+        <button type="submit" className={styles.button}>
+          {price(total ?? 0n, currency)}
+        </button>
+      )
+    default:
+      return (
+        <button type="submit" className={styles.button} disabled aria-busy={busy.has(status.kind)}>
+          {busy.has(status.kind) && <span className={styles.spinner} aria-hidden="true" />}
+          {labels[status.kind]}
+        </button>
+      )
+  }
+}
+
+const labels = {
+  'not-deployed': 'Not minting on this network',
+  loading: 'Reading the price…',
+  'sold-out': 'Sold out',
+  'insufficient-funds': 'Insufficient funds',
+  confirming: 'Confirm in your wallet…',
+  minting: 'Minting…',
+  minted: 'Minted!',
+} as const
+
+const busy = new Set<MintStatus['kind']>(['loading', 'confirming', 'minting'])
+
+function Button({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button type="button" className={styles.button} onClick={onClick}>
+      {children}
+    </button>
+  )
+}

@@ -1,0 +1,125 @@
+import { defaultTraits } from '@chainellation/art'
+import { useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
+import { type FormEvent, useMemo, useState } from 'react'
+import { useAccount, useBalance } from 'wagmi'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { useGameChain } from '@/lib/game'
+import { useMint } from '../hooks/use-mint'
+import { useMintInfo } from '../hooks/use-mint-info'
+import { chosenCount, type Design, type PreviewMode } from '../utils/design'
+import { mintStatus } from '../utils/mint-status'
+import { browserTimeZone } from '../utils/time-zone'
+import { CloudsControl } from './clouds-control'
+import { ConstellationControl } from './constellation-control'
+import { HueControl } from './hue-control'
+import { MintButton } from './mint-button'
+import styles from './mint-page.module.css'
+import { MintPreview } from './mint-preview'
+import { MintSuccess } from './mint-success'
+import { PreviewToggles } from './preview-toggles'
+import { PriceSummary } from './price-summary'
+import { TimeZoneControl } from './time-zone-control'
+
+const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, clouds: null }
+
+/** /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. */
+export function MintPage() {
+  useDocumentTitle('Mint')
+  const { address, chain, isConnected } = useAccount()
+  const { chainId, descriptor, deployed } = useGameChain()
+  const { openConnectModal } = useConnectModal()
+  const { openChainModal } = useChainModal()
+  const infoQuery = useMintInfo()
+  const balanceQuery = useBalance({ address, chainId, query: { enabled: isConnected && !!chain } })
+  const { state, mint, reset, mintedSkyId } = useMint([infoQuery.queryKey, balanceQuery.queryKey])
+  const [design, setDesign] = useState<Design>(() => ({ ...skyChooses, timeZone: browserTimeZone() }))
+  const [mode, setMode] = useState<PreviewMode>({ night: true, revealed: false })
+
+  const info = infoQuery.data
+  const nextSkyId = info ? info.minted + 1n : 1n
+  const own = useMemo(() => defaultTraits(nextSkyId), [nextSkyId])
+  const chosen = chosenCount(design)
+  const total = info && info.basePrice + BigInt(chosen) * info.customizationPrice
+  const status = mintStatus({
+    connected: isConnected,
+    supportedChain: !!chain,
+    deployed,
+    info,
+    total,
+    balance: balanceQuery.data?.value,
+    write: state,
+  })
+
+  const change = (patch: Partial<Design>) => {
+    setDesign((d) => ({ ...d, ...patch }))
+    if (state.status === 'error') reset()
+  }
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (status.kind === 'ready' && total !== undefined) void mint(design, total)
+  }
+  const problem = !deployed
+    ? `The game is not deployed on ${chain?.name ?? 'this network'} yet.`
+    : infoQuery.error
+      ? 'The chain did not answer; supply and price will show when it does.'
+      : undefined
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <p className={styles.kicker}>Your own sky, drawn on-chain</p>
+        <h1 className={styles.title}>Mint a night sky</h1>
+        <p className={styles.lead}>
+          Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is
+          drawn right here, exactly as the contract will draw your token.
+        </p>
+      </header>
+      {mintedSkyId !== undefined ? (
+        <MintSuccess skyId={mintedSkyId} onMintAnother={reset} />
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.stage}>
+            <MintPreview design={design} mode={mode} skyId={nextSkyId} />
+            <PreviewToggles mode={mode} onChange={setMode} />
+          </div>
+          <form className={styles.panel} onSubmit={onSubmit} aria-label="Your sky">
+            <HueControl
+              label="Zenith hue"
+              hint="The colour at the top of the sky."
+              value={design.primaryHue}
+              skyValue={own.primaryHue}
+              onChange={(primaryHue) => change({ primaryHue })}
+            />
+            <HueControl
+              label="Horizon hue"
+              hint="The colour the sky fades to at the horizon, and the tint of its clouds by night."
+              value={design.secondaryHue}
+              skyValue={own.secondaryHue}
+              onChange={(secondaryHue) => change({ secondaryHue })}
+            />
+            <ConstellationControl
+              value={design.constellation}
+              onChange={(constellation) => change({ constellation })}
+            />
+            <CloudsControl value={design.clouds} onChange={(clouds) => change({ clouds })} />
+            <TimeZoneControl value={design.timeZone} onChange={(timeZone) => change({ timeZone })} />
+            <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />
+            {!isConnected && <p className={styles.connect}>Connect a wallet to mint; the preview works without one.</p>}
+            <MintButton
+              status={status}
+              total={total}
+              currency={descriptor.currency}
+              onConnect={() => openConnectModal?.()}
+              onSwitchNetwork={() => openChainModal?.()}
+            />
+            {state.status === 'error' && (
+              <p className={styles.error} role="alert">
+                {state.message}
+              </p>
+            )}
+          </form>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { ButtonLink } from '@/components/button-link'
+import { SkyFrame } from '@/components/sky-frame'
+import { useSkyMetadata } from '@/lib/game'
+import styles from './mint-success.module.css'
+
+export type MintSuccessProps = {
+  skyId: bigint
+  onMintAnother: () => void
+}
+
+/** The minted sky as the chain draws it, and where to go with it. */
+export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
+  const { data: meta, error } = useSkyMetadata(skyId)
+  return (
+    <section className={styles.success} aria-labelledby="minted-title">
+      <SkyFrame src={meta?.image} alt={meta ? `${meta.name}, as the chain draws it` : ''} className={styles.frame}>
+        {!meta && (
+          <p className={styles.loading} role="status">
+            {error
+              ? 'The chain did not return the sky’s image; it will show on the Stargaze page.'
+              : 'Drawing your sky…'}
+          </p>
+        )}
+      </SkyFrame>
+      <div className={styles.text}>
+        <p className={styles.kicker}>Minted</p>
+        <h2 id="minted-title" className={styles.title}>
+          Night sky #{skyId.toString()} is yours
+        </h2>
+        <p className={styles.lead}>
+          The image above is drawn by the contract itself. Come back when night falls over it to stargaze: each night
+          reveals one more star of its constellation.
+        </p>
+        <div className={styles.actions}>
+          <ButtonLink to="/stargaze">Stargaze it</ButtonLink>
+          <ButtonLink to={`/compose/${skyId}`} variant="secondary">
+            Compose it
+          </ButtonLink>
+        </div>
+        <button type="button" className={styles.again} onClick={onMintAnother}>
+          Mint another sky
+        </button>
+      </div>
+    </section>
+  )
+}

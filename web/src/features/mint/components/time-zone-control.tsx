@@ -1,0 +1,46 @@
+import { useId, useMemo } from 'react'
+import { describeChoice, describeOffset, describeZone, type TimeZoneChoice, timeZoneChoices } from '../utils/time-zone'
+import styles from './controls.module.css'
+
+export type TimeZoneControlProps = {
+  value: TimeZoneChoice
+  onChange: (value: TimeZoneChoice) => void
+}
+
+/** Where the sky lives: the browser's zone by default, any other on request; the offset is what is minted. */
+export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
+  const id = useId()
+  const choices = useMemo(() => {
+    const all = timeZoneChoices()
+    return all.some((c) => c.zone === value.zone) ? all : [...all, value].sort((a, b) => a.offset - b.offset)
+  }, [value])
+  return (
+    <div className={styles.field}>
+      <label className={styles.legend} htmlFor={id}>
+        Time zone
+      </label>
+      <p className={styles.zone} aria-live="polite">
+        {describeChoice(value)}
+      </p>
+      <select
+        id={id}
+        className={styles.select}
+        value={value.zone}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          const choice = choices.find((c) => c.zone === e.target.value)
+          if (choice) onChange(choice)
+        }}
+      >
+        {choices.map((c) => (
+          <option key={c.zone} value={c.zone}>
+            {describeOffset(c.offset)} · {describeZone(c.zone)}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className={styles.hint}>
+        Night falls over your sky at 18:00 there. It keeps today’s offset for good, without daylight saving.
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { MintPage } from './components/mint-page'
