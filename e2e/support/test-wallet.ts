@@ -71,6 +71,7 @@ export class TestWallet {
   private selected: Address
   private readonly chains = new Map<number, string | undefined>()
   private readonly rejections: string[] = []
+  private readonly tampers: { method: string; change: (params: unknown[]) => unknown[] }[] = []
   private readonly pages = new Set<Page>()
 
   constructor(options: TestWalletOptions) {
@@ -114,6 +115,14 @@ export class TestWallet {
   /** The next call of `method` fails as if the person clicked Reject (code 4001). */
   rejectNext(method: string): void {
     this.rejections.push(method)
+  }
+
+  /**
+   * The next call of `method` goes out with its parameters changed, as if the person edited the request in
+   * the wallet (e.g. the value of a transaction) after the page had checked it.
+   */
+  tamperNext(method: string, change: (params: unknown[]) => unknown[]): void {
+    this.tampers.push({ method, change })
   }
 
   /** The person switches chains in the wallet: it learns the chain if new and emits `chainChanged`. */
@@ -188,6 +197,8 @@ export class TestWallet {
       }
     }
     if (SIGNING.has(method) && !this.mayActFor(signer(method, params))) return { error: unauthorized() }
+    const tamper = this.tampers.findIndex((t) => t.method === method)
+    if (tamper !== -1) return this.forward(method, this.tampers.splice(tamper, 1)[0]?.change(params) ?? params)
     return this.forward(method, params)
   }
 

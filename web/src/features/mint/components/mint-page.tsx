@@ -99,7 +99,11 @@ export function MintPage() {
             />
             <ConstellationControl
               value={design.constellation}
-              onChange={(constellation) => change({ constellation })}
+              onChange={(constellation) => {
+                change({ constellation })
+                // A fresh sky shows none of its constellation: show the one just chosen whole.
+                if (constellation !== null) setMode((m) => ({ ...m, revealed: true }))
+              }}
             />
             <CloudsControl value={design.clouds} onChange={(clouds) => change({ clouds })} />
             <TimeZoneControl value={design.timeZone} onChange={(timeZone) => change({ timeZone })} />

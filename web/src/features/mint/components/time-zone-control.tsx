@@ -34,7 +34,7 @@ export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
       >
         {choices.map((c) => (
           <option key={c.zone} value={c.zone}>
-            {describeOffset(c.offset)} · {describeZone(c.zone)}
+            {c.zone === 'UTC' ? 'UTC' : `${describeOffset(c.offset)} · ${describeZone(c.zone)}`}
           </option>
         ))}
       </select>

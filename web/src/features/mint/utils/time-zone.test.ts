@@ -51,9 +51,15 @@ describe('time-zone words', () => {
     expect(describeZone('America/Argentina/Buenos_Aires')).toBe('America / Argentina / Buenos Aires')
   })
 
+  it('uses the current name of a renamed zone', () => {
+    expect(describeZone('Asia/Katmandu')).toBe('Asia / Kathmandu')
+    expect(describeZone('Europe/Kiev')).toBe('Europe / Kyiv')
+  })
+
   it('says the zone and its offset', () => {
     expect(describeChoice({ zone: 'Europe/Berlin', offset: 3600 })).toBe('Europe / Berlin, UTC+1')
     expect(describeChoice({ zone: 'America/St_Johns', offset: -12_600 })).toBe('America / St Johns, UTC−3:30')
+    expect(describeChoice({ zone: 'UTC', offset: 0 })).toBe('UTC')
   })
 })
 

@@ -29,11 +29,25 @@ export function describeOffset(offset: number): string {
   return `UTC${offset < 0 ? '−' : '+'}${hours}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`
 }
 
-/** "America/Argentina/Buenos_Aires" → "America / Argentina / Buenos Aires". */
-export const describeZone = (zone: string) => zone.split('/').join(' / ').replaceAll('_', ' ')
+/** Zones the browser's database may still list under a name their people no longer use. */
+const renamed: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+}
 
-/** "Europe / Berlin, UTC+1". */
-export const describeChoice = ({ zone, offset }: TimeZoneChoice) => `${describeZone(zone)}, ${describeOffset(offset)}`
+/** "America/Argentina/Buenos_Aires" → "America / Argentina / Buenos Aires", under today's name. */
+export const describeZone = (zone: string) => (renamed[zone] ?? zone).split('/').join(' / ').replaceAll('_', ' ')
+
+/** "Europe / Berlin, UTC+1"; plain "UTC" for UTC itself. */
+export const describeChoice = ({ zone, offset }: TimeZoneChoice) =>
+  zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : `${describeZone(zone)}, ${describeOffset(offset)}`
 
 /** The browser's own time zone, or UTC when it has none a sky can live in. */
 export function browserTimeZone(at: Date = new Date()): TimeZoneChoice {

@@ -1,4 +1,5 @@
-import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError } from 'viem'
+import { chainellationAbi, decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex, UserRejectedRequestError } from 'viem'
 
 /** Our custom errors in words a player understands. */
 const sentences: Record<string, string> = {
@@ -29,11 +30,40 @@ export function isUserRejection(error: unknown): boolean {
   return error instanceof BaseError && error.walk((e) => e instanceof UserRejectedRequestError) !== null
 }
 
+/** Every custom error the game's contracts can raise. */
+const gameErrors = [...chainellationAbi, ...decorationsAbi, ...decorationTokenAbi].filter(
+  (item) => item.type === 'error',
+)
+
+/** Revert data a wallet or node attached to an RPC error (`data`, or `data.data` as some wallets nest it). */
+function revertData(error: unknown): Hex | undefined {
+  const data = (error as { data?: unknown }).data
+  const hex = typeof data === 'object' && data !== null ? (data as { data?: unknown }).data : data
+  return typeof hex === 'string' && /^0x[0-9a-f]{8,}$/i.test(hex) ? (hex as Hex) : undefined
+}
+
+/** The custom error a contract reverted with: decoded by viem for a simulation, from raw data for a wallet's send. */
+function revertName(error: BaseError): string | undefined {
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
+  if (reverted instanceof ContractFunctionRevertedError && reverted.data) return reverted.data.errorName
+  let name: string | undefined
+  error.walk((e) => {
+    const data = revertData(e)
+    if (!data) return false
+    try {
+      name = decodeErrorResult({ abi: gameErrors, data }).errorName
+      return true
+    } catch {
+      return false
+    }
+  })
+  return name
+}
+
 /** A sentence for `error`: our words for a custom error, else viem's short message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
-    const name = reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined
+    const name = revertName(error)
     if (name && sentences[name]) return sentences[name]
     return error.shortMessage
   }

@@ -1,0 +1,128 @@
+import { chainellationAbi } from '@chainellation/contracts'
+import type { Page } from '@playwright/test'
+import { createPublicClient, http } from 'viem'
+import { connectTestWallet, signIn } from '../support/app'
+import { expect, test } from '../support/fixtures'
+import type { StackInfo } from '../support/stack-env'
+
+// The local stack's prices (scripts/src/stack.ts): 0.01 ETH a sky, 0.0025 ETH a chosen trait.
+const PAYMENT_SENTENCE = 'The payment does not match the price; refresh the price and try again.'
+
+const skyOf = (stack: StackInfo, skyId: bigint) =>
+  createPublicClient({ transport: http(stack.rpcUrl) }).readContract({
+    address: stack.contracts.Chainellation as `0x${string}`,
+    abi: chainellationAbi,
+    functionName: 'skyOf',
+    args: [skyId],
+  })
+
+const supplyOf = async (page: Page) => {
+  const text = (await page.getByTestId('supply').textContent()) ?? ''
+  return Number(text.split('/')[0]?.replaceAll(',', ''))
+}
+
+/** The preview's image, by the alt text that names the sky it previews. */
+const preview = (page: Page) => page.getByRole('img', { name: /^Preview of night sky #\d+/ })
+
+test.describe('minting', () => {
+  test.use({ timezoneId: 'Asia/Kathmandu' })
+
+  test('a designed sky mints at its price and shows as the chain draws it', async ({ page, wallet, stack }) => {
+    await page.goto('/mint')
+    await expect(page.getByText('Asia / Kathmandu, UTC+5:45')).toBeVisible()
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await expect(page.getByTestId('supply')).toHaveText(/^[\d,]+ \/ 15,000$/)
+    const before = await supplyOf(page)
+
+    await page.getByRole('slider', { name: 'Zenith hue' }).fill('200')
+    await expect(page.getByRole('checkbox', { name: 'Let the sky choose' }).first()).not.toBeChecked()
+    await page.getByLabel('Constellation').selectOption({ label: 'Orion · 8 stars' })
+    await page.getByRole('radio', { name: 'Overcast' }).check()
+    await expect(page.getByTestId('total')).toHaveText('0.0175 ETH')
+
+    await page.getByRole('button', { name: 'Mint for 0.0175 ETH' }).click()
+    const title = page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })
+    await expect(title).toBeVisible()
+    const skyId = BigInt((await title.textContent())?.match(/#(\d+)/)?.[1] ?? 0)
+    expect(skyId).toBeGreaterThan(BigInt(before))
+
+    const image = page.getByRole('img', { name: `chainellation #${skyId}, as the chain draws it` })
+    await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/)
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512)
+    expect(await skyOf(stack, skyId)).toMatchObject({ tzOffset: 20_700, primaryHue: 200, constellation: 1, clouds: 4 })
+    await expect(page.getByRole('link', { name: 'Compose it' })).toHaveAttribute('href', `/compose/${skyId}`)
+    await expect(page.getByRole('link', { name: 'Stargaze it' })).toHaveAttribute('href', '/stargaze')
+
+    // The account modal lists it among the recent transactions.
+    await page.getByRole('banner').getByTestId('rk-account-button').click()
+    await expect(page.getByRole('dialog').getByText(`Mint night sky #${skyId}`)).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    // Back to the form: the supply counts the new sky.
+    await page.getByRole('button', { name: 'Mint another sky' }).click()
+    await expect.poll(() => supplyOf(page)).toBeGreaterThanOrEqual(Number(skyId))
+  })
+
+  test('a mint the contract refuses says why in a sentence', async ({ page, wallet }) => {
+    await page.goto('/mint')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    await expect(mint).toBeEnabled()
+    // The wallet sends one wei less than the price the page checked.
+    wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), value: '0x2386f26fc0ffff' }])
+    await mint.click()
+    await expect(page.getByRole('alert')).toHaveText(PAYMENT_SENTENCE)
+    await expect(page.getByRole('heading', { name: /is yours$/ })).toHaveCount(0)
+    // The form is ready again, and changing the design clears the message.
+    await expect(mint).toBeEnabled()
+    await page.getByRole('radio', { name: 'Clear' }).check()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('a rejected transaction returns quietly to ready', async ({ page, wallet }) => {
+    await page.goto('/mint')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    wallet.rejectNext('eth_sendTransaction')
+    await mint.click()
+    await expect.poll(() => wallet.methods.filter((m) => m === 'eth_sendTransaction').length).toBe(1)
+    await expect(mint).toBeEnabled()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('without a wallet the preview follows every control and asks for no RPC', async ({ page, stack }) => {
+    await page.goto('/mint')
+    await expect(page.getByTestId('supply')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Connect wallet to mint' })).toBeVisible()
+    const rpcCalls: string[] = []
+    page.on('request', (req) => {
+      if (req.url().startsWith(stack.rpcUrl)) rpcCalls.push(req.postData() ?? '')
+    })
+    // Every trait set explicitly first, so that each change below must show (a trait left to the sky might
+    // already have the value a control picks).
+    await page.getByRole('slider', { name: 'Zenith hue' }).fill('10')
+    await page.getByRole('slider', { name: 'Horizon hue' }).fill('300')
+    await page.getByLabel('Constellation').selectOption({ label: 'Cassiopeia · 5 stars' })
+    await page.getByRole('radio', { name: 'Cloudy' }).check()
+    // Choosing a constellation shows it whole, or the choice would not show at all.
+    await expect(page.getByRole('switch', { name: 'Fully revealed' })).toBeChecked()
+    const sources = new Set([await preview(page).getAttribute('src')])
+    const changes = [
+      () => page.getByRole('slider', { name: 'Zenith hue' }).fill('11'),
+      () => page.getByRole('slider', { name: 'Horizon hue' }).fill('301'),
+      () => page.getByLabel('Constellation').selectOption({ label: 'Orion · 8 stars' }),
+      () => page.getByRole('radio', { name: 'Overcast' }).check(),
+      () => page.getByRole('switch', { name: 'Fully revealed' }).uncheck(),
+      () => page.getByRole('radio', { name: 'Day' }).check(),
+    ]
+    for (const change of changes) {
+      await change()
+      sources.add(await preview(page).getAttribute('src'))
+    }
+    expect(sources.size).toBe(changes.length + 1)
+    expect(rpcCalls).toEqual([])
+  })
+})
