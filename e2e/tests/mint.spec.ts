@@ -1,6 +1,6 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, http, toHex } from 'viem'
 import { connectTestWallet, signIn } from '../support/app'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -91,6 +91,27 @@ test.describe('minting', () => {
     await expect.poll(() => wallet.methods.filter((m) => m === 'eth_sendTransaction').length).toBe(1)
     await expect(mint).toBeEnabled()
     await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('a mint still pending survives a reload, then resolves', async ({ page, wallet, rpc }) => {
+    await page.goto('/mint')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    const nonce = Number(await rpc('eth_getTransactionCount', [wallet.account, 'latest']))
+    // The wallet sends with the nonce after next, so the node holds the mint until the gap is filled.
+    wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), nonce: toHex(nonce + 1) }])
+    await page.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+    const minting = page.getByRole('button', { name: 'Minting…' })
+    await expect(minting).toBeDisabled()
+
+    await page.reload()
+    await expect(minting).toBeDisabled()
+    await page.getByRole('banner').getByTestId('rk-account-button').click()
+    await expect(page.getByRole('dialog').getByText(/^Mint night sky #\d+$/)).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await rpc('eth_sendTransaction', [{ from: wallet.account, to: wallet.account, nonce: toHex(nonce) }])
+    await expect(page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })).toBeVisible({ timeout: 20_000 })
   })
 
   test('without a wallet the preview follows every control and asks for no RPC', async ({ page, stack }) => {
