@@ -21,6 +21,11 @@ const routes = [
 async function shoot(page: Page, name: string) {
   const size = page.viewportSize()
   await page.evaluate(() => document.fonts.ready)
+  // The picture shows the page as it opens: from the top, nothing focused.
+  await page.evaluate(() => {
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    window.scrollTo(0, 0)
+  })
   const path = new URL(`${name}-${size?.width}x${size?.height}.png`, dir).pathname
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
 }
@@ -33,6 +38,7 @@ for (const size of sizes) {
       for (const { name, path, heading } of routes) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+        if (path === '/mint') await expect(page.getByTestId('supply')).toBeVisible()
         await shoot(page, name)
       }
     })
@@ -50,6 +56,23 @@ for (const size of sizes) {
       await connectWith(page, 'localDevWallet')
       await expect(page.getByRole('dialog').getByTestId('rk-auth-message-button')).toBeVisible()
       await shoot(page, 'sign-in')
+    })
+
+    test('a sky designed, then minted with the local dev wallet', async ({ page }) => {
+      await page.goto('/mint')
+      await expect(page.getByTestId('supply')).toBeVisible()
+      await page.getByRole('slider', { name: 'Zenith hue' }).fill('232')
+      await page.getByRole('slider', { name: 'Horizon hue' }).fill('292')
+      await page.getByLabel('Constellation').selectOption({ label: 'Orion · 8 stars' })
+      await page.getByRole('radio', { name: 'Wisps' }).check()
+      await shoot(page, 'mint-designed')
+      await connectWith(page, 'localDevWallet')
+      await page.getByRole('dialog').getByTestId('rk-auth-message-button').click()
+      await expect(page.getByRole('dialog')).toBeHidden()
+      await page.getByRole('button', { name: /^Mint for/ }).click()
+      await expect(page.getByRole('heading', { name: /is yours$/ })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
+      await shoot(page, 'mint-success')
     })
 
     if (size.width < 768) {

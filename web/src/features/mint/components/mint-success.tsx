@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/button-link'
 import { SkyFrame } from '@/components/sky-frame'
-import { useSkyMetadata } from '@/lib/game'
+import { traitOf, useSkyMetadata } from '@/lib/game'
 import styles from './mint-success.module.css'
 
 export type MintSuccessProps = {
@@ -31,6 +31,9 @@ export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
           The image above is drawn by the contract itself. Come back when night falls over it to stargaze: each night
           reveals one more star of its constellation.
         </p>
+        {meta && traitOf(meta, 'Time') === 'Day' && (
+          <p className={styles.lead}>It is day over your sky right now; its stars come out at 18:00 there.</p>
+        )}
         <div className={styles.actions}>
           <ButtonLink to="/stargaze">Stargaze it</ButtonLink>
           <ButtonLink to={`/compose/${skyId}`} variant="secondary">
