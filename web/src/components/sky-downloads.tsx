@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { downloadPng, downloadSvg, PNG_SIZE } from '@/lib/game/download'
+import styles from './sky-downloads.module.css'
+
+export type SkyDownloadsProps = {
+  /** The sky's `data:image/svg+xml;base64` image, as its metadata carries it. */
+  src: string
+  /** File name without extension, e.g. `chainellation-12`. */
+  fileName: string
+  className?: string
+}
+
+/** Saves a sky's art: the chain's SVG as it is, or a PNG drawn from it. */
+export function SkyDownloads({ src, fileName, className }: SkyDownloadsProps) {
+  const [png, setPng] = useState<'idle' | 'drawing' | 'failed'>('idle')
+
+  const savePng = async () => {
+    setPng('drawing')
+    try {
+      await downloadPng(src, fileName)
+      setPng('idle')
+    } catch {
+      setPng('failed')
+    }
+  }
+
+  return (
+    <div className={[styles.downloads, className].filter(Boolean).join(' ')}>
+      <div className={styles.buttons}>
+        <button type="button" className={styles.button} onClick={() => downloadSvg(src, fileName)}>
+          <DownloadIcon />
+          Download SVG
+        </button>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={savePng}
+          disabled={png === 'drawing'}
+          aria-busy={png === 'drawing'}
+        >
+          <DownloadIcon />
+          Download PNG
+        </button>
+      </div>
+      <p className={png === 'failed' ? styles.error : styles.hint} role="status">
+        {png === 'failed'
+          ? 'This browser could not draw the PNG; the SVG has the same picture.'
+          : `SVG as the chain draws it · PNG ${PNG_SIZE}×${PNG_SIZE}`}
+      </p>
+    </div>
+  )
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
