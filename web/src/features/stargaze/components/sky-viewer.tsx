@@ -1,4 +1,4 @@
-import { type MouseEvent, type SyntheticEvent, useEffect, useEffectEvent, useId, useRef } from 'react'
+import { type MouseEvent, type SyntheticEvent, useEffect, useEffectEvent, useId, useLayoutEffect, useRef } from 'react'
 import { ButtonLink } from '@/components/button-link'
 import { SkyAttributes } from '@/components/sky-attributes'
 import { SkyDownloads } from '@/components/sky-downloads'
@@ -27,7 +27,8 @@ export function SkyViewer({ ids, index, onNavigate, onClose }: SkyViewerProps) {
   const hasPrevious = index > 0
   const hasNext = index < ids.length - 1
 
-  useEffect(() => {
+  // A layout effect closes the dialog while it is still in the document, so the browser returns focus to what opened it.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (dialog && !dialog.open) dialog.showModal()
     return () => dialog?.close()
