@@ -39,16 +39,25 @@ export default defineConfig({
     {
       name: 'desktop',
       testMatch: /\.spec\.ts$/,
-      // `*.mobile.spec.ts`: what exists on small screens only (the side menu).
-      testIgnore: /\.mobile\.spec\.ts$/,
+      // `*.mobile.spec.ts`: what exists on small screens only (the side menu). `*.clock.spec.ts`: below.
+      testIgnore: /\.(mobile|clock)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'mobile',
       testMatch: /\.spec\.ts$/,
       // The stack and the wallet itself have no width.
-      testIgnore: /(stack|test-wallet)\.spec\.ts$/,
+      testIgnore: /((stack|test-wallet)|\.clock)\.spec\.ts$/,
       use: { viewport: { width: 375, height: 812 } },
+    },
+    // Specs that move the chain's clock forward, which would pull the ground from under tests running beside
+    // them: alone, one at a time, once everything else has run. Each sets its own viewport.
+    {
+      name: 'clock',
+      testMatch: /\.clock\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
+      fullyParallel: false,
+      use: { viewport: { width: 1280, height: 800 } },
     },
     // Only on request (`npm run screenshots -w e2e`): it rewrites the PNGs in docs/screenshots.
     ...(process.env.SCREENSHOTS ? [{ name: 'screenshots', testMatch: /screenshots\.ts$/ }] : []),

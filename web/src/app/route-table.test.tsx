@@ -5,9 +5,8 @@ import { renderRoute } from './test/render-route'
 vi.mock('@/lib/wallet', () => import('./test/wallet-stub'))
 
 describe('routes', () => {
-  // /mint reads the chain through wagmi itself; the end-to-end suite covers it on the real stack.
+  // /mint and /stargaze read the chain through wagmi itself; the end-to-end suite covers them on the real stack.
   it.each([
-    ['/stargaze', 'Stargaze', 'chainellation — Stargaze'],
     ['/compose', 'Compose', 'chainellation — Compose'],
     ['/compose/42', 'Compose sky #42', 'chainellation — Compose sky #42'],
   ])('%s shows the %s page and titles the tab', async (path, heading, title) => {

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../test/render-route'
 
 vi.mock('@/lib/wallet', () => import('../test/wallet-stub'))
+// The layout is under test, not the page, which reads the chain through wagmi.
+vi.mock('@/features/stargaze', () => ({ StargazePage: () => <h1>Stargaze</h1> }))
 
 async function openMenu() {
   const view = renderRoute('/')

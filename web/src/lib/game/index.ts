@@ -1,3 +1,15 @@
+export {
+  formatCountdown,
+  formatLocalTime,
+  GAZE_COOLDOWN,
+  isNightAt,
+  localHourOf,
+  nextGazeAt,
+  revealedOf,
+  starCountOf,
+} from './sky-time'
 export { decodeTokenUri, type SkyMetadata, traitOf } from './token-uri'
+export { useChainNow } from './use-chain-now'
 export { type GameChain, useGameChain } from './use-game-chain'
+export { useSkyImages } from './use-sky-images'
 export { useSkyMetadata } from './use-sky-metadata'

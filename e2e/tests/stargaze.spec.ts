@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test'
+import { connectTestWallet } from '../support/app'
+import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
+
+// Accounts of their own, so no other spec's skies show up here.
+const EMPTY = ANVIL_ACCOUNTS[5]
+const COLLECTOR = ANVIL_ACCOUNTS[6]
+const ALT_COLLECTOR = ANVIL_ACCOUNTS[4]
+const STRANGER = ANVIL_ACCOUNTS[7]
+
+const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Sky #${id}` })
+
+/** The page's JSON-RPC requests over HTTP to the chain from now on, each summed up as method, target and selector. */
+function countRpc(page: Page, rpcUrl: string) {
+  const requests: string[] = []
+  page.on('request', (req) => {
+    if (!req.url().startsWith(rpcUrl)) return
+    const body = JSON.parse(req.postData() ?? '{}') as { method?: string; params?: { to?: string; data?: string }[] }
+    const [call] = body.params ?? []
+    requests.push(
+      `${body.method} ${call?.to ?? ''} ${call?.data?.slice(0, 10) ?? ''} (${call?.data?.length ?? 0} chars)`,
+    )
+  })
+  return requests
+}
+
+/** Scrolls until every card in the list shows its image (they load lazily near the viewport). */
+async function scrollThrough(page: Page, count: number) {
+  const images = page.getByRole('listitem').getByRole('img', { name: /^Night sky #\d+$/ })
+  for (let seen = 0; seen < count; seen = await images.count()) {
+    await page
+      .getByRole('listitem')
+      .nth(Math.min(seen, count - 1))
+      .scrollIntoViewIfNeeded()
+    await expect.poll(() => images.count()).toBeGreaterThan(seen)
+  }
+  return images
+}
+
+test.describe('your skies, empty', () => {
+  test.use({ walletOptions: { account: EMPTY } })
+
+  test('a wallet with no sky is invited to mint', async ({ page, wallet }) => {
+    await page.goto('/stargaze')
+    await expect(page.getByRole('heading', { name: 'Connect to see your skies' })).toBeVisible()
+    await connectTestWallet(page, wallet)
+    await expect(page.getByRole('heading', { name: 'No skies yet' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Mint your first sky' })).toHaveAttribute('href', '/mint')
+  })
+})
+
+test.describe('your skies, a collection', () => {
+  // One collector per project, as the desktop and phone runs go side by side.
+  test.use({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    walletOptions: async ({}, use, info) =>
+      use({ account: info.project.name === 'mobile' ? ALT_COLLECTOR : COLLECTOR }),
+  })
+
+  test('24 cards with their images take at most 3 JSON-RPC requests', async ({ page, wallet, stack, rpc }) => {
+    test.setTimeout(120_000)
+    const tz = offsetWhereItIs(12, await chainTime(stack))
+    for (let i = 0; i < 24; i++) await mintSky(stack, rpc, wallet.account, tz)
+
+    // A first visit, nothing cached: the list and the clock in one request, then a request per page of 12 images.
+    const requests = countRpc(page, stack.rpcUrl)
+    await page.goto('/stargaze')
+    await connectTestWallet(page, wallet)
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await scrollThrough(page, 24)
+    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+
+    // Coming back: the list and the clock are read again; the images come from the cache.
+    requests.length = 0
+    await page.reload()
+    await expect(page.getByRole('article')).toHaveCount(24)
+    await scrollThrough(page, 24)
+    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+  })
+})
+
+test.describe('everyone’s skies', () => {
+  test('the gallery lists another wallet’s sky without a wallet, newest first', async ({ page, stack, rpc }) => {
+    const id = await mintSky(stack, rpc, STRANGER, 0)
+    await page.goto('/stargaze?view=everyone')
+    await expect(page.getByRole('heading', { level: 1, name: 'Stargaze' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Everyone’s skies' })).toHaveAttribute('aria-current', 'page')
+    const first = page.getByRole('article').first()
+    // Newer skies than ours may have been minted meanwhile; ours is among the newest.
+    await expect(card(page, id)).toBeVisible()
+    expect(Number((await first.getAttribute('aria-label'))?.slice(5))).toBeGreaterThanOrEqual(Number(id))
+    await expect(card(page, id).getByRole('img', { name: `Night sky #${id}` })).toHaveAttribute(
+      'src',
+      /^data:image\/svg\+xml;base64,/,
+    )
+    await card(page, id).getByRole('link').click()
+    await expect(page).toHaveURL(`/sky/${id}`)
+  })
+
+  test('24 gallery cards with their images take at most 3 JSON-RPC requests', async ({ page, stack }) => {
+    const requests = countRpc(page, stack.rpcUrl)
+    await page.goto('/stargaze?view=everyone')
+    await expect(page.getByRole('article').first()).toBeVisible()
+    const total = Math.min(24, await page.getByRole('article').count())
+    await scrollThrough(page, total)
+    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+  })
+})

@@ -1,0 +1,86 @@
+import type { Sky } from '@chainellation/art'
+import type { Ref } from 'react'
+import {
+  formatCountdown,
+  formatLocalTime,
+  isNightAt,
+  nextGazeAt,
+  revealedOf,
+  type SkyMetadata,
+  starCountOf,
+  traitOf,
+} from '@/lib/game'
+import styles from './sky-card.module.css'
+import { SkyThumb } from './sky-thumb'
+
+export type SkyCardProps = {
+  id: bigint
+  sky: Sky
+  /** The chain's clock, once read. */
+  now: number | undefined
+  meta: SkyMetadata | undefined
+  imageFailed: boolean
+  /** A gaze at this sky is on its way. */
+  busy: boolean
+  /** Another write is on its way, so this card waits. */
+  locked: boolean
+  onGaze: () => void
+  onOpen: () => void
+  cardRef?: Ref<HTMLElement>
+}
+
+/** One of your skies: its image, its time there, its progress, and the Gaze button when the contract would accept it. */
+export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze, onOpen, cardRef }: SkyCardProps) {
+  const next = now === undefined ? undefined : nextGazeAt(sky, now)
+  const ready = now !== undefined && next !== undefined && next <= now
+  const night = now !== undefined && isNightAt(now, sky.tzOffset)
+  const complete = revealedOf(sky) >= starCountOf(sky)
+  const constellation = meta && traitOf(meta, 'Constellation')
+  return (
+    <article className={styles.card} aria-label={`Sky #${id}`} ref={cardRef}>
+      <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
+      <div className={styles.body}>
+        <div className={styles.head}>
+          <h3 className={styles.title}>Sky #{id.toString()}</h3>
+          {now !== undefined && (
+            <span className={night ? styles.night : styles.day}>
+              {night ? 'Night' : 'Day'} · {formatLocalTime(now, sky.tzOffset)}
+            </span>
+          )}
+        </div>
+        <dl className={styles.stats}>
+          <div>
+            <dt>Gazes</dt>
+            <dd>{sky.gazes}</dd>
+          </div>
+          <div>
+            <dt>Stars</dt>
+            <dd>
+              {revealedOf(sky)} / {starCountOf(sky)}
+            </dd>
+          </div>
+        </dl>
+        <p className={styles.next} aria-live="polite">
+          {complete
+            ? `Complete${typeof constellation === 'string' ? `: ${constellation}` : ''}`
+            : now === undefined || next === undefined
+              ? 'Reading the chain’s clock…'
+              : ready
+                ? 'Ready to gaze'
+                : `Next gaze in ${formatCountdown(next - now)}`}
+        </p>
+        {!complete && (
+          <button
+            type="button"
+            className={styles.gaze}
+            disabled={!ready || busy || locked}
+            aria-busy={busy}
+            onClick={onGaze}
+          >
+            {busy ? 'Gazing…' : 'Gaze'}
+          </button>
+        )}
+      </div>
+    </article>
+  )
+}

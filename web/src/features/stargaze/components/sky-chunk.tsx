@@ -1,0 +1,38 @@
+import { useNearViewport } from '@/hooks/use-near-viewport'
+import { useSkyImages } from '@/lib/game'
+import type { OwnedSky } from '../hooks/use-my-skies'
+import { SkyCard } from './sky-card'
+
+export type SkyChunkProps = {
+  skies: readonly OwnedSky[]
+  now: number | undefined
+  busyIds: readonly bigint[]
+  locked: boolean
+  onGaze: (id: bigint) => void
+  onOpen: (id: bigint) => void
+}
+
+/** A page of your skies whose images are read together once the page comes within 200 px of the viewport. */
+export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen }: SkyChunkProps) {
+  const [ref, near] = useNearViewport<HTMLElement>('200px')
+  const images = useSkyImages(
+    skies.map((s) => s.id),
+    near,
+  )
+  return skies.map(({ id, sky }, i) => (
+    <li key={id.toString()}>
+      <SkyCard
+        id={id}
+        sky={sky}
+        now={now}
+        meta={images.data?.[id.toString()]}
+        imageFailed={!!images.error}
+        busy={busyIds.includes(id)}
+        locked={locked}
+        onGaze={() => onGaze(id)}
+        onOpen={() => onOpen(id)}
+        cardRef={i === 0 ? ref : undefined}
+      />
+    </li>
+  ))
+}

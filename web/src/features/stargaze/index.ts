@@ -1,0 +1,1 @@
+export { StargazePage } from './components/stargaze-page'

@@ -1,0 +1,40 @@
+import { chainellationAbi } from '@chainellation/contracts'
+import { useReadContracts } from 'wagmi'
+import { decodeTokenUri, type SkyMetadata } from './token-uri'
+import { useGameChain } from './use-game-chain'
+
+/**
+ * The metadata and chain-drawn images of `skyIds` (by id in decimal), in one multicall (one JSON-RPC request, whatever the
+ * count: `batchSize: 0` keeps viem from splitting it), fetched only while `enabled`.
+ */
+export function useSkyImages(skyIds: readonly bigint[], enabled = true) {
+  const { chainId, descriptor, deployed } = useGameChain()
+  return useReadContracts({
+    contracts: skyIds.map((id) => ({
+      address: descriptor.chainellationAddress,
+      abi: chainellationAbi,
+      functionName: 'tokenURI',
+      args: [id],
+      chainId,
+    })),
+    batchSize: 0,
+    query: {
+      enabled: enabled && deployed && skyIds.length > 0,
+      // A sky's image changes when it is gazed at or decorated (those writes refresh it) and at dawn and dusk
+      // there: a few minutes' grace spares a request per page on every visit.
+      staleTime: 5 * 60_000,
+      // A plain object (not a Map), so TanStack Query's structural sharing keeps it stable between renders.
+      select: (results) => {
+        const byId: Record<string, SkyMetadata> = {}
+        results.forEach((r, i) => {
+          const id = skyIds[i]
+          if (r.status !== 'success' || id === undefined) return
+          try {
+            byId[id.toString()] = decodeTokenUri(r.result as string)
+          } catch {}
+        })
+        return byId
+      },
+    },
+  })
+}
