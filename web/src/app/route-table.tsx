@@ -35,6 +35,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/compose-sky-route')).ComposeSkyRoute }),
       },
       {
+        path: 'sky/:skyId',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/sky-route')).SkyRoute }),
+      },
+      {
         path: '*',
         HydrateFallback: PageFallback,
         lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),

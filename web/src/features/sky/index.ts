@@ -1,0 +1,1 @@
+export { SkyPage } from './components/sky-page'

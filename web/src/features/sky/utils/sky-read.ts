@@ -1,0 +1,11 @@
+import { BaseError, ContractFunctionRevertedError } from 'viem'
+
+/** Whether a read failed because the sky was never minted: the contract's `ChainellationNonexistentSky`. */
+export function isNonexistentSky(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
+  return reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName === 'ChainellationNonexistentSky'
+}
+
+/** `0x1234…abcd`, the way wallets show an address. */
+export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
