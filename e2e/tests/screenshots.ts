@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { connectWith } from '../support/app'
 import { expect, test } from '../support/fixtures'
+import { decorateSky, mintSkyFor } from '../support/sky'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Run on request only (`npm run screenshots -w e2e`): rewrites the PNGs in docs/screenshots.
 const dir = new URL('../../docs/screenshots/', import.meta.url)
@@ -73,6 +75,15 @@ for (const size of sizes) {
       await expect(page.getByRole('heading', { name: /is yours$/ })).toBeVisible({ timeout: 20_000 })
       await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
       await shoot(page, 'mint-success')
+    })
+
+    test('a sky’s own page', async ({ page, stack, rpc }) => {
+      const skyId = await mintSkyFor(stack, rpc, ANVIL_ACCOUNTS[9])
+      await decorateSky(stack, rpc, ANVIL_ACCOUNTS[9], skyId)
+      await page.goto(`/sky/${skyId}`)
+      await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
+      await expect(page.getByTestId('sky-owner')).toBeVisible()
+      await shoot(page, 'sky-page')
     })
 
     if (size.width < 768) {
