@@ -35,6 +35,17 @@ describe('routes', () => {
     },
   )
 
+  // A sky's own page reads the chain through wagmi; only the ids it refuses before reading can be checked here.
+  it.each(['/sky/abc', '/sky/0', '/sky/07', '/sky/1e3', '/sky/99999999999999999'])(
+    '%s is not a sky, so it is not found',
+    async (path) => {
+      renderRoute(path)
+      expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()
+      expect(screen.queryByRole('heading', { name: /Night sky/ })).toBeNull()
+      await waitFor(() => expect(document.title).toBe('chainellation — Not found'))
+    },
+  )
+
   it('an unknown address is not found and links home', async () => {
     renderRoute('/nebula')
     expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()
