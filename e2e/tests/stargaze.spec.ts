@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet } from '../support/app'
+import { connectTestWallet, signIn } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
@@ -78,6 +78,35 @@ test.describe('your skies, a collection', () => {
     await expect(page.getByRole('article')).toHaveCount(24)
     await scrollThrough(page, 24)
     expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+  })
+})
+
+test.describe('the viewer', () => {
+  test.use({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    walletOptions: async ({}, use, info) => use({ account: ANVIL_ACCOUNTS[info.project.name === 'mobile' ? 2 : 3] }),
+  })
+
+  test('a card opens its sky large; arrows move between skies; Escape closes', async ({ page, wallet, stack, rpc }) => {
+    const older = await mintSky(stack, rpc, wallet.account, 0)
+    const newer = await mintSky(stack, rpc, wallet.account, 3600)
+    await page.goto('/stargaze')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await page.getByRole('button', { name: `Open sky #${newer}` }).click()
+    const viewer = page.getByRole('dialog', { name: `Night sky #${newer}` })
+    await expect(viewer).toBeVisible()
+    await expect(viewer.getByRole('img', { name: `Night sky #${newer}, as the chain draws it` })).toBeVisible()
+    await expect(viewer.getByRole('link', { name: 'Open its page' })).toHaveAttribute('href', `/sky/${newer}`)
+
+    const download = page.waitForEvent('download')
+    await viewer.getByRole('button', { name: 'Download SVG' }).click()
+    expect((await download).suggestedFilename()).toBe(`chainellation-${newer}.svg`)
+
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('dialog', { name: `Night sky #${older}` })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 })
 
