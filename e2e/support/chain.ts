@@ -1,10 +1,8 @@
-import { chainellationAbi } from '@chainellation/contracts'
+import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
+import { LOCAL_PRICES } from '@chainellation/scripts/stack'
 import { createPublicClient, encodeFunctionData, type Hex, http, parseEventLogs, toHex, zeroAddress } from 'viem'
 import type { StackInfo } from './stack-env'
 import type { Address } from './test-wallet'
-
-/** What the local stack charges for a sky with every trait left to it (scripts/src/stack.ts). */
-export const SKY_PRICE = 10n ** 16n
 
 const DAY = 86_400
 
@@ -31,21 +29,43 @@ export function offsetWhereItIs(hour: number, now: number): number {
   return offset
 }
 
-/** Mints a sky over `tzOffset` for `from` (anvil signs for its default accounts) and returns its id. */
-export async function mintSky(stack: StackInfo, rpc: Rpc, from: Address, tzOffset: number): Promise<bigint> {
-  const hash = (await rpc('eth_sendTransaction', [
-    {
-      from,
-      to: stack.contracts.Chainellation,
-      value: toHex(SKY_PRICE),
-      data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [tzOffset] }),
-    },
-  ])) as Hex
+/** What anvil answers when two sends from one account raced for the same nonce. */
+const NONCE_RACE = /nonce too low|replacement transaction underpriced|already imported/
+
+/**
+ * Sends a transaction from `from` (anvil signs for its default accounts) and waits for its receipt. The desktop
+ * and phone runs of a test send from the same account side by side, so a send that lost a nonce race is retried.
+ */
+async function send(stack: StackInfo, rpc: Rpc, tx: { from: Address; to: string; data: Hex; value?: bigint }) {
+  let hash: Hex | undefined
+  for (let attempt = 1; !hash; attempt++) {
+    try {
+      hash = (await rpc('eth_sendTransaction', [{ ...tx, value: toHex(tx.value ?? 0n) }])) as Hex
+    } catch (error) {
+      if (attempt >= 5 || !NONCE_RACE.test(String(error))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    }
+  }
   const receipt = await clientOf(stack).waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  if (receipt.status !== 'success') throw new Error(`${hash} reverted`)
+  return receipt
+}
+
+/**
+ * Mints a sky over `tzOffset` (UTC unless given) for `from` at the local stack's base price and returns its id,
+ * read from the receipt's Transfer log: other tests mint at the same time, so the supply may already count theirs.
+ */
+export async function mintSky(stack: StackInfo, rpc: Rpc, from: Address, tzOffset = 0): Promise<bigint> {
+  const receipt = await send(stack, rpc, {
+    from,
+    to: stack.contracts.Chainellation as Address,
+    data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [tzOffset] }),
+    value: LOCAL_PRICES.basePrice,
+  })
   const minted = parseEventLogs({ abi: chainellationAbi, eventName: 'Transfer', logs: receipt.logs }).find(
     (log) => log.args.from === zeroAddress,
   )
-  if (!minted) throw new Error(`mint ${hash} minted nothing`)
+  if (!minted) throw new Error(`mint ${receipt.transactionHash} minted nothing`)
   return minted.args.id
 }
 
@@ -57,3 +77,27 @@ export const skyOf = (stack: StackInfo, skyId: bigint) =>
     functionName: 'skyOf',
     args: [skyId],
   })
+
+/** Sets the three free decorations (hills, moon, telescope) on sky `skyId`, which `from` owns. */
+export async function decorateSky(stack: StackInfo, rpc: Rpc, from: Address, skyId: bigint) {
+  const decorations = stack.contracts.Decorations as Address
+  const idOf = (key: string) =>
+    clientOf(stack).readContract({
+      address: decorations,
+      abi: decorationsAbi,
+      functionName: 'idOf',
+      args: [stack.contracts[key] as Address],
+    })
+  const choices = await Promise.all(
+    (['RollingHills', 'CrescentMoon', 'Telescope'] as const).map(async (key, i) => ({
+      layer: i + 1,
+      decorationId: Number(await idOf(key)),
+      tokenId: 0n,
+    })),
+  )
+  await send(stack, rpc, {
+    from,
+    to: decorations,
+    data: encodeFunctionData({ abi: decorationsAbi, functionName: 'setLayers', args: [skyId, choices] }),
+  })
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { connectWith } from '../support/app'
+import { decorateSky, mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
-import { decorateSky, mintSkyFor } from '../support/sky'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Run on request only (`npm run screenshots -w e2e`): rewrites the PNGs in docs/screenshots.
@@ -78,7 +78,7 @@ for (const size of sizes) {
     })
 
     test('a sky’s own page', async ({ page, stack, rpc }) => {
-      const skyId = await mintSkyFor(stack, rpc, ANVIL_ACCOUNTS[9])
+      const skyId = await mintSky(stack, rpc, ANVIL_ACCOUNTS[9])
       await decorateSky(stack, rpc, ANVIL_ACCOUNTS[9], skyId)
       await page.goto(`/sky/${skyId}`)
       await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()

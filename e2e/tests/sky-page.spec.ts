@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
+import { decorateSky, mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
-import { decorateSky, mintSkyFor } from '../support/sky'
 import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
@@ -40,7 +40,7 @@ test.describe('a sky’s own page', () => {
     stack,
     rpc,
   }) => {
-    const skyId = await mintSkyFor(stack, rpc, OWNER)
+    const skyId = await mintSky(stack, rpc, OWNER)
     // All three layers set, so the image nests data-URL images: the case that could taint the PNG's canvas.
     await decorateSky(stack, rpc, OWNER, skyId)
     const meta = await chainMetadata(stack, skyId)
