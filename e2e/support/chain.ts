@@ -101,3 +101,12 @@ export async function decorateSky(stack: StackInfo, rpc: Rpc, from: Address, sky
     data: encodeFunctionData({ abi: decorationsAbi, functionName: 'setLayers', args: [skyId, choices] }),
   })
 }
+
+/** Gazes at sky `skyId` as its owner `from` (the chain must be at night there, 14 h after its last gaze). */
+export async function gaze(stack: StackInfo, rpc: Rpc, from: Address, skyId: bigint) {
+  await send(stack, rpc, {
+    from,
+    to: stack.contracts.Chainellation as Address,
+    data: encodeFunctionData({ abi: chainellationAbi, functionName: 'starGaze', args: [skyId] }),
+  })
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { connectWith } from '../support/app'
-import { decorateSky, mintSky } from '../support/chain'
+import { connectTestWallet, connectWith, signIn } from '../support/app'
+import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
@@ -34,7 +34,8 @@ async function shoot(page: Page, name: string) {
 
 for (const size of sizes) {
   test.describe(`at ${size.width}×${size.height}`, () => {
-    test.use({ viewport: size })
+    // A collector of its own per width, so each picture shows the same kind of collection.
+    test.use({ viewport: size, walletOptions: { account: ANVIL_ACCOUNTS[size.width < 768 ? 2 : 3] } })
 
     test('every route', async ({ page }) => {
       for (const { name, path, heading } of routes) {
@@ -84,6 +85,39 @@ for (const size of sizes) {
       await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
       await expect(page.getByTestId('sky-owner')).toBeVisible()
       await shoot(page, 'sky-page')
+    })
+
+    test('your skies, the viewer and everyone’s skies', async ({ page, wallet, stack, rpc }) => {
+      test.setTimeout(120_000)
+      const now = await chainTime(stack)
+      const hours = [22, 1, 20, 12, 9, 23]
+      const ids: bigint[] = []
+      for (const hour of hours) ids.push(await mintSky(stack, rpc, wallet.account, offsetWhereItIs(hour, now)))
+      // Some progress to show: two gazes, and a decorated sky.
+      for (const id of ids.slice(0, 2)) await gaze(stack, rpc, wallet.account, id)
+      await decorateSky(stack, rpc, wallet.account, ids[2] as bigint)
+      await page.goto('/stargaze')
+      await connectTestWallet(page, wallet)
+      await signIn(page)
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('img', { name: /^Night sky #\d+$/ })
+          .first(),
+      ).toBeVisible()
+      await shoot(page, 'stargaze-skies')
+      await page.getByRole('button', { name: `Open sky #${ids[2]}` }).click()
+      await expect(page.getByRole('dialog').getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
+      await shoot(page, 'stargaze-viewer')
+      await page.keyboard.press('Escape')
+      await page.goto('/stargaze?view=everyone')
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('img', { name: /^Night sky #\d+$/ })
+          .first(),
+      ).toBeVisible()
+      await shoot(page, 'gallery')
     })
 
     if (size.width < 768) {
