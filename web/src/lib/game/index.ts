@@ -11,5 +11,6 @@ export {
 export { decodeTokenUri, type SkyMetadata, traitOf } from './token-uri'
 export { useChainNow } from './use-chain-now'
 export { type GameChain, useGameChain } from './use-game-chain'
+export { type OwnedSky, useMySkies } from './use-my-skies'
 export { useSkyImages } from './use-sky-images'
 export { useSkyMetadata } from './use-sky-metadata'

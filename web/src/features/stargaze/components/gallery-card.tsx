@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import { SkyThumb } from '@/components/sky-thumb'
 import { type SkyMetadata, traitOf } from '@/lib/game'
 import styles from './gallery-card.module.css'
-import { SkyThumb } from './sky-thumb'
 
 export type GalleryCardProps = { id: bigint; meta: SkyMetadata | undefined; failed: boolean }
 

@@ -1,5 +1,6 @@
 import type { Sky } from '@chainellation/art'
 import type { Ref } from 'react'
+import { SkyThumb } from '@/components/sky-thumb'
 import {
   formatCountdown,
   formatLocalTime,
@@ -11,7 +12,6 @@ import {
   traitOf,
 } from '@/lib/game'
 import styles from './sky-card.module.css'
-import { SkyThumb } from './sky-thumb'
 
 export type SkyCardProps = {
   id: bigint

@@ -1,6 +1,6 @@
 import { useNearViewport } from '@/hooks/use-near-viewport'
+import type { OwnedSky } from '@/lib/game'
 import { useSkyImages } from '@/lib/game'
-import type { OwnedSky } from '../hooks/use-my-skies'
 import { SkyCard } from './sky-card'
 
 export type SkyChunkProps = {

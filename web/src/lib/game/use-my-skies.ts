@@ -1,7 +1,7 @@
 import type { Sky } from '@chainellation/art'
 import { chainellationAbi } from '@chainellation/contracts'
 import { useAccount, useReadContract } from 'wagmi'
-import { useGameChain } from '@/lib/game'
+import { useGameChain } from './use-game-chain'
 
 export type OwnedSky = { id: bigint; sky: Sky }
 
