@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../test/render-route'
 
 vi.mock('@/lib/wallet', () => import('../test/wallet-stub'))
-// The layout is under test, not the page, which reads the chain through wagmi.
-vi.mock('@/features/stargaze', () => ({ StargazePage: () => <h1>Stargaze</h1> }))
+// Pages that read the chain through wagmi stand aside: the shell and the routing are under test here.
+vi.mock('@/features/stargaze', () => import('../test/page-stubs'))
+vi.mock('@/features/compose', () => import('../test/page-stubs'))
 
 async function openMenu() {
   const view = renderRoute('/')

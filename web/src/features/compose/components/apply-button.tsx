@@ -1,0 +1,42 @@
+import type { WriteState } from '@/lib/wallet'
+import styles from './apply-button.module.css'
+
+export type ApplyButtonProps = { changes: number; state: WriteState; onApply: () => void; onReset: () => void }
+
+/** Apply the changed layers in one transaction, or put the layers back as the chain has them. */
+export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonProps) {
+  const busy = state.status === 'confirming' || state.status === 'pending'
+  const label =
+    state.status === 'confirming'
+      ? 'Confirm in your wallet…'
+      : state.status === 'pending'
+        ? 'Applying…'
+        : changes === 0
+          ? state.status === 'success'
+            ? 'Applied'
+            : 'Nothing to apply'
+          : `Apply ${changes} ${changes === 1 ? 'change' : 'changes'}`
+  return (
+    <div className={styles.apply}>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={changes === 0 || busy}
+        aria-busy={busy}
+        onClick={onApply}
+      >
+        {label}
+      </button>
+      {changes > 0 && !busy && (
+        <button type="button" className={styles.reset} onClick={onReset}>
+          Put back as on chain
+        </button>
+      )}
+      {state.status === 'error' && (
+        <p className={styles.error} role="alert">
+          {state.message}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import { renderSky, type Sky } from '@chainellation/art'
+import { useMemo } from 'react'
+import { SkyFrame } from '@/components/sky-frame'
+import { formatLocalTime, localHourOf } from '@/lib/game'
+import { type Composition, type DecorationOption, layerArt, svgDataUrl } from '../utils/composition'
+import styles from './compose-preview.module.css'
+
+export type ComposePreviewProps = {
+  skyId: bigint
+  sky: Sky
+  composition: Composition
+  options: readonly DecorationOption[]
+  /** The chain's clock: the preview draws the sky at its hour there, as `tokenURI` would. */
+  now: number
+}
+
+/** The composed sky drawn in the browser by the port of the contract's renderer: what the chain shows after Apply. */
+export function ComposePreview({ skyId, sky, composition, options, now }: ComposePreviewProps) {
+  const hour = localHourOf(now, sky.tzOffset)
+  const src = useMemo(
+    () => svgDataUrl(renderSky(skyId, sky, hour, layerArt(composition, options))),
+    [skyId, sky, hour, composition, options],
+  )
+  return (
+    <figure className={styles.preview}>
+      <SkyFrame src={src} alt={`Preview of night sky #${skyId} with these decorations`} />
+      <figcaption className={styles.caption}>
+        Drawn here exactly as the chain will draw it once applied — as it looks now, at{' '}
+        {formatLocalTime(now, sky.tzOffset)} there.
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,40 @@
+import { decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import type { QueryKey } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useGameChain } from '@/lib/game'
+import { useWriteTransaction } from '@/lib/wallet'
+import { type Composition, changedChoices, type DecorationOption } from '../utils/composition'
+
+/** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
+export function useApply(skyId: bigint, invalidates: QueryKey[]) {
+  const { descriptor } = useGameChain()
+  const { state, write, reset } = useWriteTransaction({ invalidates })
+  const apply = useCallback(
+    (current: Composition, next: Composition) =>
+      write(
+        {
+          address: descriptor.decoAddress,
+          abi: decorationsAbi,
+          functionName: 'setLayers',
+          args: [skyId, changedChoices(current, next)],
+        },
+        `Decorate night sky #${skyId}`,
+      ),
+    [write, descriptor.decoAddress, skyId],
+  )
+  return { state, apply, reset }
+}
+
+/** Mints one decoration token at its price, through the shared write path. */
+export function useMintDecoration(invalidates: QueryKey[]) {
+  const { state, write, reset } = useWriteTransaction({ invalidates })
+  const mint = useCallback(
+    (option: DecorationOption, price: bigint) =>
+      write(
+        { address: option.address, abi: decorationTokenAbi, functionName: 'mint', args: [], value: price },
+        (tokenId) => `Mint ${option.name} #${tokenId}`,
+      ),
+    [write],
+  )
+  return { state, mint, reset }
+}

@@ -1,0 +1,2 @@
+export { ComposePage } from './components/compose-page'
+export { ComposeSkyPage } from './components/compose-sky-page'
