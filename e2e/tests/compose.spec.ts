@@ -1,0 +1,82 @@
+import { chainellationAbi } from '@chainellation/contracts'
+import type { Page } from '@playwright/test'
+import { createPublicClient, http } from 'viem'
+import { connectTestWallet, signIn } from '../support/app'
+import { mintSky } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+import type { StackInfo } from '../support/stack-env'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
+
+/** The image the chain draws for sky `skyId` right now (its tokenURI's). */
+async function chainImage(stack: StackInfo, skyId: bigint): Promise<string> {
+  const uri = await createPublicClient({ transport: http(stack.rpcUrl) }).readContract({
+    address: stack.contracts.Chainellation as `0x${string}`,
+    abi: chainellationAbi,
+    functionName: 'tokenURI',
+    args: [skyId],
+  })
+  return JSON.parse(Buffer.from(uri.split(',')[1] ?? '', 'base64').toString('utf8')).image
+}
+
+const layer = (page: Page, name: string) => page.getByRole('group', { name: new RegExp(`^${name}`) })
+const preview = (page: Page) => page.getByRole('img', { name: /^Preview of night sky #\d+ with these decorations$/ })
+
+test.describe('composing a sky', () => {
+  test('three layers, one a token minted here, applied in one transaction: the chain draws the preview', async ({
+    page,
+    wallet,
+    stack,
+    rpc,
+  }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto(`/compose/${skyId}`)
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await expect(page.getByRole('heading', { level: 1, name: `Compose sky #${skyId}` })).toBeVisible()
+    // Get a Comet: the wallet holds one more, and it is among the Sky layer's options. (The account may hold one
+    // from an earlier test in this worker.)
+    const comet = page.getByRole('listitem').filter({ hasText: 'Comet' })
+    const held = async () => Number(/you hold (\d+)/.exec((await comet.textContent()) ?? '')?.[1] ?? 0)
+    const before = await held()
+    await page.getByRole('button', { name: /^Mint Comet for/ }).click()
+    await expect.poll(held).toBe(before + 1)
+    await expect(layer(page, 'Sky').getByRole('radio', { name: /Comet/ })).toHaveCount(1)
+
+    await layer(page, 'Silhouette')
+      .getByRole('radio', { name: /Rolling Hills/ })
+      .check()
+    await layer(page, 'Sky').getByRole('radio', { name: /Comet/ }).check()
+    await layer(page, 'Decoration')
+      .getByRole('radio', { name: /Telescope/ })
+      .check()
+    const sends = wallet.methods.filter((m) => m === 'eth_sendTransaction').length
+    await page.getByRole('button', { name: 'Apply 3 changes' }).click()
+    await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
+    expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(sends + 1)
+    // The chain's choice is now what was picked.
+    await expect(layer(page, 'Sky').getByText('On chain')).toHaveCount(1)
+    await expect(layer(page, 'Sky').locator('label', { hasText: 'On chain' })).toContainText('Comet')
+    expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
+  })
+
+  test('a sky of another wallet is shown read-only, with its decorations', async ({ page, wallet, stack, rpc }) => {
+    const owner = ANVIL_ACCOUNTS[7]
+    const skyId = await mintSky(stack, rpc, owner)
+    await page.goto(`/compose/${skyId}`)
+    await expect(page.getByText('Connect your wallet to decorate this sky.', { exact: false })).toBeVisible()
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await expect(
+      page.getByText(`This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}`, { exact: false }),
+    ).toBeVisible()
+    for (const radio of await page.getByRole('radio').all()) await expect(radio).toBeDisabled()
+    await expect(page.getByRole('button', { name: /^Apply/ })).toHaveCount(0)
+    expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
+  })
+
+  test('a sky that does not exist says so', async ({ page }) => {
+    await page.goto('/compose/999999')
+    await expect(page.getByText('There is no night sky #999999 yet.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Mint a sky' })).toHaveAttribute('href', '/mint')
+  })
+})
