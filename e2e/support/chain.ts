@@ -1,8 +1,18 @@
-import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
+import { chainellationAbi, decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import { compile } from '@chainellation/contracts/compile'
 import { LOCAL_PRICES } from '@chainellation/scripts/stack'
-import { createPublicClient, encodeFunctionData, type Hex, http, parseEventLogs, toHex, zeroAddress } from 'viem'
+import {
+  createPublicClient,
+  encodeDeployData,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseEventLogs,
+  toHex,
+  zeroAddress,
+} from 'viem'
 import type { StackInfo } from './stack-env'
-import type { Address } from './test-wallet'
+import { type Address, ANVIL_ACCOUNTS } from './test-wallet'
 
 const DAY = 86_400
 
@@ -36,7 +46,7 @@ const NONCE_RACE = /nonce too low|replacement transaction underpriced|already im
  * Sends a transaction from `from` (anvil signs for its default accounts) and waits for its receipt. The desktop
  * and phone runs of a test send from the same account side by side, so a send that lost a nonce race is retried.
  */
-async function send(stack: StackInfo, rpc: Rpc, tx: { from: Address; to: string; data: Hex; value?: bigint }) {
+async function send(stack: StackInfo, rpc: Rpc, tx: { from: Address; to?: string; data: Hex; value?: bigint }) {
   let hash: Hex | undefined
   for (let attempt = 1; !hash; attempt++) {
     try {
@@ -108,5 +118,46 @@ export async function gaze(stack: StackInfo, rpc: Rpc, from: Address, skyId: big
     from,
     to: stack.contracts.Chainellation as Address,
     data: encodeFunctionData({ abi: chainellationAbi, functionName: 'starGaze', args: [skyId] }),
+  })
+}
+
+/**
+ * Deploys a free decoration with `art` as its SVG and registers it on `layer` (the deployer, anvil's account #0,
+ * owns the registry): any contract's art can reach the page this way, hostile art included.
+ */
+export async function registerDecoration(stack: StackInfo, rpc: Rpc, name: string, art: string, layer: 1 | 2 | 3) {
+  const { FreeDecoration } = await compile()
+  if (!FreeDecoration) throw new Error('no FreeDecoration artifact')
+  const owner = ANVIL_ACCOUNTS[0]
+  const deployed = await send(stack, rpc, {
+    from: owner,
+    data: encodeDeployData({ abi: FreeDecoration.abi, bytecode: FreeDecoration.bytecode, args: [name, art] }),
+  })
+  if (!deployed.contractAddress) throw new Error('the decoration was not deployed')
+  await send(stack, rpc, {
+    from: owner,
+    to: stack.contracts.Decorations,
+    data: encodeFunctionData({
+      abi: decorationsAbi,
+      functionName: 'register',
+      args: [deployed.contractAddress, layer, true],
+    }),
+  })
+  return deployed.contractAddress
+}
+
+/** Moves decoration token `tokenId` of `token` from `from` to `to`. */
+export async function transferToken(
+  stack: StackInfo,
+  rpc: Rpc,
+  token: Address,
+  from: Address,
+  to: Address,
+  tokenId: bigint,
+) {
+  await send(stack, rpc, {
+    from,
+    to: token,
+    data: encodeFunctionData({ abi: decorationTokenAbi, functionName: 'transferFrom', args: [from, to, tokenId] }),
   })
 }

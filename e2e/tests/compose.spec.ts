@@ -2,7 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { connectTestWallet, signIn } from '../support/app'
-import { mintSky } from '../support/chain'
+import { mintSky, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
@@ -57,6 +57,37 @@ test.describe('composing a sky', () => {
     await expect(layer(page, 'Sky').getByText('On chain')).toHaveCount(1)
     await expect(layer(page, 'Sky').locator('label', { hasText: 'On chain' })).toContainText('Comet')
     expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
+  })
+
+  test('a decoration given away before Apply is caught by the simulation, in words', async ({
+    page,
+    wallet,
+    stack,
+    rpc,
+  }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto(`/compose/${skyId}`)
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await page.getByRole('button', { name: /^Mint Campfire for/ }).click()
+    const campfire = layer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
+    await expect(campfire).toHaveCount(1)
+    await campfire.check()
+    const badge = await layer(page, 'Decoration').locator('label').filter({ hasText: 'Campfire' }).textContent()
+    const tokenId = BigInt(/Token #(\d+)/.exec(badge ?? '')?.[1] ?? 0)
+    // Meanwhile, from another tab or another app, the wallet gives that token away.
+    await transferToken(
+      stack,
+      rpc,
+      stack.contracts.Campfire as `0x${string}`,
+      wallet.account,
+      ANVIL_ACCOUNTS[9],
+      tokenId,
+    )
+    const sends = wallet.methods.filter((m) => m === 'eth_sendTransaction').length
+    await page.getByRole('button', { name: 'Apply 1 change' }).click()
+    await expect(page.getByRole('alert')).toHaveText('You no longer hold that decoration.')
+    expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(sends)
   })
 
   test('a sky of another wallet is shown read-only, with its decorations', async ({ page, wallet, stack, rpc }) => {
