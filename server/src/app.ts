@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import type { AppConfig } from './config'
 import type { Database } from './db'
+import { sameOriginWrites } from './http'
 
 export type AppOptions = {
   config: AppConfig
@@ -17,6 +18,7 @@ export type AppOptions = {
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
 export function createApp({ config, db, now = () => new Date() }: AppOptions) {
   const app = new Hono()
+    .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))

@@ -9,8 +9,8 @@ import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db'
 import { MAX_BODY_BYTES, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
+import { messageFor, testOrigin as origin, sessionCookieOf } from './testing'
 
-const origin = 'http://localhost:5173'
 const MINUTE = 60_000
 
 let chain: Anvil
@@ -60,21 +60,6 @@ async function getNonce({ app }: Setup): Promise<string> {
   return ((await res.json()) as { nonce: string }).nonce
 }
 
-/** A message as the web app builds it, for `account`, overridable field by field. */
-function messageFor(account: LocalAccount, nonce: string, at: Date, fields: Partial<SiweMessage> = {}) {
-  return createSiweMessage({
-    domain: 'localhost:5173',
-    uri: origin,
-    address: account.address,
-    chainId: 31337,
-    nonce,
-    issuedAt: at,
-    version: '1',
-    statement: 'Sign in to chainellation.',
-    ...fields,
-  })
-}
-
 /** Posts to verify as the page at `init.from` (default: the dev server's origin) would. */
 function verify(app: Setup['app'], body: unknown, init: { url?: string; cookie?: string; from?: string } = {}) {
   return app.request(init.url ?? `${origin}/api/auth/verify`, {
@@ -97,13 +82,6 @@ async function signIn(s: Setup, fields: Partial<SiweMessage> = {}, signer?: Loca
   const res = await verify(s.app, { message, signature })
   return { res, account, nonce, message, signature }
 }
-
-/** The `name=value` pair of the session cookie a response sets. */
-const sessionCookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
-    ?.split(';')[0]
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
 

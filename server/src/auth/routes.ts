@@ -1,13 +1,22 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import type { AuthConfig } from '../config'
 import type { Database } from '../db'
+import { firstError, jsonBody, limitBody } from '../http'
 import { checkSiweMessage } from './siwe'
-import { endSession, findSession, issueNonce, nonceState, sessionTokenPattern, startSession } from './store'
+import {
+  endSession,
+  findSession,
+  issueNonce,
+  nonceState,
+  type Session,
+  sessionTokenPattern,
+  startSession,
+} from './store'
 
 export const SESSION_COOKIE = 'chainellation_session'
 export const NONCE_TTL_MS = 10 * 60_000
@@ -45,9 +54,6 @@ const sessionCookie = z.object({
 /** The session token the request carries, if well formed. Not a validator: the typed client has no cookie to pass. */
 const sessionToken = (c: Context) => sessionCookie.parse(getCookie(c))[SESSION_COOKIE]
 
-const isJson = (contentType: string | undefined) =>
-  /^application\/(?:[\w.-]+\+)?json$/i.test(contentType?.split(';')[0]?.trim() ?? '')
-
 /** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
 const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
 
@@ -69,34 +75,19 @@ export function authRoutes({ db, config, now }: AuthDeps) {
 
   return new Hono()
     .use(async (c, next) => {
-      // Browsers name the page's origin on every POST: one from another site is refused before it can
-      // sign in, or clear the cookie with a cross-site form (SameSite=Lax still lets such a response set it).
-      const from = c.req.header('Origin')
-      if (c.req.method === 'POST' && from !== undefined && !config.origins.includes(from))
-        return c.json({ error: `Requests from ${from.slice(0, 100)} are not accepted.` }, 403)
+      // A POST from another site was refused by the app's Origin check (sameOriginWrites) before it could sign in,
+      // or clear the cookie with a cross-site form (SameSite=Lax still lets such a response set it).
       await next()
       c.header('Cache-Control', 'no-store')
     })
     .get('/nonce', async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
     .post(
       '/verify',
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json({ error: `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.` }, 413),
-      }),
-      async (c, next) => {
-        if (!isJson(c.req.header('Content-Type')))
-          return c.json({ error: 'The request body must be JSON (Content-Type: application/json).' }, 415)
-        try {
-          await c.req.json()
-        } catch {
-          return c.json({ error: 'The request body is not valid JSON.' }, 400)
-        }
-        await next()
-      },
+      limitBody(MAX_BODY_BYTES, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`),
+      jsonBody,
       validator('json', (value, c) => {
         const body = verifyBody.safeParse(value)
-        if (!body.success) return c.json({ error: body.error.issues[0]?.message ?? 'The request is invalid.' }, 400)
+        if (!body.success) return c.json({ error: firstError(body.error) }, 400)
         return body.data
       }),
       async (c) => {
@@ -157,6 +148,19 @@ export function authRoutes({ db, config, now }: AuthDeps) {
       return c.json({ ok: true as const }, 200)
     })
 }
+
+/**
+ * Lets a request through only with a live session, which handlers then read as `c.var.session`; 401 otherwise.
+ * `error` says what signing in would allow.
+ */
+export const requireSession = ({ db, now }: { db: Database; now: () => Date }, error: string) =>
+  createMiddleware<{ Variables: { session: Session } }>(async (c, next) => {
+    const token = sessionToken(c)
+    const session = token ? await findSession(db, token, now()) : null
+    if (!session) return c.json({ error }, 401)
+    c.set('session', session)
+    await next()
+  })
 
 const nonceErrors = {
   unknown: 'The sign-in nonce is unknown; request a new one and sign again.',
