@@ -1,13 +1,17 @@
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { PGlite } from '@electric-sql/pglite'
 import { type SQL, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrationsFolder, openDatabase } from '.'
-import { nonces } from './schema'
+import * as schema from './schema'
+import { drafts, nonces, sessions } from './schema'
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
@@ -40,6 +44,14 @@ describe('openDatabase', () => {
         sql`select table_name, column_name from information_schema.columns where table_schema = 'public' order by 1, 2`,
       )
       expect(columns.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+        'drafts.chain_id',
+        'drafts.created_at',
+        'drafts.id',
+        'drafts.layers',
+        'drafts.name',
+        'drafts.owner',
+        'drafts.sky_id',
+        'drafts.updated_at',
         'nonces.created_at',
         'nonces.expires_at',
         'nonces.used_at',
@@ -69,6 +81,35 @@ describe('openDatabase', () => {
       expect(await appliedMigrations(second)).toEqual({ n: journal.entries.length })
     } finally {
       await second.close()
+    }
+  })
+
+  it('upgrades a database made by an earlier release, keeping its data', async () => {
+    // The first release's migrations alone: the journal cut after its one entry.
+    const firstRelease = join(tempDir('migrations-'), 'drizzle')
+    cpSync(migrationsFolder, firstRelease, { recursive: true })
+    writeFileSync(
+      join(firstRelease, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
+    )
+    const dataDir = join(tempDir('pglite-'), 'pglite')
+    const client = new PGlite(dataDir)
+    const old = drizzle({ client, schema })
+    await migrate(old, { migrationsFolder: firstRelease })
+    expect((await client.query(`select to_regclass('drafts') as t`)).rows).toEqual([{ t: null }])
+    const now = new Date()
+    await old.insert(sessions).values({ tokenHash: 'kept', address: '0x0', chainId: 1, createdAt: now, expiresAt: now })
+    await client.close()
+
+    const upgraded = await openDatabase({ dataDir })
+    try {
+      expect(await appliedMigrations(upgraded)).toEqual({ n: journal.entries.length })
+      expect(await upgraded.db.select({ tokenHash: sessions.tokenHash }).from(sessions)).toEqual([
+        { tokenHash: 'kept' },
+      ])
+      expect(await upgraded.db.select().from(drafts)).toEqual([])
+    } finally {
+      await upgraded.close()
     }
   })
 

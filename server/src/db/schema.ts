@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -26,4 +27,38 @@ export const sessions = pgTable(
     expiresAt: instant('expires_at').notNull(),
   },
   (table) => [index('sessions_expires_at_idx').on(table.expiresAt)],
+)
+
+/** One layer of a draft, as the Decorations contract takes it: decoration 0 is the empty layer. */
+export type DraftLayer = {
+  /** 1 silhouette, 2 sky, 3 object. */
+  layer: 1 | 2 | 3
+  /** uint16 */
+  decorationId: number
+  /** uint64, in decimal. */
+  tokenId: string
+}
+
+/** Compositions saved from the Compose page; the id is also the share link (see docs/decisions/drafts.md). */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: text('id').primaryKey(),
+    /** Checksummed address, as sessions store it. */
+    owner: text('owner').notNull(),
+    name: text('name').notNull(),
+    chainId: integer('chain_id').notNull(),
+    /** uint256 in decimal, or null for a composition not tied to a sky. */
+    skyId: text('sky_id'),
+    /** Exactly three, ordered by layer. */
+    layers: jsonb('layers').$type<DraftLayer[]>().notNull(),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (table) => [
+    index('drafts_owner_updated_at_idx').on(table.owner, table.updatedAt.desc()),
+    // The API checks far more; these keep a bug elsewhere from storing what no page can show.
+    check('drafts_name_length', sql`char_length(${table.name}) between 1 and 80`),
+    check('drafts_three_layers', sql`jsonb_array_length(${table.layers}) = 3`),
+  ],
 )
