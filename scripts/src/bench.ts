@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
+import { mint } from './bench/mint'
 import { skiesOf } from './bench/skies-of'
 import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (bundle size, Lighthouse, API latency) join this list.
-const measurements: Measurement[] = [gas, skiesOf]
+const measurements: Measurement[] = [gas, skiesOf, mint]
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const rows: { name: string; ok: boolean; summary: string; ms: number }[] = []
