@@ -40,6 +40,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/sky-route')).SkyRoute }),
       },
       {
+        path: 'draft/:draftId',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/draft-route')).DraftRoute }),
+      },
+      {
         path: '*',
         HydrateFallback: PageFallback,
         lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),

@@ -1,5 +1,5 @@
 export { appChains, localChain } from './chains'
-export { SignInProvider } from './components/sign-in-provider'
+export { SignInProvider, useSignInStatus } from './components/sign-in-provider'
 export { WalletButton } from './components/wallet-button'
 export { WalletSdkRelease } from './components/wallet-sdk-release'
 export { wagmiConfig } from './config'

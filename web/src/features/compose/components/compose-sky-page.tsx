@@ -14,13 +14,14 @@ import { ApplyButton } from './apply-button'
 import { ComposePreview } from './compose-preview'
 import styles from './compose-sky-page.module.css'
 import { DecorationShop } from './decoration-shop'
+import { DraftsPanel } from './drafts-panel'
 import { LayerPicker } from './layer-picker'
 
 /** /compose/:skyId: dress a sky's three layers, see it as the chain will draw it, and apply it in one transaction. */
 export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   useDocumentTitle(`Compose sky #${skyId}`)
   const { address, chain, isConnected } = useAccount()
-  const { descriptor, deployed } = useGameChain()
+  const { chainId, descriptor, deployed } = useGameChain()
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
   const sky = useSkyComposition(skyId)
@@ -120,6 +121,9 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
           ))}
           {canEdit && (
             <ApplyButton changes={changes} state={state} onApply={onApply} onReset={() => setPicked(undefined)} />
+          )}
+          {canEdit && (
+            <DraftsPanel skyId={skyId} chainId={chainId} composition={current} onLoad={(c) => setPicked(c)} />
           )}
           <DecorationShop
             options={decorations.options}

@@ -14,6 +14,16 @@ export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
     const all = timeZoneChoices()
     return all.some((c) => c.zone === value.zone) ? all : [...all, value].sort((a, b) => a.offset - b.offset)
   }, [value])
+  // Four hundred options: built once per list, so a change elsewhere on the page does not walk them again.
+  const options = useMemo(
+    () =>
+      choices.map((c) => (
+        <option key={c.zone} value={c.zone}>
+          {c.zone === 'UTC' ? 'UTC' : `${describeOffset(c.offset)} · ${describeZone(c.zone)}`}
+        </option>
+      )),
+    [choices],
+  )
   return (
     <div className={styles.field}>
       <label className={styles.legend} htmlFor={id}>
@@ -32,11 +42,7 @@ export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
           if (choice) onChange(choice)
         }}
       >
-        {choices.map((c) => (
-          <option key={c.zone} value={c.zone}>
-            {c.zone === 'UTC' ? 'UTC' : `${describeOffset(c.offset)} · ${describeZone(c.zone)}`}
-          </option>
-        ))}
+        {options}
       </select>
       <p id={`${id}-hint`} className={styles.hint}>
         Night falls over your sky at 18:00 there. It keeps today’s offset for good, without daylight saving.

@@ -3,12 +3,17 @@ import {
   createAuthenticationAdapter,
   RainbowKitAuthenticationProvider,
 } from '@rainbow-me/rainbowkit'
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
 import { fetchNonce, fetchSession, type Session, signInMessage, signOut, verifySignIn } from '../api/auth'
 
 type Props = { children: ReactNode }
+
+const StatusContext = createContext<AuthenticationStatus>('unauthenticated')
+
+/** Whether the connected account is signed in to our API ('authenticated'), not yet, or still being checked. */
+export const useSignInStatus = () => useContext(StatusContext)
 
 /**
  * Sign-In with Ethereum through RainbowKit's authentication adapter, against our API. When the API
@@ -53,7 +58,7 @@ export function SignInProvider({ children }: Props) {
 
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={session !== 'unavailable'}>
-      {children}
+      <StatusContext value={status}>{children}</StatusContext>
     </RainbowKitAuthenticationProvider>
   )
 }

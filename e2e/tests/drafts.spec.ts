@@ -1,0 +1,58 @@
+import { connectTestWallet, signIn } from '../support/app'
+import { mintSky } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+
+const layer = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('group', { name: new RegExp(`^${name}`) })
+
+test('a draft is saved, survives a reload, loads back, is renamed, shared read-only and deleted', async ({
+  page,
+  wallet,
+  stack,
+  rpc,
+  browser,
+}) => {
+  const skyId = await mintSky(stack, rpc, wallet.account)
+  await page.goto(`/compose/${skyId}`)
+  await connectTestWallet(page, wallet)
+  await signIn(page)
+  await layer(page, 'Silhouette')
+    .getByRole('radio', { name: /Rolling Hills/ })
+    .check()
+  await layer(page, 'Sky')
+    .getByRole('radio', { name: /Crescent Moon/ })
+    .check()
+  const name = `Moonrise ${test.info().project.name} ${skyId}`
+  await page.getByLabel('Draft name').fill(name)
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  const drafts = page.getByRole('list', { name: 'Your drafts' })
+  await expect(drafts.getByRole('button', { name: `Rename ${name}` })).toBeVisible()
+
+  // After a reload the layers are back as on chain; loading the draft brings the composition back.
+  await page.reload()
+  await expect(layer(page, 'Silhouette').getByRole('radio', { name: 'None' })).toBeChecked()
+  await drafts.getByRole('button', { name: `Load ${name}` }).click()
+  await expect(layer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
+  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  const preview = await page.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')
+
+  // Renamed in place.
+  const renamed = `${name} (final)`
+  await drafts.getByRole('button', { name: `Rename ${name}` }).click()
+  await drafts.getByRole('textbox', { name: `New name for ${name}` }).fill(renamed)
+  await drafts.getByRole('button', { name: 'Rename', exact: true }).click()
+  await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toBeVisible()
+
+  // The share link, opened in a fresh browser with no wallet, shows the draft read-only.
+  const href = await drafts.getByRole('link', { name: 'Share' }).first().getAttribute('href')
+  const stranger = await browser.newContext({ baseURL: stack.webUrl })
+  const view = await stranger.newPage()
+  await view.goto(href ?? '')
+  await expect(view.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
+  await expect(view.getByText('Silhouette: Rolling Hills')).toBeVisible()
+  expect(await view.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')).toBe(preview)
+  await stranger.close()
+
+  await drafts.getByRole('button', { name: `Delete ${renamed}` }).click()
+  await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0)
+})

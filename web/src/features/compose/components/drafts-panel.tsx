@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from 'react'
+import { compositionOf, type Draft, draftLayers } from '../api/drafts'
+import { useDrafts } from '../hooks/use-drafts'
+import type { Composition } from '../utils/composition'
+import styles from './drafts-panel.module.css'
+
+export type DraftsPanelProps = {
+  skyId: bigint
+  chainId: number
+  composition: Composition
+  onLoad: (composition: Composition) => void
+}
+
+/** Save the composition as a named draft, and list, load, rename, delete and share your drafts. */
+export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanelProps) {
+  const { signedIn, list, save, rename, remove } = useDrafts()
+  const [name, setName] = useState('')
+  const [copied, setCopied] = useState<string>()
+  if (!signedIn) {
+    return (
+      <section className={styles.drafts} aria-labelledby="drafts-title">
+        <h2 id="drafts-title" className={styles.title}>
+          Drafts
+        </h2>
+        <p className={styles.hint}>Sign in to save compositions as drafts and share them.</p>
+      </section>
+    )
+  }
+  const onSave = (event: FormEvent) => {
+    event.preventDefault()
+    save.mutate(
+      { name, chainId, skyId: skyId.toString(), layers: draftLayers(composition) },
+      { onSuccess: () => setName('') },
+    )
+  }
+  const share = async (draft: Draft) => {
+    const url = new URL(`/draft/${draft.id}`, window.location.origin).toString()
+    await navigator.clipboard?.writeText(url).catch(() => {})
+    setCopied(draft.id)
+  }
+  const error = save.error ?? rename.error ?? remove.error ?? list.error
+  return (
+    <section className={styles.drafts} aria-labelledby="drafts-title">
+      <h2 id="drafts-title" className={styles.title}>
+        Drafts
+      </h2>
+      <form className={styles.save} onSubmit={onSave}>
+        <label className="visually-hidden" htmlFor="draft-name">
+          Draft name
+        </label>
+        <input
+          id="draft-name"
+          className={styles.input}
+          value={name}
+          maxLength={80}
+          placeholder="Name this composition"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className={styles.button} disabled={save.isPending || name.trim() === ''}>
+          Save draft
+        </button>
+      </form>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error.message}
+        </p>
+      )}
+      <ul className={styles.list} aria-label="Your drafts">
+        {list.data?.map((draft) => (
+          <li key={draft.id} className={styles.item}>
+            <DraftName draft={draft} onRename={(next) => rename.mutate({ id: draft.id, name: next })} />
+            <span className={styles.meta}>{draft.skyId ? `Sky #${draft.skyId}` : ''}</span>
+            <span className={styles.actions}>
+              <button type="button" onClick={() => onLoad(compositionOf(draft))} aria-label={`Load ${draft.name}`}>
+                Load
+              </button>
+              <a href={`/draft/${draft.id}`} onClick={() => share(draft)} target="_blank" rel="noopener noreferrer">
+                {copied === draft.id ? 'Link copied' : 'Share'}
+              </a>
+              <button type="button" onClick={() => remove.mutate(draft.id)} aria-label={`Delete ${draft.name}`}>
+                Delete
+              </button>
+            </span>
+          </li>
+        ))}
+        {list.data?.length === 0 && <li className={styles.hint}>No drafts yet.</li>}
+      </ul>
+    </section>
+  )
+}
+
+/** A draft's name, renamed in place. */
+function DraftName({ draft, onRename }: { draft: Draft; onRename: (name: string) => void }) {
+  const [editing, setEditing] = useState(false)
+  const [value, setValue] = useState(draft.name)
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className={styles.name}
+        onClick={() => setEditing(true)}
+        aria-label={`Rename ${draft.name}`}
+      >
+        {draft.name}
+      </button>
+    )
+  }
+  return (
+    <form
+      className={styles.rename}
+      onSubmit={(e) => {
+        e.preventDefault()
+        onRename(value)
+        setEditing(false)
+      }}
+    >
+      <input
+        className={styles.input}
+        aria-label={`New name for ${draft.name}`}
+        value={value}
+        maxLength={80}
+        onChange={(e) => setValue(e.target.value)}
+      />
+      <button type="submit" className={styles.button}>
+        Rename
+      </button>
+    </form>
+  )
+}
