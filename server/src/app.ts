@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import type { AppConfig } from './config'
 import type { Database } from './db'
+import { draftRoutes } from './drafts/routes'
 import { sameOriginWrites } from './http'
 
 export type AppOptions = {
@@ -21,6 +22,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now }))
+    .route('/api/drafts', draftRoutes({ db, now }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {

@@ -1,0 +1,100 @@
+import { Hono } from 'hono'
+import { validator } from 'hono/validator'
+import { requireSession } from '../auth/routes'
+import type { Database } from '../db'
+import { firstError, jsonBody, limitBody } from '../http'
+import { draftChangesInput, draftIdPattern, newDraftInput } from './input'
+import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
+
+/** Largest request body accepted for one draft, in bytes. */
+export const MAX_DRAFT_BYTES = 4096
+
+export type DraftDeps = { db: Database; now: () => Date }
+
+/** A draft as the API answers with it: its own fields and nothing else. */
+const toJson = (draft: Draft) => ({
+  id: draft.id,
+  owner: draft.owner,
+  name: draft.name,
+  chainId: draft.chainId,
+  skyId: draft.skyId,
+  layers: draft.layers,
+  createdAt: draft.createdAt.toISOString(),
+  updatedAt: draft.updatedAt.toISOString(),
+})
+
+export type DraftJson = ReturnType<typeof toJson>
+
+const errors = {
+  signedOut: 'Sign in to keep drafts.',
+  missing: 'There is no draft at this address; it may have been deleted.',
+  notOwner: 'This draft belongs to another player; only its owner can change or delete it.',
+  full: `You have ${MAX_DRAFTS} drafts, the most one player can keep; delete one to save another.`,
+  tooLarge: `A draft is limited to ${MAX_DRAFT_BYTES} bytes; this request is larger.`,
+} as const
+
+/** The Compose page's drafts; see docs/decisions/drafts.md. */
+export function draftRoutes({ db, now }: DraftDeps) {
+  const signedIn = requireSession({ db, now }, errors.signedOut)
+  const sizeLimit = limitBody(MAX_DRAFT_BYTES, errors.tooLarge)
+  // A malformed id is answered like an unknown one: to the link's holder both are a draft that is not there.
+  const id = validator('param', (params, c) =>
+    draftIdPattern.test(params.id ?? '') ? { id: params.id as string } : c.json({ error: errors.missing }, 404),
+  )
+
+  return new Hono()
+    .use(async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+    .get('/', signedIn, async (c) => {
+      const list = await listDrafts(db, c.var.session.address)
+      return c.json({ drafts: list.map(toJson) }, 200)
+    })
+    .post(
+      '/',
+      signedIn,
+      sizeLimit,
+      jsonBody,
+      validator('json', (value, c) => {
+        const input = newDraftInput.safeParse(value)
+        return input.success ? input.data : c.json({ error: firstError(input.error) }, 400)
+      }),
+      async (c) => {
+        const draft = await createDraft(db, c.var.session.address, c.req.valid('json'), now())
+        if (!draft) return c.json({ error: errors.full }, 409)
+        c.header('Location', `/api/drafts/${draft.id}`)
+        return c.json(toJson(draft), 201)
+      },
+    )
+    .get('/:id', id, async (c) => {
+      const draft = await findDraft(db, c.req.valid('param').id)
+      if (!draft) return c.json({ error: errors.missing }, 404)
+      return c.json(toJson(draft), 200)
+    })
+    .patch(
+      '/:id',
+      signedIn,
+      sizeLimit,
+      jsonBody,
+      id,
+      validator('json', (value, c) => {
+        const changes = draftChangesInput.safeParse(value)
+        return changes.success ? changes.data : c.json({ error: firstError(changes.error) }, 400)
+      }),
+      async (c) => {
+        const result = await updateDraft(db, c.req.valid('param').id, c.var.session.address, c.req.valid('json'), now())
+        if (result.ok) return c.json(toJson(result.value), 200)
+        return result.reason === 'missing'
+          ? c.json({ error: errors.missing }, 404)
+          : c.json({ error: errors.notOwner }, 403)
+      },
+    )
+    .delete('/:id', signedIn, id, async (c) => {
+      const result = await deleteDraft(db, c.req.valid('param').id, c.var.session.address)
+      if (result.ok) return c.body(null, 204)
+      return result.reason === 'missing'
+        ? c.json({ error: errors.missing }, 404)
+        : c.json({ error: errors.notOwner }, 403)
+    })
+}
