@@ -120,6 +120,25 @@ for (const size of sizes) {
       await shoot(page, 'gallery')
     })
 
+    test('composing one of your skies, with a draft', async ({ page, wallet, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(22, await chainTime(stack)))
+      await page.goto(`/compose/${skyId}`)
+      await connectTestWallet(page, wallet)
+      await signIn(page)
+      await page
+        .getByRole('group', { name: /^Silhouette/ })
+        .getByRole('radio', { name: /Rolling Hills/ })
+        .check()
+      await page
+        .getByRole('group', { name: /^Sky/ })
+        .getByRole('radio', { name: /Crescent Moon/ })
+        .check()
+      await page.getByLabel('Draft name').fill('Moonrise over the hills')
+      await page.getByRole('button', { name: 'Save draft' }).click()
+      await expect(page.getByRole('list', { name: 'Your drafts' }).getByText('Moonrise over the hills')).toBeVisible()
+      await shoot(page, 'compose-owned')
+    })
+
     if (size.width < 768) {
       test('the side menu', async ({ page }) => {
         await page.goto('/')
