@@ -6,6 +6,7 @@ import { SkyThumb } from '@/components/sky-thumb'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import styles from './compose-sky-page.module.css'
 
 const PAGE = 12
@@ -19,11 +20,11 @@ export function ComposePage() {
   const pages: OwnedSky[][] = []
   for (let at = 0; at < (skies.data?.length ?? 0); at += PAGE) pages.push(skies.data?.slice(at, at + PAGE) ?? [])
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>Compose</p>
-        <h1 className={styles.title}>Compose</h1>
-        <p className={styles.lead}>
+    <div className={page.page}>
+      <header className={page.intro}>
+        <p className={page.kicker}>Compose</p>
+        <h1 className={page.title}>Compose</h1>
+        <p className={page.lead}>
           Dress a sky on three layers: a silhouette, something in the sky, and a decoration in front. Pick the sky.
         </p>
       </header>
@@ -45,8 +46,8 @@ export function ComposePage() {
         </div>
       ) : (
         <ul className={styles.grid}>
-          {pages.map((page) => (
-            <PickPage key={page[0]?.id.toString()} skies={page} />
+          {pages.map((group) => (
+            <PickPage key={group[0]?.id.toString()} skies={group} />
           ))}
         </ul>
       )}

@@ -4,6 +4,7 @@ import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow, useGameChain } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
 import { useDecorations } from '../hooks/use-decorations'
 import { useOwnedTokens } from '../hooks/use-owned-tokens'
@@ -35,13 +36,13 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   const shop = useMintDecoration(refresh)
 
   const heading = (
-    <header className={styles.intro}>
-      <p className={styles.kicker}>Compose</p>
-      <h1 className={styles.title}>Compose sky #{skyId.toString()}</h1>
+    <header className={page.intro}>
+      <p className={page.kicker}>Compose</p>
+      <h1 className={page.title}>Compose sky #{skyId.toString()}</h1>
     </header>
   )
   const note = (text: string, action?: { label: string; onClick?: () => void; to?: string }) => (
-    <div className={styles.page}>
+    <div className={page.page}>
       {heading}
       <div className={styles.note}>
         <p>{text}</p>
@@ -77,7 +78,7 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       {heading}
       {!isConnected ? (
         <Banner
@@ -96,8 +97,8 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
           text={`This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}: here are its decorations. Only its owner can change them.`}
         />
       ) : null}
-      <div className={styles.layout}>
-        <div className={styles.stage}>
+      <div className={page.layout}>
+        <div className={page.stage}>
           <ComposePreview
             skyId={skyId}
             sky={sky.data.sky}
@@ -106,7 +107,7 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
             now={clock.now}
           />
         </div>
-        <div className={styles.panel}>
+        <div className={page.panel}>
           {LAYERS.map(({ layer, name, hint }) => (
             <LayerPicker
               key={layer}

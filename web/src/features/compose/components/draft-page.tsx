@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import { compositionOf, getDraft } from '../api/drafts'
 import { useDecorations } from '../hooks/use-decorations'
 import { useSkyComposition } from '../hooks/use-sky-composition'
@@ -20,10 +21,10 @@ export function DraftPage({ draftId }: { draftId: string }) {
   const clock = useChainNow()
 
   const frame = (body: ReactNode, title = 'A shared draft') => (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>Draft</p>
-        <h1 className={styles.title}>{title}</h1>
+    <div className={page.page}>
+      <header className={page.intro}>
+        <p className={page.kicker}>Draft</p>
+        <h1 className={page.title}>{title}</h1>
       </header>
       {body}
     </div>
@@ -39,8 +40,8 @@ export function DraftPage({ draftId }: { draftId: string }) {
     return `${name}: ${id === 0 ? 'none' : (decorations.options.find((o) => o.id === id)?.name ?? `#${id}`)}`
   })
   return frame(
-    <div className={styles.layout}>
-      <div className={styles.stage}>
+    <div className={page.layout}>
+      <div className={page.stage}>
         <ComposePreview
           skyId={skyId}
           sky={sky.data.sky}
@@ -49,8 +50,8 @@ export function DraftPage({ draftId }: { draftId: string }) {
           now={clock.now}
         />
       </div>
-      <div className={styles.panel}>
-        <p className={styles.lead}>
+      <div className={page.panel}>
+        <p className={page.lead}>
           A composition for night sky #{skyId.toString()}, saved by its owner and not applied on chain.
         </p>
         <ul>

@@ -4,6 +4,7 @@ import { type FormEvent, useMemo, useState } from 'react'
 import { useAccount, useBalance } from 'wagmi'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useGameChain } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
 import { chosenCount, type Design, type PreviewMode } from '../utils/design'
@@ -65,11 +66,11 @@ export function MintPage() {
       : undefined
 
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>Your own sky, drawn on-chain</p>
-        <h1 className={styles.title}>Mint a night sky</h1>
-        <p className={styles.lead}>
+    <div className={page.page}>
+      <header className={page.intro}>
+        <p className={page.kicker}>Your own sky, drawn on-chain</p>
+        <h1 className={page.title}>Mint a night sky</h1>
+        <p className={page.lead}>
           Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is
           drawn right here, exactly as the contract will draw your token.
         </p>
@@ -77,12 +78,12 @@ export function MintPage() {
       {mintedSkyId !== undefined ? (
         <MintSuccess skyId={mintedSkyId} onMintAnother={reset} />
       ) : (
-        <div className={styles.layout}>
-          <div className={styles.stage}>
+        <div className={page.layout}>
+          <div className={page.stage}>
             <MintPreview design={design} mode={mode} skyId={nextSkyId} />
             <PreviewToggles mode={mode} onChange={setMode} />
           </div>
-          <form className={styles.panel} onSubmit={onSubmit} aria-label="Your sky">
+          <form className={page.panel} onSubmit={onSubmit} aria-label="Your sky">
             <HueControl
               label="Zenith hue"
               hint="The colour at the top of the sky."
@@ -117,7 +118,7 @@ export function MintPage() {
               onSwitchNetwork={() => openChainModal?.()}
             />
             {state.status === 'error' && (
-              <p className={styles.error} role="alert">
+              <p className={page.error} role="alert">
                 {state.message}
               </p>
             )}

@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/button-link'
 import { SkyFrame } from '@/components/sky-frame'
 import { traitOf, useSkyMetadata } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import styles from './mint-success.module.css'
 
 export type MintSuccessProps = {
@@ -23,7 +24,7 @@ export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
         )}
       </SkyFrame>
       <div className={styles.text}>
-        <p className={styles.kicker}>Minted</p>
+        <p className={page.kicker}>Minted</p>
         <h2 id="minted-title" className={styles.title}>
           Night sky #{skyId.toString()} is yours
         </h2>

@@ -7,6 +7,7 @@ import { SkyFrame } from '@/components/sky-frame'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useGameChain, useSkyMetadata } from '@/lib/game'
 import { skyFileBase } from '@/lib/game/download'
+import page from '@/styles/page.module.css'
 import { useSkyOwner } from '../hooks/use-sky-owner'
 import { isNonexistentSky, shortAddress } from '../utils/sky-read'
 import styles from './sky-page.module.css'
@@ -33,10 +34,10 @@ export function SkyPage({ skyId }: SkyPageProps) {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={page.page}>
       <header className={styles.intro}>
-        <p className={styles.kicker}>Drawn and kept on-chain</p>
-        <h1 className={styles.title}>{title}</h1>
+        <p className={page.kicker}>Drawn and kept on-chain</p>
+        <h1 className={page.title}>{title}</h1>
         <Owner skyId={skyId} />
       </header>
       <div className={styles.layout}>

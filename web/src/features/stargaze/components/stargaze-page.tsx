@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/components/use-document-title'
+import page from '@/styles/page.module.css'
 import { Gallery } from './gallery'
 import { MySkies } from './my-skies'
 import styles from './stargaze-page.module.css'
@@ -10,11 +11,11 @@ export function StargazePage() {
   const everyone = params.get('view') === 'everyone'
   useDocumentTitle(everyone ? 'Everyone’s skies' : 'Stargaze')
   return (
-    <div className={styles.page}>
-      <header className={styles.intro}>
-        <p className={styles.kicker}>The night ritual</p>
-        <h1 className={styles.title}>Stargaze</h1>
-        <p className={styles.lead}>
+    <div className={page.page}>
+      <header className={page.intro}>
+        <p className={page.kicker}>The night ritual</p>
+        <h1 className={page.title}>Stargaze</h1>
+        <p className={page.lead}>
           When night falls where a sky lives, its owner may gaze at it once every 14 hours. Each gaze reveals one more
           star of its secret constellation.
         </p>
