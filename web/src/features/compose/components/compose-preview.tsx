@@ -2,8 +2,8 @@ import { renderSky, type Sky } from '@chainellation/art'
 import { useMemo } from 'react'
 import { SkyFrame } from '@/components/sky-frame'
 import { formatLocalTime, localHourOf } from '@/lib/game'
+import page from '@/styles/page.module.css'
 import { type Composition, type DecorationOption, layerArt, svgDataUrl } from '../utils/composition'
-import styles from './compose-preview.module.css'
 
 export type ComposePreviewProps = {
   skyId: bigint
@@ -22,9 +22,9 @@ export function ComposePreview({ skyId, sky, composition, options, now }: Compos
     [skyId, sky, hour, composition, options],
   )
   return (
-    <figure className={styles.preview}>
+    <figure className={page.figure}>
       <SkyFrame src={src} alt={`Preview of night sky #${skyId} with these decorations`} />
-      <figcaption className={styles.caption}>
+      <figcaption className={page.caption}>
         Drawn here exactly as the chain will draw it once applied — as it looks now, at{' '}
         {formatLocalTime(now, sky.tzOffset)} there.
       </figcaption>

@@ -1,8 +1,8 @@
 import { base64, renderSky } from '@chainellation/art'
 import { useMemo } from 'react'
 import { SkyFrame } from '@/components/sky-frame'
+import page from '@/styles/page.module.css'
 import { type Design, PREVIEW_HOURS, type PreviewMode, previewSky } from '../utils/design'
-import styles from './mint-preview.module.css'
 
 export type MintPreviewProps = {
   design: Design
@@ -18,9 +18,9 @@ export function MintPreview({ design, mode, skyId }: MintPreviewProps) {
     return `data:image/svg+xml;base64,${base64(svg)}`
   }, [design, mode, skyId])
   return (
-    <figure className={styles.preview}>
+    <figure className={page.figure}>
       <SkyFrame src={src} alt={`Preview of night sky #${skyId} by ${mode.night ? 'night' : 'day'}`} />
-      <figcaption className={styles.caption}>
+      <figcaption className={page.caption}>
         Preview of sky #{skyId.toString()}, drawn exactly as the contract will draw it. Its stars, and the traits you
         leave to the sky, follow its number: if someone mints before you, yours takes the next one.
       </figcaption>
