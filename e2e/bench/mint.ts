@@ -1,8 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg } from 'node:os'
-import { freePort } from '@chainellation/contracts/anvil'
-import { type Stack, startStack } from '@chainellation/scripts/stack'
-import { type Browser, chromium, type Page } from '@playwright/test'
+import type { Stack } from '@chainellation/scripts/stack'
+import type { Browser, Page } from '@playwright/test'
+import {
+  describeMachine,
+  KEEP_NAMES_SHIM,
+  type Machine,
+  machineOf,
+  percentile,
+  rpcMethods,
+  withStackAndBrowser,
+  writeReport,
+} from './support'
 
 /**
  * The /mint page on the real stack (production build, served by the API), in headless Chromium without a wallet:
@@ -29,14 +36,7 @@ type Sample = { control: string; ms: number; changed: boolean }
 export type Stats = { samples: number; medianMs: number; p95Ms: number; minMs: number; maxMs: number }
 
 export type MintBenchReport = {
-  machine: {
-    cpus: number
-    cpuModel: string
-    chromium: string
-    node: string
-    /** Load averages as the preview measurement began: other work on the machine shows here. */
-    loadAverage: { '1m': number; '5m': number; '15m': number }
-  }
+  machine: Machine
   viewport: typeof VIEWPORT
   cpuThrottling: 'none'
   preview: Stats & {
@@ -57,9 +57,6 @@ export type MintBenchReport = {
     target: number
   }
 }
-
-/** Nearest-rank percentile of sorted values. */
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 
 // The page's clock ticks in steps of 0.1 ms or so (coarsened, as the page is not cross-origin isolated).
 const round = (ms: number) => Math.round(ms * 100) / 100
@@ -161,8 +158,7 @@ function runInPage(steps: Step[]): Promise<Sample[]> {
 
 async function measurePreview(browser: Browser, stack: Stack) {
   const page = await browser.newPage({ viewport: VIEWPORT, baseURL: stack.webUrl })
-  // tsx compiles with esbuild's keepNames, whose `__name` helper would travel into the page with runInPage.
-  await page.addInitScript('globalThis.__name = (f) => f')
+  await page.addInitScript(KEEP_NAMES_SHIM)
   await page.goto('/mint')
   await page.getByTestId('supply').waitFor()
   await chooseEveryTrait(page)
@@ -183,15 +179,6 @@ async function measurePreview(browser: Browser, stack: Stack) {
     unchanged: samples.filter((s) => !s.changed).length,
     targetMedianMs: TARGET_MEDIAN_MS,
     byControl,
-  }
-}
-
-const rpcMethods = (body: string | null): string[] => {
-  try {
-    const parsed = JSON.parse(body ?? '') as { method?: string } | { method?: string }[]
-    return (Array.isArray(parsed) ? parsed : [parsed]).map((m) => m.method ?? '?')
-  } catch {
-    return ['?']
   }
 }
 
@@ -258,17 +245,6 @@ async function countRpc(browser: Browser, stack: Stack) {
   return { actions, requests, methods: byMethod, initialRequests, target: TARGET_RPC_REQUESTS }
 }
 
-const loadAverage = () => {
-  const [m1 = 0, m5 = 0, m15 = 0] = loadavg().map((l) => Math.round(l * 100) / 100)
-  return { '1m': m1, '5m': m5, '15m': m15 }
-}
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
-}
-
 function printReport(r: MintBenchReport) {
   const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9)
   const width = Math.max(...Object.keys(r.preview.byControl).map((c) => c.length), 'all changes'.length)
@@ -281,7 +257,7 @@ function printReport(r: MintBenchReport) {
   const methods = calls.length ? ` (${calls.join(', ')})` : ''
   const lines = [
     `mint page, headless Chromium ${machine.chromium}, ${r.viewport.width}×${r.viewport.height}, no throttling`,
-    `${machine.cpus} CPUs (${machine.cpuModel}), load average ${Object.values(machine.loadAverage).join(' / ')} as it began`,
+    describeMachine(machine),
     '',
     `${'preview after'.padEnd(width)}  samples     median        p95        min        max`,
     ...Object.entries(preview.byControl).map(([control, s]) => row(control, s)),
@@ -294,44 +270,16 @@ function printReport(r: MintBenchReport) {
   process.stdout.write(`${lines.join('\n')}\n`)
 }
 
-const [anvilPort = 0, apiPort = 0, webPort = 0] = await distinctFreePorts(3)
-const stack = await startStack({
-  anvilPort,
-  apiPort,
-  webPort,
-  mode: 'production',
-  log: (source, line) => {
-    if (source === 'stack') process.stdout.write(`[stack] ${line}\n`)
-  },
-})
-let browser: Browser | undefined
-try {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      // Nothing leaves the machine: every host but the local stack fails to resolve.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  })
+await withStackAndBrowser(async (stack, browser) => {
   const report: MintBenchReport = {
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
-      chromium: browser.version(),
-      node: process.version,
-      loadAverage: loadAverage(),
-    },
+    // Taken first, as the preview measurement begins.
+    machine: machineOf(browser),
     viewport: VIEWPORT,
     cpuThrottling: 'none',
     preview: await measurePreview(browser, stack),
     rpc: await countRpc(browser, stack),
   }
-  mkdirSync(new URL('.', reportUrl), { recursive: true })
-  writeFileSync(reportUrl, `${JSON.stringify(report, null, 2)}\n`)
+  writeReport(reportUrl, report)
   process.stdout.write('\n')
   printReport(report)
   const missed = [
@@ -343,7 +291,4 @@ try {
     process.stderr.write(`missed: ${missed.join('; ')}\n`)
     process.exitCode = 1
   }
-} finally {
-  await browser?.close()
-  await stack.stop()
-}
+})

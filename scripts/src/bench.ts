@@ -4,11 +4,12 @@ import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
 import { mint } from './bench/mint'
 import { skiesOf } from './bench/skies-of'
+import { stargaze } from './bench/stargaze'
 import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (bundle size, Lighthouse, API latency) join this list.
-const measurements: Measurement[] = [gas, skiesOf, mint]
+const measurements: Measurement[] = [gas, skiesOf, mint, stargaze]
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const rows: { name: string; ok: boolean; summary: string; ms: number }[] = []
