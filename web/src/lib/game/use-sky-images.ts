@@ -1,4 +1,5 @@
 import { chainellationAbi } from '@chainellation/contracts'
+import { useCallback } from 'react'
 import { useReadContracts } from 'wagmi'
 import { decodeTokenUri, type SkyMetadata } from './token-uri'
 import { useGameChain } from './use-game-chain'
@@ -9,6 +10,25 @@ import { useGameChain } from './use-game-chain'
  */
 export function useSkyImages(skyIds: readonly bigint[], enabled = true) {
   const { chainId, descriptor, deployed } = useGameChain()
+  // Decoding a page of base64 JSON is real work: a stable `select` lets TanStack Query run it once per answer
+  // rather than on every render (the cards re-render each second as their countdowns tick). It returns a plain
+  // object, not a Map, so structural sharing keeps it stable too.
+  const ids = skyIds.join()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for `skyIds`, a new array each render.
+  const select = useCallback(
+    (results: readonly { status: string; result?: unknown }[]) => {
+      const byId: Record<string, SkyMetadata> = {}
+      results.forEach((r, i) => {
+        const id = skyIds[i]
+        if (r.status !== 'success' || id === undefined) return
+        try {
+          byId[id.toString()] = decodeTokenUri(r.result as string)
+        } catch {}
+      })
+      return byId
+    },
+    [ids],
+  )
   return useReadContracts({
     contracts: skyIds.map((id) => ({
       address: descriptor.chainellationAddress,
@@ -23,18 +43,7 @@ export function useSkyImages(skyIds: readonly bigint[], enabled = true) {
       // A sky's image changes when it is gazed at or decorated (those writes refresh it) and at dawn and dusk
       // there: a few minutes' grace spares a request per page on every visit.
       staleTime: 5 * 60_000,
-      // A plain object (not a Map), so TanStack Query's structural sharing keeps it stable between renders.
-      select: (results) => {
-        const byId: Record<string, SkyMetadata> = {}
-        results.forEach((r, i) => {
-          const id = skyIds[i]
-          if (r.status !== 'success' || id === undefined) return
-          try {
-            byId[id.toString()] = decodeTokenUri(r.result as string)
-          } catch {}
-        })
-        return byId
-      },
+      select,
     },
   })
 }
