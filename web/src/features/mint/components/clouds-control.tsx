@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import styles from './controls.module.css'
 
 export type CloudsControlProps = {
@@ -14,7 +15,7 @@ const levels = [
 ] as const
 
 /** Cloud level 1–4, or the sky's own. */
-export function CloudsControl({ value, onChange }: CloudsControlProps) {
+export const CloudsControl = memo(function CloudsControl({ value, onChange }: CloudsControlProps) {
   return (
     <fieldset className={styles.field}>
       <legend className={styles.legend}>Clouds</legend>
@@ -28,4 +29,4 @@ export function CloudsControl({ value, onChange }: CloudsControlProps) {
       </div>
     </fieldset>
   )
-}
+})

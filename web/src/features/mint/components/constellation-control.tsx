@@ -1,5 +1,5 @@
 import { constellations } from '@chainellation/contracts/catalogue'
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import styles from './controls.module.css'
 
 export type ConstellationControlProps = {
@@ -8,7 +8,7 @@ export type ConstellationControlProps = {
 }
 
 /** The catalogue's constellations, or a secret one the sky chooses. */
-export function ConstellationControl({ value, onChange }: ConstellationControlProps) {
+export const ConstellationControl = memo(function ConstellationControl({ value, onChange }: ConstellationControlProps) {
   const id = useId()
   return (
     <div className={styles.field}>
@@ -34,4 +34,4 @@ export function ConstellationControl({ value, onChange }: ConstellationControlPr
       </p>
     </div>
   )
-}
+})

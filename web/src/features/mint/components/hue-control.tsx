@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import styles from './controls.module.css'
 
 export type HueControlProps = {
@@ -12,7 +12,7 @@ export type HueControlProps = {
 }
 
 /** A hue slider with a "let the sky choose" switch; moving the slider chooses. */
-export function HueControl({ label, hint, value, skyValue, onChange }: HueControlProps) {
+export const HueControl = memo(function HueControl({ label, hint, value, skyValue, onChange }: HueControlProps) {
   const id = useId()
   const shown = value ?? skyValue
   return (
@@ -45,4 +45,4 @@ export function HueControl({ label, hint, value, skyValue, onChange }: HueContro
       </p>
     </fieldset>
   )
-}
+})

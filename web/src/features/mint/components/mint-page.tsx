@@ -1,6 +1,6 @@
 import { defaultTraits } from '@chainellation/art'
 import { useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
-import { type FormEvent, useMemo, useState } from 'react'
+import { type FormEvent, useCallback, useMemo, useState } from 'react'
 import { useAccount, useBalance } from 'wagmi'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useGameChain } from '@/lib/game'
@@ -51,10 +51,27 @@ export function MintPage() {
     write: state,
   })
 
-  const change = (patch: Partial<Design>) => {
-    setDesign((d) => ({ ...d, ...patch }))
-    if (state.status === 'error') reset()
-  }
+  // Stable handlers, so a change re-renders the control that changed and the preview, not every control.
+  const failed = state.status === 'error'
+  const change = useCallback(
+    (patch: Partial<Design>) => {
+      setDesign((d) => ({ ...d, ...patch }))
+      if (failed) reset()
+    },
+    [failed, reset],
+  )
+  const onPrimary = useCallback((primaryHue: number | null) => change({ primaryHue }), [change])
+  const onSecondary = useCallback((secondaryHue: number | null) => change({ secondaryHue }), [change])
+  const onClouds = useCallback((clouds: number | null) => change({ clouds }), [change])
+  const onTimeZone = useCallback((timeZone: Design['timeZone']) => change({ timeZone }), [change])
+  const onConstellation = useCallback(
+    (constellation: number | null) => {
+      change({ constellation })
+      // A fresh sky shows none of its constellation: show the one just chosen whole.
+      if (constellation !== null) setMode((m) => ({ ...m, revealed: true }))
+    },
+    [change],
+  )
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (status.kind === 'ready' && total !== undefined) void mint(design, total)
@@ -89,25 +106,18 @@ export function MintPage() {
               hint="The colour at the top of the sky."
               value={design.primaryHue}
               skyValue={own.primaryHue}
-              onChange={(primaryHue) => change({ primaryHue })}
+              onChange={onPrimary}
             />
             <HueControl
               label="Horizon hue"
               hint="The colour the sky fades to at the horizon, and the tint of its clouds by night."
               value={design.secondaryHue}
               skyValue={own.secondaryHue}
-              onChange={(secondaryHue) => change({ secondaryHue })}
+              onChange={onSecondary}
             />
-            <ConstellationControl
-              value={design.constellation}
-              onChange={(constellation) => {
-                change({ constellation })
-                // A fresh sky shows none of its constellation: show the one just chosen whole.
-                if (constellation !== null) setMode((m) => ({ ...m, revealed: true }))
-              }}
-            />
-            <CloudsControl value={design.clouds} onChange={(clouds) => change({ clouds })} />
-            <TimeZoneControl value={design.timeZone} onChange={(timeZone) => change({ timeZone })} />
+            <ConstellationControl value={design.constellation} onChange={onConstellation} />
+            <CloudsControl value={design.clouds} onChange={onClouds} />
+            <TimeZoneControl value={design.timeZone} onChange={onTimeZone} />
             <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />
             {!isConnected && <p className={styles.connect}>Connect a wallet to mint; the preview works without one.</p>}
             <MintButton

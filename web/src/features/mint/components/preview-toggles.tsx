@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { PreviewMode } from '../utils/design'
 import styles from './preview-toggles.module.css'
 
@@ -7,7 +8,7 @@ export type PreviewTogglesProps = {
 }
 
 /** How the preview shows the sky: by night or by day, fresh or with its constellation complete. */
-export function PreviewToggles({ mode, onChange }: PreviewTogglesProps) {
+export const PreviewToggles = memo(function PreviewToggles({ mode, onChange }: PreviewTogglesProps) {
   return (
     <fieldset className={styles.toggles}>
       <legend className="visually-hidden">Preview</legend>
@@ -37,4 +38,4 @@ export function PreviewToggles({ mode, onChange }: PreviewTogglesProps) {
       </label>
     </fieldset>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react'
+import { memo, useId, useMemo } from 'react'
 import { describeChoice, describeOffset, describeZone, type TimeZoneChoice, timeZoneChoices } from '../utils/time-zone'
 import styles from './controls.module.css'
 
@@ -8,7 +8,7 @@ export type TimeZoneControlProps = {
 }
 
 /** Where the sky lives: the browser's zone by default, any other on request; the offset is what is minted. */
-export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
+export const TimeZoneControl = memo(function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
   const id = useId()
   const choices = useMemo(() => {
     const all = timeZoneChoices()
@@ -49,4 +49,4 @@ export function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
       </p>
     </div>
   )
-}
+})
