@@ -1,4 +1,5 @@
 import { decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import { useMemo } from 'react'
 import { useAccount, useReadContract, useReadContracts } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 import type { DecorationOption } from '../utils/composition'
@@ -20,7 +21,7 @@ export function useDecorations() {
     chainId,
     query: { enabled: deployed },
   })
-  const entries = list.data ?? []
+  const entries = useMemo(() => list.data ?? [], [list.data])
   const details = useReadContracts({
     contracts: entries.flatMap((d) => {
       const token = { address: d.decoration, abi: decorationTokenAbi, chainId } as const
@@ -39,32 +40,37 @@ export function useDecorations() {
     batchSize: 0,
     query: { enabled: entries.length > 0 },
   })
-  const options: DecorationOption[] = []
-  const tokens = new Map<number, TokenInfo>()
-  if (details.data) {
-    let at = 0
-    for (const d of entries) {
-      const art = details.data[at++]
-      const id = Number(d.id)
-      options.push({
-        id,
-        address: d.decoration,
-        layer: d.layer,
-        free: d.free,
-        name: d.name || `Decoration #${id}`,
-        art: art?.status === 'success' ? (art.result as string) : '',
-      })
-      if (d.free) continue
-      const [price, minted, maxSupply, balance] = details.data.slice(at, at + 4).map((r) => r.result as bigint)
-      at += 4
-      tokens.set(id, {
-        price: price ?? 0n,
-        minted: minted ?? 0n,
-        maxSupply: maxSupply ?? 0n,
-        balance: address ? (balance ?? 0n) : 0n,
-      })
+  // Built once per answer: the page re-renders every second (its clock ticks), and the preview is redrawn only
+  // when what it draws changes.
+  const { options, tokens } = useMemo(() => {
+    const options: DecorationOption[] = []
+    const tokens = new Map<number, TokenInfo>()
+    if (details.data) {
+      let at = 0
+      for (const d of entries) {
+        const art = details.data[at++]
+        const id = Number(d.id)
+        options.push({
+          id,
+          address: d.decoration,
+          layer: d.layer,
+          free: d.free,
+          name: d.name || `Decoration #${id}`,
+          art: art?.status === 'success' ? (art.result as string) : '',
+        })
+        if (d.free) continue
+        const [price, minted, maxSupply, balance] = details.data.slice(at, at + 4).map((r) => r.result as bigint)
+        at += 4
+        tokens.set(id, {
+          price: price ?? 0n,
+          minted: minted ?? 0n,
+          maxSupply: maxSupply ?? 0n,
+          balance: address ? (balance ?? 0n) : 0n,
+        })
+      }
     }
-  }
+    return { options, tokens }
+  }, [entries, details.data, address])
   return {
     options,
     tokens,
