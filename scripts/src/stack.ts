@@ -7,6 +7,7 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
+import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 
 export const LOCAL_CHAIN_ID = 31337
@@ -45,6 +46,11 @@ export type StackOptions = {
    * folder, so every run starts with no sessions.
    */
   dataDir?: string
+  /**
+   * Origins allowed to frame the app as a Safe App (a self-hosted Safe{Wallet}, say), passed to the API as
+   * SAFE_ORIGINS and to the web app as VITE_SAFE_ORIGINS. Omitted: both use their default, Safe{Wallet}'s own.
+   */
+  safeOrigins?: string[]
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -65,6 +71,8 @@ export type Stack = {
   /** Folder of the API's embedded database. */
   dataDir: string
   deployment: Deployment
+  /** The Safe contracts and two Safes to try the app as a Safe App: a 1-of-1 (account 10), a 2-of-2 (11 and 12). */
+  safes: LocalSafes
   /** Process id of each service (a process group leader, except anvil). */
   pids: Partial<Record<ServiceName, number>>
   /** Resolves when a service exits without `stop()` having been called. */
@@ -223,8 +231,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, ...LOCAL_PRICES })
     checkAbort()
 
+    log('stack', 'deploying the Safe contracts and the local Safes')
+    const safes = await deployLocalSafes({
+      rpcUrl: anvil.rpcUrl,
+      deployer: anvilAccount(0),
+      log: (line) => log('stack', line),
+    })
+    checkAbort()
+
+    // Set only when given, so the services' own defaults (or the shell's SAFE_ORIGINS) apply otherwise.
+    const safeOrigins = options.safeOrigins?.join(',')
     // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
-    const webEnv = { VITE_LOCAL_CHAIN: 'true', VITE_LOCAL_RPC_URL: anvil.rpcUrl }
+    const webEnv = {
+      VITE_LOCAL_CHAIN: 'true',
+      VITE_LOCAL_RPC_URL: anvil.rpcUrl,
+      ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
+    }
 
     if (mode !== 'dev') {
       log('stack', 'building the web app')
@@ -249,6 +271,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
+      ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
 
@@ -280,6 +303,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       appOrigins,
       dataDir,
       deployment,
+      safes,
       pids,
       exited,
       stop,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort, isPortFree } from '@chainellation/contracts/anvil'
+import { anvilAccount } from '@chainellation/contracts/safe'
 import { afterEach, describe, expect, it } from 'vitest'
 import { alive, descendants, signal, waitGone } from './processes'
 
@@ -29,7 +30,11 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 }
 
 /** Runs `npm start`'s script the way a terminal would: as the leader of its own process group. */
-function launch(ports: { anvil: number; api: number; web: number }, via: 'node' | 'npm' = 'node'): Launched {
+function launch(
+  ports: { anvil: number; api: number; web: number },
+  via: 'node' | 'npm' = 'node',
+  env: Record<string, string> = {},
+): Launched {
   const [command, args] =
     via === 'npm' ? ['npm', ['run', '--silent', 'start']] : [process.execPath, ['--import', 'tsx', 'src/start.ts']]
   // Not the repository's own database: a developer's `npm start` may have it open.
@@ -46,6 +51,7 @@ function launch(ports: { anvil: number; api: number; web: number }, via: 'node' 
       PORT: `${ports.api}`,
       WEB_PORT: `${ports.web}`,
       DATA_DIR: dataDir,
+      ...env,
     },
   })
   let out = ''
@@ -108,6 +114,30 @@ function expectServices(processes: { pid: number; args: string }[]) {
   return api
 }
 
+/** A read-only call to the local chain, answered as raw hex. */
+async function ethCall(rpcUrl: string, method: string, params: unknown[]): Promise<string> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await res.json()) as { result: string }).result
+}
+
+/** What the chain says of the Safe at `address`: whether it has code, its threshold and its owners (lower case). */
+async function safeOnChain(rpcUrl: string, address: string) {
+  const call = (data: string) => ethCall(rpcUrl, 'eth_call', [{ to: address, data }, 'latest'])
+  // getOwners() answers an ABI-encoded address[]: offset, length, then one word per owner.
+  const words = (await call('0xa0e67e2b')).slice(2).match(/.{64}/g) ?? []
+  return {
+    code: await ethCall(rpcUrl, 'eth_getCode', [address, 'latest']),
+    threshold: BigInt(await call('0xe75235b8')), // getThreshold()
+    owners: words.slice(2).map((word) => `0x${word.slice(24)}`),
+  }
+}
+
+const lower = (indexes: number[]) => indexes.map((i) => anvilAccount(i).address.toLowerCase())
+
 afterEach(async () => {
   // Only matters when a test failed half-way: leave nothing behind for the next one.
   for (const run of launched.splice(0))
@@ -131,10 +161,31 @@ async function expectAllStopped(processes: { pid: number }[], ports: number[]) {
 describe('npm start', () => {
   it('stops every process when one of them dies', async () => {
     const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
-    const run = launch({ anvil, api, web })
+    // A self-hosted Safe{Wallet} on this machine, as SAFE_ORIGINS in .env would name it.
+    const safeOrigin = 'http://localhost:3000'
+    const run = launch({ anvil, api, web }, 'node', { SAFE_ORIGINS: safeOrigin })
     await waitUntilReady(run)
     expect(run.stdout()).toContain(`http://localhost:${web}`)
     expect(run.stdout()).toMatch(/Chainellation\s+0x[0-9a-fA-F]{40}/)
+
+    // The Safes it prints are on the chain, with the owners and thresholds it prints.
+    const oneOfOne = /1-of-1 (0x[0-9a-fA-F]{40}) {2}owner: account 10\n/.exec(run.stdout())?.[1]
+    const twoOfTwo = /2-of-2 (0x[0-9a-fA-F]{40}) {2}owners: accounts 11 and 12\n/.exec(run.stdout())?.[1]
+    expect(oneOfOne, run.stdout()).toBeDefined()
+    expect(twoOfTwo, run.stdout()).toBeDefined()
+    expect(run.stdout()).toContain(`add http://localhost:${web}`)
+    const rpcUrl = `http://127.0.0.1:${anvil}`
+    const [one, two] = await Promise.all([safeOnChain(rpcUrl, oneOfOne ?? ''), safeOnChain(rpcUrl, twoOfTwo ?? '')])
+    expect(one.code.length).toBeGreaterThan(2)
+    expect(two.code.length).toBeGreaterThan(2)
+    expect(one.threshold).toBe(1n)
+    expect(two.threshold).toBe(2n)
+    expect(one.owners).toEqual(lower([10]))
+    expect(two.owners.sort()).toEqual(lower([11, 12]).sort())
+
+    // The API lets that Safe{Wallet} frame the app.
+    const health = await fetch(`http://127.0.0.1:${api}/api/health`)
+    expect(health.headers.get('content-security-policy')).toMatch(new RegExp(`frame-ancestors [^;]*${safeOrigin}`))
 
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
@@ -149,6 +200,8 @@ describe('npm start', () => {
     const viteEnv = environ(vite?.pid ?? 0)
     expect(viteEnv.VITE_LOCAL_CHAIN).toBe('true')
     expect(viteEnv.VITE_LOCAL_RPC_URL).toBe(`http://127.0.0.1:${anvil}`)
+    expect(viteEnv.VITE_SAFE_ORIGINS).toBe(safeOrigin)
+    expect(apiEnv.SAFE_ORIGINS).toBe(safeOrigin)
 
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { ANVIL_MNEMONIC } from '@chainellation/contracts/deploy'
+import { LOCAL_SAFE_OWNERS } from '@chainellation/contracts/safe'
 import { ancestors, exists } from './processes'
 import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
 import { accent, bold, dim } from './term'
@@ -36,6 +38,8 @@ const webPort = port('WEB_PORT', 5173)
 // Sessions outlive a restart of `npm start`; delete the folder to start afresh.
 const dataDir = process.env.DATA_DIR || fileURLToPath(new URL('../../.data/pglite', import.meta.url))
 mkdirSync(dataDir, { recursive: true })
+// A self-hosted Safe{Wallet} that frames the app must be allowed by the web app as well as by the API.
+const safeOrigins = process.env.SAFE_ORIGINS ? process.env.SAFE_ORIGINS.split(',').map((o) => o.trim()) : undefined
 
 const startup = new AbortController()
 let stack: Stack | undefined
@@ -65,6 +69,7 @@ try {
     webPort,
     mode: 'dev',
     dataDir,
+    safeOrigins,
     signal: startup.signal,
     log: (source, line) => {
       // Anvil logs every RPC call; the API and Vite log what a developer needs.
@@ -89,6 +94,12 @@ try {
   for (const [name, address] of contracts) write(`    ${name.padEnd(width)}  ${address}`)
   write(`  Test account ${TEST_ACCOUNT} (10,000 ETH): import private key ${TEST_KEY} into your wallet`)
   write('  and add the network above. It is a public test key: never use it on a real network.')
+  const owners = (ids: readonly number[]) =>
+    ids.length === 1 ? `owner: account ${ids[0]}` : `owners: accounts ${ids.join(' and ')}`
+  write(`  Safes     1-of-1 ${stack.safes.oneOfOne.address}  ${owners(LOCAL_SAFE_OWNERS.oneOfOne)}`)
+  write(`            2-of-2 ${stack.safes.twoOfTwo.address}  ${owners(LOCAL_SAFE_OWNERS.twoOfTwo)}`)
+  write(`  Owners are accounts of the test mnemonic "${ANVIL_MNEMONIC}". To use a Safe, add ${webUrl}`)
+  write('  as a custom Safe App in a Safe{Wallet} connected to the RPC above.')
   write(dim('  Press Ctrl-C to stop.'))
   write('')
 
