@@ -64,6 +64,55 @@ describe('errors', () => {
   })
 })
 
+const FRAME_ANCESTORS = "frame-ancestors 'self' https://app.safe.global"
+
+describe('framing', () => {
+  it('lets only the app itself and Safe{Wallet} frame the API’s answers by default', async () => {
+    const app = appWith({})
+    for (const [path, method] of [
+      ['/api/health', 'GET'],
+      ['/api/nope', 'POST'],
+      ['/mint', 'GET'],
+    ] as const) {
+      const res = await app.request(path, { method })
+      expect(res.headers.get('content-security-policy'), path).toBe(FRAME_ANCESTORS)
+    }
+  })
+
+  it('names the origins in SAFE_ORIGINS, and nothing else', async () => {
+    const app = createApp({
+      config: configFromEnv(parseEnv({ SAFE_ORIGINS: 'https://safe.example,http://localhost:3000' })),
+      db,
+    })
+    const res = await app.request('/api/health')
+    expect(res.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self' https://safe.example http://localhost:3000",
+    )
+  })
+
+  it('names them on an error answer too', async () => {
+    const boom = appWith({ safeOrigins: ['https://safe.example'] })
+    boom.get('/boom', () => {
+      throw new Error('boom')
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const res = await boom.request('/boom')
+    logged.mockRestore()
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://safe.example")
+  })
+})
+
+const manifest = { name: 'chainellation', description: 'A game.', iconPath: 'safe-app-icon.svg', icons: [] }
+
+const MANIFEST_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'X-Requested-With, content-type, Authorization',
+}
+
+const headersOf = (res: Response, names: string[]) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]))
+
 describe('serving the built web app', () => {
   let webDist: string
   let served: ReturnType<typeof appWith>
@@ -74,6 +123,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>chainellation</title>')
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {}')
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    writeFileSync(join(webDist, 'manifest.json'), JSON.stringify(manifest))
     served = appWith({ chainId: 31337, contracts, webDist })
   })
   afterAll(() => rmSync(webDist, { recursive: true, force: true }))
@@ -108,6 +158,43 @@ describe('serving the built web app', () => {
     const res = await served.request('/assets/missing-123.js')
     expect(res.status).toBe(404)
     expect(res.headers.get('cache-control')).toBeNull()
+  })
+
+  it('lets only the app itself and Safe{Wallet} frame the page, its files and the API', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/favicon.svg', '/stargaze/42', '/api/health', '/nope.js']) {
+      const res = await served.request(path)
+      expect(res.headers.get('content-security-policy'), path).toBe(FRAME_ANCESTORS)
+    }
+  })
+
+  it('serves manifest.json to any origin, as Safe{Wallet} reads it', async () => {
+    const res = await served.request('/manifest.json', { headers: { Origin: 'https://app.safe.global' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(headersOf(res, Object.keys(MANIFEST_CORS))).toEqual(MANIFEST_CORS)
+    expect(res.headers.get('content-security-policy')).toBe(FRAME_ANCESTORS)
+    expect(await res.json()).toEqual(manifest)
+  })
+
+  it('answers the preflight of manifest.json', async () => {
+    const res = await served.request('/manifest.json', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.safe.global',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-requested-with',
+      },
+    })
+    expect(res.status).toBe(204)
+    expect(headersOf(res, Object.keys(MANIFEST_CORS))).toEqual(MANIFEST_CORS)
+    expect(await res.text()).toBe('')
+  })
+
+  it('opens no other file or route to other origins', async () => {
+    for (const path of ['/', '/favicon.svg', '/api/health']) {
+      const res = await served.request(path, { headers: { Origin: 'https://app.safe.global' } })
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull()
+    }
   })
 
   it('keeps the API in front of the fallback', async () => {

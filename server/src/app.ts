@@ -4,10 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
-import type { AppConfig } from './config'
+import { type AppConfig, DEFAULT_SAFE_ORIGINS } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
-import { sameOriginWrites } from './http'
+import { manifestCors, sameOriginWrites, securityHeaders } from './http'
 
 export type AppOptions = {
   config: AppConfig
@@ -19,6 +19,8 @@ export type AppOptions = {
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
 export function createApp({ config, db, now = () => new Date() }: AppOptions) {
   const app = new Hono()
+    // Before every route, so that API answers, static files, the SPA fallback and errors all carry it.
+    .use(securityHeaders({ frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS }))
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now }))
@@ -39,6 +41,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       await next()
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
     })
+    app.use('/manifest.json', manifestCors)
     app.use('*', serveStatic({ root: webDist }))
     app.get('*', async (c, next) => {
       // Client-side routes have no file extension; a missing asset stays a 404.

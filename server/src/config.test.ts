@@ -25,6 +25,13 @@ describe('configFromEnv', () => {
     ])
   })
 
+  it('lets Safe{Wallet} frame the app by default, or the origins in SAFE_ORIGINS', () => {
+    expect(configFromEnv(parseEnv({})).safeOrigins).toEqual(['https://app.safe.global'])
+    expect(configFromEnv(parseEnv({ SAFE_ORIGINS: 'https://safe.example,http://localhost:3000' })).safeOrigins).toEqual(
+      ['https://safe.example', 'http://localhost:3000'],
+    )
+  })
+
   it('serves the built web app only in production', () => {
     expect(configFromEnv(parseEnv({})).webDist).toBeUndefined()
     expect(configFromEnv(parseEnv({ NODE_ENV: 'production', WEB_DIST: '/srv/web' })).webDist).toBe('/srv/web')

@@ -16,6 +16,9 @@ export type AuthConfig = {
   sessionTtlMs?: number
 }
 
+/** Safe{Wallet}'s own origin: the one that frames Safe Apps unless SAFE_ORIGINS says otherwise. */
+export const DEFAULT_SAFE_ORIGINS: readonly string[] = ['https://app.safe.global']
+
 export type AppConfig = {
   /** Chain whose contract addresses /api/health reports. */
   chainId: number
@@ -23,6 +26,8 @@ export type AppConfig = {
   /** Built web app to serve with SPA fallback (production); omit to serve the API only. */
   webDist?: string
   auth: AuthConfig
+  /** Origins that may frame the app, as Safe{Wallet} does a Safe App (default {@link DEFAULT_SAFE_ORIGINS}). */
+  safeOrigins?: readonly string[]
 }
 
 /** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
@@ -34,5 +39,6 @@ export function configFromEnv(env: Env): AppConfig {
     contracts: contractsFor(env.CHAIN_ID),
     webDist: env.NODE_ENV === 'production' ? env.WEB_DIST : undefined,
     auth: { origins: env.APP_ORIGINS, chains },
+    safeOrigins: env.SAFE_ORIGINS,
   }
 }

@@ -9,6 +9,7 @@ describe('parseEnv', () => {
     expect(env.WEB_DIST).toMatch(/web[\\/]dist$/)
     expect(env.DATA_DIR).toMatch(/[\\/]\.data[\\/]pglite$/)
     expect(env.APP_ORIGINS).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173'])
+    expect(env.SAFE_ORIGINS).toEqual(['https://app.safe.global'])
     expect(env.SEPOLIA_RPC_URL).toBe('https://ethereum-sepolia-rpc.publicnode.com')
     expect(env.LOCAL_RPC_URL).toBeUndefined()
   })
@@ -31,8 +32,26 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ APP_ORIGINS: value })).toThrow(/^invalid environment: APP_ORIGINS\n/)
   })
 
+  it('reads SAFE_ORIGINS as a comma-separated list of origins', () => {
+    expect(parseEnv({ SAFE_ORIGINS: 'https://app.safe.global/, http://localhost:3000' }).SAFE_ORIGINS).toEqual([
+      'https://app.safe.global',
+      'http://localhost:3000',
+    ])
+  })
+
+  it.each(['app.safe.global', 'https://app.safe.global/apps', 'https://app.safe.global,'])(
+    'refuses %j as SAFE_ORIGINS',
+    (value) => {
+      expect(() => parseEnv({ SAFE_ORIGINS: value })).toThrow(/^invalid environment: SAFE_ORIGINS\n/)
+    },
+  )
+
   it('treats empty strings as unset', () => {
-    expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8787, DATABASE_URL: undefined })
+    expect(parseEnv({ PORT: '', DATABASE_URL: '', SAFE_ORIGINS: '' })).toMatchObject({
+      PORT: 8787,
+      DATABASE_URL: undefined,
+      SAFE_ORIGINS: ['https://app.safe.global'],
+    })
   })
 
   it('coerces numbers', () => {

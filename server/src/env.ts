@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { DEFAULT_SAFE_ORIGINS } from './config'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
@@ -33,6 +34,8 @@ const schema = z.object({
   DATA_DIR: optional(z.string().default(fileURLToPath(new URL('../../.data/pglite', import.meta.url)))),
   /** Origins the web app is served from; a sign-in message must name one of them. */
   APP_ORIGINS: optional(origins.default(['http://localhost:5173', 'http://127.0.0.1:5173'])),
+  /** Origins allowed to frame the app as a Safe App (Safe{Wallet} and any self-hosted copy of it). */
+  SAFE_ORIGINS: optional(origins.default([...DEFAULT_SAFE_ORIGINS])),
   SEPOLIA_RPC_URL: optional(z.url().default('https://ethereum-sepolia-rpc.publicnode.com')),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),

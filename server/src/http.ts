@@ -39,5 +39,37 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
 export const limitBody = (maxBytes: number, error: string) =>
   bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error }, 413) })
 
+export type ContentSecurityPolicy = {
+  /** Origins besides the app's own that may frame it: Safe{Wallet}, which loads a Safe App in an iframe. */
+  frameAncestors: readonly string[]
+}
+
+/** The Content-Security-Policy header's value; every directive the app sends is written here. */
+export const contentSecurityPolicy = ({ frameAncestors }: ContentSecurityPolicy) =>
+  [`frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`].join('; ')
+
+/** Adds the Content-Security-Policy to every response, including errors and static files. */
+export const securityHeaders = (policy: ContentSecurityPolicy): MiddlewareHandler => {
+  const value = contentSecurityPolicy(policy)
+  return async (c, next) => {
+    await next()
+    c.header('Content-Security-Policy', value)
+  }
+}
+
+/** What Safe{Wallet} needs to read a Safe App's manifest.json from its own origin. */
+export const MANIFEST_CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET',
+  'Access-Control-Allow-Headers': 'X-Requested-With, content-type, Authorization',
+} as const
+
+/** Lets any origin read the manifest (Safe{Wallet} fetches it to list the app), answering its preflight too. */
+export const manifestCors: MiddlewareHandler = async (c, next) => {
+  if (c.req.method === 'OPTIONS') return c.body(null, 204, MANIFEST_CORS_HEADERS)
+  await next()
+  for (const [name, value] of Object.entries(MANIFEST_CORS_HEADERS)) c.header(name, value)
+}
+
 /** The sentence of a failed zod parse: every message in our schemas is written as one. */
 export const firstError = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is invalid.'

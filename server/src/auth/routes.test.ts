@@ -491,7 +491,7 @@ describe('sessions and cookies', () => {
     expect(await res.json()).toMatchObject({ authenticated: true })
   })
 
-  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure on localhost', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure on plain-http localhost', async () => {
     for (const host of ['localhost:5173', '127.0.0.1:8787']) {
       const s = setup()
       const account = privateKeyToAccount(generatePrivateKey())
@@ -507,10 +507,11 @@ describe('sessions and cookies', () => {
         expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${SESSION_TTL_MS / 1000}`]),
       )
       expect(attributes, host).not.toContain('Secure')
+      expect(attributes, host).not.toContain('Partitioned')
     }
   })
 
-  it('marks the cookie Secure on any other host, and clears it the same way', async () => {
+  it('makes the cookie SameSite=None, Secure and Partitioned on any other host, so it is sent inside Safe{Wallet}’s frame, and clears it the same way', async () => {
     const s = setup()
     const account = privateKeyToAccount(generatePrivateKey())
     const message = messageFor(account, await getNonce(s), s.now(), {
@@ -524,13 +525,29 @@ describe('sessions and cookies', () => {
     )
     expect(res.status).toBe(200)
     const set = res.headers.get('set-cookie') ?? ''
-    expect(set.split(/;\s*/)).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax']))
+    const attributes = set.split(/;\s*/).slice(1)
+    expect(attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=None', 'Partitioned', 'Path=/']))
+    expect(attributes).not.toContain('SameSite=Lax')
+    const cookie = set.split(';')[0] as string
+
+    // Browsers now send the cookie on cross-site requests too; the Origin check still refuses their writes.
+    const crossSite = await s.app.request('https://chainellation.example/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'https://app.safe.global' },
+    })
+    expect(crossSite.status).toBe(403)
+    const session = await s.app.request('https://chainellation.example/api/auth/session', {
+      headers: { Cookie: cookie },
+    })
+    expect(await session.json()).toMatchObject({ authenticated: true })
+
     const logout = await s.app.request('https://chainellation.example/api/auth/logout', {
       method: 'POST',
-      headers: { Cookie: set.split(';')[0] as string },
+      headers: { Cookie: cookie, Origin: 'https://chainellation.example' },
     })
+    // A partitioned cookie is only overwritten by one that is partitioned too.
     expect((logout.headers.get('set-cookie') ?? '').split(/;\s*/)).toEqual(
-      expect.arrayContaining(['Max-Age=0', 'Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/']),
+      expect.arrayContaining(['Max-Age=0', 'Secure', 'HttpOnly', 'SameSite=None', 'Partitioned', 'Path=/']),
     )
   })
 })

@@ -57,7 +57,17 @@ const sessionToken = (c: Context) => sessionCookie.parse(getCookie(c))[SESSION_C
 /** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
 const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
 
-const cookieOptions = (c: Context) => ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: !isLocalHost(c) }) as const
+/**
+ * Safe{Wallet} frames the app from its own site, where a SameSite=Lax cookie is never sent, so a deployed app's
+ * cookie is SameSite=None; Partitioned (CHIPS) lets browsers that block third-party cookies keep it, in a jar of
+ * its own for each site framing the app. CSRF stays covered without Lax: every non-GET API request from a page
+ * outside APP_ORIGINS is refused by the Origin check (sameOriginWrites), and no API answer is readable
+ * cross-origin. Plain-http localhost keeps Lax, since None demands Secure.
+ */
+const cookieOptions = (c: Context) =>
+  isLocalHost(c)
+    ? ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
+    : ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
 
 export type AuthDeps = { db: Database; config: AuthConfig; now: () => Date }
 
@@ -76,7 +86,7 @@ export function authRoutes({ db, config, now }: AuthDeps) {
   return new Hono()
     .use(async (c, next) => {
       // A POST from another site was refused by the app's Origin check (sameOriginWrites) before it could sign in,
-      // or clear the cookie with a cross-site form (SameSite=Lax still lets such a response set it).
+      // or clear the cookie with a cross-site form (whose response could set it whatever its SameSite).
       await next()
       c.header('Cache-Control', 'no-store')
     })
