@@ -8,6 +8,7 @@ describe('parseEnv', () => {
     expect(env.VITE_LOCAL_CHAIN).toBe(false)
     expect(env.VITE_ANALYTICS).toBe('off')
     expect(env.VITE_ALCHEMY_API_KEY).toBeUndefined()
+    expect(env.VITE_SAFE_ORIGINS).toEqual(['https://app.safe.global'])
   })
 
   it('treats blank values, as .env.example leaves them, as unset', () => {
@@ -22,6 +23,25 @@ describe('parseEnv', () => {
     expect(env.VITE_LOCAL_CHAIN).toBe(true)
     expect(env.VITE_ALCHEMY_API_KEY).toBe('key')
     expect(env.VITE_INFURA_API_KEY).toBeUndefined()
+  })
+
+  it('reads VITE_SAFE_ORIGINS as a comma-separated list of origins', () => {
+    expect(parseEnv({ VITE_SAFE_ORIGINS: ' ' }).VITE_SAFE_ORIGINS).toEqual(['https://app.safe.global'])
+    expect(
+      parseEnv({ VITE_SAFE_ORIGINS: 'https://app.safe.global/, http://localhost:3000,https://app.safe.global' })
+        .VITE_SAFE_ORIGINS,
+    ).toEqual(['https://app.safe.global', 'http://localhost:3000'])
+  })
+
+  it.each([
+    ['app.safe.global', 'app.safe.global'],
+    ['https://app.safe.global/apps', 'https://app.safe.global/apps'],
+    ['ftp://safe.example', 'ftp://safe.example'],
+    ['https://app.safe.global,', ''],
+  ])('refuses %j as VITE_SAFE_ORIGINS, naming the bad entry', (value, entry) => {
+    expect(() => parseEnv({ VITE_SAFE_ORIGINS: value })).toThrow(
+      `Invalid web app configuration — VITE_SAFE_ORIGINS: "${entry}" is not an origin such as https://app.safe.global`,
+    )
   })
 
   it('fails naming each wrong variable', () => {

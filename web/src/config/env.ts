@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_SAFE_ORIGINS, parseOrigins } from '../../vite-plugins/origins'
 
 /** A blank value (as `.env.example` leaves them) counts as unset. */
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
@@ -18,6 +19,16 @@ const optionalText = unsetIfBlank(
     .transform((v) => v?.trim()),
 )
 
+// Shared with the Vite plugin that sends the frame-ancestors header, which cannot import this module.
+const origins = z.string().transform((value, ctx) => {
+  try {
+    return parseOrigins(value)
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message })
+    return z.NEVER
+  }
+})
+
 /** The variables the web app reads, as Vite exposes them (strings, or absent). */
 export const envSchema = z.object({
   /** WalletConnect Cloud project id; RainbowKit warns while it is the placeholder. */
@@ -29,6 +40,8 @@ export const envSchema = z.object({
   VITE_LOCAL_RPC_URL: unsetIfBlank(z.url().default('http://127.0.0.1:8545')),
   VITE_TWITTER_URL: unsetIfBlank(z.url().default('https://twitter.com/chainellation')),
   VITE_DISCORD_URL: unsetIfBlank(z.url().default('https://discord.gg/chainellation')),
+  /** Origins that may frame the app, as Safe{Wallet} does a Safe App; the dev server and preview send them too. */
+  VITE_SAFE_ORIGINS: unsetIfBlank(origins.default([...DEFAULT_SAFE_ORIGINS])),
   /** `vercel` turns on Vercel Web Analytics, served from the app's own origin. */
   VITE_ANALYTICS: unsetIfBlank(z.enum(['off', 'vercel']).default('off')),
 })
