@@ -7,7 +7,10 @@ export default mergeConfig(
   defineConfig({
     test: {
       projects: [
-        { extends: true, test: { name: 'node', include: ['src/**/*.test.ts'], environment: 'node' } },
+        {
+          extends: true,
+          test: { name: 'node', include: ['src/**/*.test.ts', 'vite-plugins/**/*.test.ts'], environment: 'node' },
+        },
         {
           extends: true,
           test: {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
+import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
 
 async function distinctFreePorts(count: number): Promise<number[]> {
@@ -14,15 +15,23 @@ async function distinctFreePorts(count: number): Promise<number[]> {
  * once for all tests, with a fresh database folder.
  */
 export default async function globalSetup() {
-  const [anvilPort = 0, apiPort = 0, webPort = 0] = await distinctFreePorts(3)
+  const [anvilPort = 0, apiPort = 0, webPort = 0, parentPort = 0, strangerPort = 0] = await distinctFreePorts(5)
+  // The tests' Safe{Wallet} stand-in, from an origin the app lets frame it, and the same page from one it does not.
+  const safeParentOrigin = `http://127.0.0.1:${parentPort}`
+  const strangerParentOrigin = `http://127.0.0.1:${strangerPort}`
+  const stopParentServer = await startParentServer([parentPort, strangerPort])
   const stack = await startStack({
     anvilPort,
     apiPort,
     webPort,
     mode: 'production',
+    safeOrigins: ['https://app.safe.global', safeParentOrigin],
     log: (source, line) => {
       if (source === 'stack') process.stdout.write(`[stack] ${line}\n`)
     },
+  }).catch(async (error: unknown) => {
+    await stopParentServer()
+    throw error
   })
   // Workers start after global setup and inherit this environment.
   process.env[STACK_ENV] = JSON.stringify({
@@ -31,9 +40,12 @@ export default async function globalSetup() {
     chainId: stack.chainId,
     dataDir: stack.dataDir,
     contracts: stack.deployment.contracts,
+    safes: stack.safes,
+    safeParentOrigin,
+    strangerParentOrigin,
   })
   return async () => {
-    await stack.stop()
+    await Promise.all([stack.stop(), stopParentServer()])
     if (existsSync(stack.dataDir)) throw new Error(`the stack left its database folder behind: ${stack.dataDir}`)
   }
 }

@@ -1,3 +1,5 @@
+import type { LocalSafes } from '@chainellation/contracts/safe'
+
 /** Environment variable through which global setup hands the running stack to the workers. */
 export const STACK_ENV = 'CHAINELLATION_E2E_STACK'
 
@@ -8,6 +10,12 @@ export type StackInfo = {
   /** The API's database folder, removed when the run ends. */
   dataDir: string
   contracts: Record<string, `0x${string}`>
+  /** The Safe contracts and the stack's own Safes. */
+  safes: LocalSafes
+  /** The one origin (besides Safe{Wallet}'s) the app lets frame it: where the tests' Safe{Wallet} stand-in runs. */
+  safeParentOrigin: string
+  /** The same stand-in page from an origin the app does not let frame it. */
+  strangerParentOrigin: string
 }
 
 export function readStackInfo(): StackInfo {

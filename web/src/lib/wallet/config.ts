@@ -4,7 +4,6 @@ import {
   metaMaskWallet,
   rabbyWallet,
   rainbowWallet,
-  safeWallet,
   walletConnectWallet,
 } from '@rainbow-me/rainbowkit/wallets'
 import { createConfig } from 'wagmi'
@@ -12,19 +11,21 @@ import { env } from '@/config/env'
 import { appChains } from './chains'
 import { transports } from './transports'
 import { localDevWallet } from './utils/local-dev-wallet'
+import { safeAppWallet } from './utils/safe-app-wallet'
 import { gateWalletSdk } from './utils/wallet-sdk-gate'
 
 const appName = 'chainellation'
 
 const wallets: WalletList = [
+  // First, so that framed by Safe{Wallet} the reconnect on load picks the Safe before any other wallet.
+  // Outside a frame RainbowKit does not list it and its connector does nothing.
+  { groupName: 'Safe', wallets: [safeAppWallet(env.VITE_SAFE_ORIGINS)] },
   {
     groupName: 'Popular',
-    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet, safeWallet].map(
-      gateWalletSdk,
-    ),
+    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet].map(gateWalletSdk),
   },
 ]
-if (env.VITE_LOCAL_CHAIN) wallets.unshift({ groupName: 'Local chain', wallets: [localDevWallet] })
+if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [localDevWallet] })
 
 /** The wagmi configuration: our chains, a transport each, multicall batching, auto-reconnect. */
 export const wagmiConfig = createConfig({

@@ -1,4 +1,5 @@
 export { appChains, localChain } from './chains'
+export { SafeProgressNote } from './components/safe-progress'
 export { SignInProvider, useSignInStatus } from './components/sign-in-provider'
 export { WalletButton } from './components/wallet-button'
 export { WalletSdkRelease } from './components/wallet-sdk-release'

@@ -1,4 +1,4 @@
-import type { WriteState } from '@/lib/wallet'
+import { SafeProgressNote, type WriteState } from '@/lib/wallet'
 import styles from './apply-button.module.css'
 
 export type ApplyButtonProps = { changes: number; state: WriteState; onApply: () => void; onReset: () => void }
@@ -10,7 +10,9 @@ export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonPro
     state.status === 'confirming'
       ? 'Confirm in your wallet…'
       : state.status === 'pending'
-        ? 'Applying…'
+        ? state.safe
+          ? 'Waiting for your Safe…'
+          : 'Applying…'
         : changes === 0
           ? state.status === 'success'
             ? 'Applied'
@@ -32,6 +34,7 @@ export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonPro
           Put back as on chain
         </button>
       )}
+      <SafeProgressNote state={state} />
       {state.status === 'error' && (
         <p className={styles.error} role="alert">
           {state.message}

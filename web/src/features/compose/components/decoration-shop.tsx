@@ -1,5 +1,5 @@
 import { formatEther } from 'viem'
-import type { WriteState } from '@/lib/wallet'
+import { SafeProgressNote, type WriteState } from '@/lib/wallet'
 import type { TokenInfo } from '../hooks/use-decorations'
 import { type DecorationOption, svgDataUrl } from '../utils/composition'
 import styles from './decoration-shop.module.css'
@@ -60,6 +60,7 @@ export function DecorationShop({ options, tokens, currency, canBuy, state, busyI
           )
         })}
       </ul>
+      <SafeProgressNote state={state} />
       {state.status === 'error' && busyId === undefined && (
         <p className={styles.error} role="alert">
           {state.message}

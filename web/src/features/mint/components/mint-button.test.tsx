@@ -58,6 +58,7 @@ describe('MintButton', () => {
     ['insufficient-funds', 'Insufficient funds', false],
     ['confirming', 'Confirm in your wallet…', true],
     ['minting', 'Minting…', true],
+    ['awaiting-safe', 'Waiting for your Safe…', true],
     ['minted', 'Minted!', false],
   ])('%s: "%s", disabled', (kind, label, busy) => {
     const { button, onSubmit } = renderButton(kind, 1n)

@@ -44,10 +44,11 @@ const labels = {
   'insufficient-funds': 'Insufficient funds',
   confirming: 'Confirm in your wallet…',
   minting: 'Minting…',
+  'awaiting-safe': 'Waiting for your Safe…',
   minted: 'Minted!',
 } as const
 
-const busy = new Set<MintStatus['kind']>(['loading', 'confirming', 'minting'])
+const busy = new Set<MintStatus['kind']>(['loading', 'confirming', 'minting', 'awaiting-safe'])
 
 function Button({ onClick, children }: { onClick: () => void; children: string }) {
   return (

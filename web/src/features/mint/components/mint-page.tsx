@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useMemo, useState } from 'react'
 import { useAccount, useBalance } from 'wagmi'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useGameChain } from '@/lib/game'
+import { SafeProgressNote } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
@@ -127,6 +128,7 @@ export function MintPage() {
               onConnect={() => openConnectModal?.()}
               onSwitchNetwork={() => openChainModal?.()}
             />
+            <SafeProgressNote state={state} />
             {state.status === 'error' && (
               <p className={page.error} role="alert">
                 {state.message}

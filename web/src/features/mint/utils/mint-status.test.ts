@@ -31,6 +31,17 @@ describe('mintStatus', () => {
       { connected: false, write: { status: 'pending', hash: '0x01' } },
       'minting',
     ],
+    [
+      'a mint waiting in a Safe for its other owners',
+      {
+        write: {
+          status: 'pending',
+          hash: '0x01',
+          safe: { safeTxHash: '0x01', awaiting: 'signatures', confirmations: 1, required: 2 },
+        },
+      },
+      'awaiting-safe',
+    ],
     ['a failed mint, ready to try again', { write: { status: 'error', message: 'x' } }, 'ready'],
   ])('%s → %s', (_, change, kind) => {
     expect(mintStatus({ ...ready, ...change }).kind).toBe(kind)

@@ -12,6 +12,8 @@ export type MintStatus =
   | { kind: 'ready' }
   | { kind: 'confirming' }
   | { kind: 'minting' }
+  /** Sent from a Safe: waiting for its other owners or its execution. */
+  | { kind: 'awaiting-safe' }
   | { kind: 'minted' }
 
 export type MintStatusInput = {
@@ -36,7 +38,7 @@ export function mintStatus({
   write,
 }: MintStatusInput): MintStatus {
   if (write.status === 'confirming') return { kind: 'confirming' }
-  if (write.status === 'pending') return { kind: 'minting' }
+  if (write.status === 'pending') return write.safe ? { kind: 'awaiting-safe' } : { kind: 'minting' }
   if (write.status === 'success') return { kind: 'minted' }
   if (!connected) return { kind: 'connect' }
   if (!supportedChain) return { kind: 'wrong-network' }

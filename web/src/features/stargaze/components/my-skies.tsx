@@ -2,6 +2,7 @@ import { useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
 import { nextGazeAt, useChainNow, useMySkies } from '@/lib/game'
+import { SafeProgressNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
 import { chunk } from '../utils/chunks'
 import styles from './my-skies.module.css'
@@ -77,6 +78,7 @@ export function MySkies() {
           Gaze at all ready skies{ready.length > 0 ? ` (${ready.length})` : ''}
         </button>
       </div>
+      <SafeProgressNote state={state} />
       {state.status === 'error' && (
         <p className={styles.error} role="alert">
           {state.message}

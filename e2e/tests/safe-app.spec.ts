@@ -1,0 +1,162 @@
+import { chainellationAbi } from '@chainellation/contracts'
+import { safeAbi } from '@chainellation/contracts/safe'
+import type { FrameLocator, Page } from '@playwright/test'
+import { type Address, createPublicClient, http } from 'viem'
+import { isWide, session } from '../support/app'
+import { expect, test } from '../support/fixtures'
+import { freshSafe, SafeHost } from '../support/safe-host'
+import type { StackInfo } from '../support/stack-env'
+
+// The app as a Safe App: framed by a stand-in for Safe{Wallet} (our own parent page answering the Safe Apps
+// SDK's messages) with a real Safe on the local chain behind it. No injected wallet: the Safe is the wallet.
+
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
+
+const read = (stack: StackInfo) => createPublicClient({ transport: http(stack.rpcUrl) })
+
+const skiesOf = (stack: StackInfo, owner: Address) =>
+  read(stack).readContract({
+    address: stack.contracts.Chainellation as Address,
+    abi: chainellationAbi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+
+const ownerOf = (stack: StackInfo, skyId: bigint) =>
+  read(stack).readContract({
+    address: stack.contracts.Chainellation as Address,
+    abi: chainellationAbi,
+    functionName: 'ownerOf',
+    args: [skyId],
+  })
+
+async function hostFor(stack: StackInfo, safe: Awaited<ReturnType<typeof freshSafe>>, proposers?: number) {
+  return new SafeHost({
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.chainId,
+    contracts: stack.safes.contracts,
+    safe: safe.address,
+    owners: safe.owners,
+    threshold: safe.threshold,
+    proposers,
+  })
+}
+
+/** The minted sky's id from the success view's heading. */
+async function mintedSkyId(app: FrameLocator) {
+  const title = app.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })
+  await expect(title).toBeVisible({ timeout: 30_000 })
+  return BigInt((await title.textContent())?.match(/#(\d+)/)?.[1] ?? 0)
+}
+
+/** The account RainbowKit shows once signed in: on the header button from 768 px up, in the account modal below. */
+async function expectAccountShown(page: Page, app: FrameLocator, address: string) {
+  const button = app.getByRole('banner').getByTestId('rk-account-button')
+  await expect(button).toBeVisible()
+  if (isWide(page)) return expect(button).toContainText(short(address))
+  await button.click()
+  await expect(app.getByRole('dialog').getByText(short(address), { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+}
+
+test.describe('as a Safe App inside Safe{Wallet}', () => {
+  test('connects to the Safe by itself and mints from a 1-of-1 Safe; the sky belongs to the Safe', async ({
+    page,
+    stack,
+    rpc,
+  }, testInfo) => {
+    const safe = await freshSafe(stack, rpc)
+    const host = await hostFor(stack, safe)
+    const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
+
+    // Connected to the Safe with no modal: the page offers to mint at once.
+    const mint = app.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    await expect(mint).toBeEnabled()
+    await expect(app.getByRole('dialog')).toHaveCount(0)
+    expect(host.methods[0]).toBe('getSafeInfo')
+
+    const before = host.requests.length
+    await mint.click()
+    // The Safe has signed (its one owner) and the transaction waits for its execution, then lands.
+    await expect(
+      app.getByRole('status').filter({ hasText: 'waiting for an owner to execute it in your Safe' }),
+    ).toBeVisible()
+    await expect(app.getByRole('button', { name: 'Waiting for your Safe…' })).toBeDisabled()
+    const skyId = await mintedSkyId(app)
+    expect(await ownerOf(stack, skyId)).toBe(safe.address)
+    expect(await read(stack).readContract({ address: safe.address, abi: safeAbi, functionName: 'nonce' })).toBe(1n)
+
+    // What the app asked Safe{Wallet} during the mint, in order (repeats of a poll folded).
+    const during = host.methods.slice(before).filter((m, i, all) => m !== all[i - 1])
+    await testInfo.attach('sdk-messages-during-mint', { body: host.methods.slice(before).join('\n') })
+    expect(during).toEqual(['sendTransactions', 'getTxBySafeTxHash'])
+  })
+
+  test('a 2-of-2 mint waits for the other owner, and lands once they sign', async ({ page, stack, rpc }) => {
+    const safe = await freshSafe(stack, rpc, { owners: 2, threshold: 2 })
+    const host = await hostFor(stack, safe, 1)
+    const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
+
+    await app.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+    await expect(
+      app.getByRole('status').filter({ hasText: "Awaiting other owners' signatures in your Safe: 1 of 2 signed." }),
+    ).toBeVisible()
+    await expect(app.getByRole('button', { name: 'Waiting for your Safe…' })).toBeDisabled()
+    expect(await skiesOf(stack, safe.address)).toBe(0n)
+
+    // Still waiting a few polls later: nothing reached the chain.
+    await page.waitForTimeout(2500)
+    await expect(app.getByText("Awaiting other owners' signatures in your Safe: 1 of 2 signed.")).toBeVisible()
+    expect(await skiesOf(stack, safe.address)).toBe(0n)
+
+    const [safeTxHash] = host.proposed
+    if (!safeTxHash || !safe.owners[1]) throw new Error('no proposal to confirm')
+    await host.confirm(safeTxHash, safe.owners[1])
+    const skyId = await mintedSkyId(app)
+    expect(await ownerOf(stack, skyId)).toBe(safe.address)
+  })
+
+  test('signs in from the Safe: the server checks the Safe signature on chain (ERC-1271)', async ({
+    page,
+    stack,
+    rpc,
+  }) => {
+    const safe = await freshSafe(stack, rpc)
+    const host = await hostFor(stack, safe)
+    const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: stack.webUrl })
+
+    await app.getByTestId('rk-connect-button').click()
+    const modal = app.getByRole('dialog').filter({ has: app.getByText('Verify your account') })
+    await modal.getByTestId('rk-auth-message-button').click()
+    await expect(modal).toBeHidden()
+    expect(host.methods).toContain('signMessage')
+
+    await expect.poll(async () => (await session(page)).authenticated).toBe(true)
+    const signedIn = await session(page)
+    expect(signedIn.address).toBe(safe.address)
+    expect(signedIn.chainId).toBe(stack.chainId)
+    await expectAccountShown(page, app, safe.address)
+  })
+
+  test('a page from an origin that is not an allowed Safe cannot frame the app', async ({ page, stack }) => {
+    const refused: string[] = []
+    page.on('console', (message) => {
+      if (/frame-ancestors/.test(message.text())) refused.push(message.text())
+    })
+    // The same parent page, served from another origin.
+    const stranger = stack.strangerParentOrigin
+    const host = new SafeHost({
+      rpcUrl: stack.rpcUrl,
+      chainId: stack.chainId,
+      contracts: stack.safes.contracts,
+      safe: stack.safes.oneOfOne.address,
+      owners: [],
+      threshold: 1,
+    })
+    const app = await host.open(page, { parentOrigin: stranger, appUrl: stack.webUrl })
+    await expect.poll(() => refused.length).toBeGreaterThan(0)
+    expect(refused[0]).toContain(`frame-ancestors 'self' https://app.safe.global ${stack.safeParentOrigin}`)
+    await expect(app.getByRole('banner')).toHaveCount(0)
+    expect(host.requests).toEqual([])
+  })
+})

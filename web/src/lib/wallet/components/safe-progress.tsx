@@ -1,0 +1,14 @@
+import type { WriteState } from '../hooks/use-write-transaction'
+import { safeProgressText } from '../utils/safe-app'
+import styles from './safe-progress.module.css'
+
+/** Under a write's button while it waits in the player's Safe: whose signatures, or the execution, it needs. */
+export function SafeProgressNote({ state }: { state: WriteState }) {
+  if (state.status !== 'pending' || !state.safe) return null
+  return (
+    <p className={styles.note} role="status">
+      <span className={styles.dot} aria-hidden="true" />
+      {safeProgressText(state.safe)}
+    </p>
+  )
+}
