@@ -69,9 +69,10 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     const host = await hostFor(stack, safe)
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
 
-    // Connected to the Safe with no modal: the page offers to mint at once.
+    // Connected to the Safe with no modal: the page offers to mint at once, the header to sign in.
     const mint = app.getByRole('button', { name: 'Mint for 0.01 ETH' })
     await expect(mint).toBeEnabled()
+    await expect(app.getByTestId('rk-connect-button')).toHaveText('Sign in')
     await expect(app.getByRole('dialog')).toHaveCount(0)
     expect(host.methods[0]).toBe('getSafeInfo')
 
@@ -92,7 +93,7 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     expect(during).toEqual(['sendTransactions', 'getTxBySafeTxHash'])
   })
 
-  test('a 2-of-2 mint waits for the other owner, and lands once they sign', async ({ page, stack, rpc }) => {
+  test('a 2-of-2 mint waits for the other owner, through a reload, and lands once they sign', async ({ page, stack, rpc }) => {
     const safe = await freshSafe(stack, rpc, { owners: 2, threshold: 2 })
     const host = await hostFor(stack, safe, 1)
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
@@ -104,10 +105,12 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     await expect(app.getByRole('button', { name: 'Waiting for your Safe…' })).toBeDisabled()
     expect(await skiesOf(stack, safe.address)).toBe(0n)
 
-    // Still waiting a few polls later: nothing reached the chain.
-    await page.waitForTimeout(2500)
+    // A reload finds the Safe transaction still waiting and keeps following it; nothing reached the chain.
+    await page.reload()
     await expect(app.getByText("Awaiting other owners' signatures in your Safe: 1 of 2 signed.")).toBeVisible()
+    await expect(app.getByRole('button', { name: 'Waiting for your Safe…' })).toBeDisabled()
     expect(await skiesOf(stack, safe.address)).toBe(0n)
+    expect(host.proposed).toHaveLength(1)
 
     const [safeTxHash] = host.proposed
     if (!safeTxHash || !safe.owners[1]) throw new Error('no proposal to confirm')

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { connectTestWallet, connectWith, signIn } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { freshSafe, SafeHost } from '../support/safe-host'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Run on request only (`npm run screenshots -w e2e`): rewrites the PNGs in docs/screenshots.
@@ -52,6 +53,28 @@ for (const size of sizes) {
       await page.getByTestId('rk-connect-button').click()
       await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
       await shoot(page, 'connect')
+    })
+
+    // Inside the tests' Safe{Wallet} stand-in: a 2-of-2 Safe's mint waiting for its second owner.
+    test('a Safe mint awaiting signatures', async ({ page, stack, rpc }) => {
+      const safe = await freshSafe(stack, rpc, { owners: 2, threshold: 2 })
+      const host = new SafeHost({
+        rpcUrl: stack.rpcUrl,
+        chainId: stack.chainId,
+        contracts: stack.safes.contracts,
+        safe: safe.address,
+        owners: safe.owners,
+        threshold: 2,
+        proposers: 1,
+      })
+      const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
+      await app.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+      const note = app.getByRole('status').filter({ hasText: "Awaiting other owners' signatures" })
+      await expect(note).toBeVisible()
+      await note.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+      await page.evaluate(() => document.fonts.ready)
+      const path = new URL(`safe-awaiting-${size.width}x${size.height}.png`, dir).pathname
+      await page.screenshot({ path, animations: 'disabled', caret: 'hide' })
     })
 
     test('the sign-in modal', async ({ page }) => {
