@@ -93,7 +93,11 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     expect(during).toEqual(['sendTransactions', 'getTxBySafeTxHash'])
   })
 
-  test('a 2-of-2 mint waits for the other owner, through a reload, and lands once they sign', async ({ page, stack, rpc }) => {
+  test('a 2-of-2 mint waits for the other owner, through a reload, and lands once they sign', async ({
+    page,
+    stack,
+    rpc,
+  }) => {
     const safe = await freshSafe(stack, rpc, { owners: 2, threshold: 2 })
     const host = await hostFor(stack, safe, 1)
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
