@@ -1,17 +1,28 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { frontend } from './bench/frontend'
 import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
 import { mint } from './bench/mint'
+import { collectResults, formatNotes, formatTable, RESULTS_FILE } from './bench/results'
 import { skiesOf } from './bench/skies-of'
 import { stargaze } from './bench/stargaze'
 import { formatDuration } from './report'
 import { bold } from './term'
 
-// Later measurements (bundle size, Lighthouse, API latency) join this list.
-const measurements: Measurement[] = [gas, skiesOf, mint, stargaze]
+// Later measurements (API latency, say) join this list.
+const all: Measurement[] = [gas, skiesOf, mint, stargaze, frontend]
+// `npm run bench -- frontend gas` runs only those; bench/results.json then leaves out the figures not measured.
+const only = process.argv.slice(2)
+const unknown = only.filter((name) => !all.some((m) => m.name === name))
+if (unknown.length) {
+  process.stderr.write(`unknown measurement ${unknown.join(', ')}; known: ${all.map((m) => m.name).join(', ')}\n`)
+  process.exit(2)
+}
+const measurements = only.length ? all.filter((m) => only.includes(m.name)) : all
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+const benchStartedAt = Date.now()
 const rows: { name: string; ok: boolean; summary: string; ms: number }[] = []
 
 for (const m of measurements) {
@@ -40,4 +51,16 @@ for (const r of rows) {
     `${r.name.padEnd(width)}  ${r.ok ? 'ok    ' : 'FAILED'}  ${formatDuration(r.ms).padStart(10)}  ${r.summary}\n`,
   )
 }
-process.exit(rows.every((r) => r.ok) ? 0 : 1)
+
+let resultsOk = true
+try {
+  const results = collectResults(root, benchStartedAt)
+  process.stdout.write(`\n${bold('Ours beside a stock RainbowKit starter')}\n${formatTable(results.figures)}\n\n`)
+  process.stdout.write(
+    `${formatNotes(results)}\n(${RESULTS_FILE}; whole run ${formatDuration(Date.now() - benchStartedAt)})\n`,
+  )
+} catch (error) {
+  resultsOk = false
+  process.stderr.write(`${RESULTS_FILE}: ${error instanceof Error ? error.message : String(error)}\n`)
+}
+process.exit(resultsOk && rows.every((r) => r.ok) ? 0 : 1)

@@ -1,0 +1,31 @@
+import type { LighthouseRun } from './lighthouse'
+import type { ConnectRun, RouteFigures } from './page-figures'
+
+/** Where `run-frontend.ts` writes its report, from the repository root. */
+export const FRONTEND_REPORT = 'bench/reports/frontend.json'
+
+/** The routes whose JS is counted on our app; the starter has one page, `/`. */
+export const OUR_ROUTES = ['/', '/mint', '/stargaze', '/compose'] as const
+/** The routes Lighthouse and the third-party host count look at. */
+export const KEY_ROUTES = ['/', '/mint'] as const
+
+export type Failed = { error: string }
+export type Repeated<T> = { runs: (T | Failed)[]; median: T | null }
+
+export type SiteReport = {
+  url: string
+  routes: RouteFigures[]
+  lighthouse: Record<string, Repeated<LighthouseRun>>
+  connect: Repeated<Omit<ConnectRun, 'clickMs'> & { clickMs: number | null }>
+}
+
+export type FrontendReport = {
+  machine: { cpus: number; cpuModel: string; chromium: string; node: string; loadAverage: number[] }
+  lighthouseVersion: string
+  runs: number
+  cpuThrottlingRate: number
+  ours: SiteReport | null
+  baseline: SiteReport | null
+  /** What went wrong; the figures it concerns are missing from the report. */
+  errors: string[]
+}

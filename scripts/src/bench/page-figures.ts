@@ -1,0 +1,241 @@
+import { gzipSync } from 'node:zlib'
+import type { Browser, Page, Response } from '@playwright/test'
+
+const VIEWPORT = { width: 1280, height: 800 }
+/** Playwright's `networkidle` (no request for 500 ms) can never come if a page polls; we go on after this. */
+const NETWORK_IDLE_TIMEOUT_MS = 30_000
+
+/**
+ * Runs in the page before its own scripts (a string, so no bundler helper travels with it). It keeps every
+ * resource timing entry, and records on the page's clock (ms since navigation start) when the connect button
+ * first becomes usable, when it is first clicked, and when RainbowKit's connect modal first shows.
+ */
+const INIT_SCRIPT = `(() => {
+  globalThis.__name = globalThis.__name || ((f) => f)
+  performance.setResourceTimingBufferSize(10000)
+  const bench = (window.__bench = { connectVisibleMs: null, clickMs: null, modalMs: null })
+  const usable = (el) => {
+    if (!el || el.disabled || el.closest('[aria-hidden="true"]')) return false
+    const box = el.getBoundingClientRect()
+    if (box.width === 0 || box.height === 0) return false
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false
+    return getComputedStyle(el).pointerEvents !== 'none'
+  }
+  const visible = (el) => {
+    const box = el.getBoundingClientRect()
+    return box.width > 0 && box.height > 0 && el.checkVisibility({ visibilityProperty: true })
+  }
+  const check = () => {
+    if (bench.connectVisibleMs === null) {
+      for (const el of document.querySelectorAll('[data-testid="rk-connect-button"]')) {
+        if (usable(el)) {
+          bench.connectVisibleMs = performance.now()
+          break
+        }
+      }
+    }
+    if (bench.modalMs === null) {
+      for (const el of document.querySelectorAll('[role="dialog"]')) {
+        if ((el.textContent || '').includes('Connect a Wallet') && visible(el)) {
+          bench.modalMs = performance.now()
+          break
+        }
+      }
+    }
+    return bench.connectVisibleMs !== null && bench.modalMs !== null
+  }
+  const observer = new MutationObserver(() => {
+    if (check()) observer.disconnect()
+  })
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+  // Style that changes through a stylesheet or an animation mutates no node: look once a frame as well.
+  const frame = () => {
+    if (!check()) requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+  addEventListener('click', () => { if (bench.clickMs === null) bench.clickMs = performance.now() }, true)
+  window.__benchTimeline = () => {
+    const fcp = performance.getEntriesByName('first-contentful-paint', 'paint')[0]
+    const resources = performance.getEntriesByType('resource').map((e) => ({ url: e.name, startTime: e.startTime }))
+    return { fcpMs: fcp ? fcp.startTime : null, resources }
+  }
+})()`
+
+type Bench = { connectVisibleMs: number | null; clickMs: number | null; modalMs: number | null }
+type Timeline = { fcpMs: number | null; resources: { url: string; startTime: number }[] }
+
+export type Script = {
+  /** Path and query on the page's origin, or the whole URL elsewhere. */
+  url: string
+  gzipBytes: number
+  /** When the page requested it (resource timing `startTime`), ms since navigation start; null if not in its timeline. */
+  requestedMs: number | null
+  beforePaint: boolean
+  /** Named by the HTML itself (entry script, modulepreload): loaded whatever the code does. */
+  inHtml: boolean
+}
+
+export type RouteFigures = {
+  route: string
+  /** First contentful paint, ms since navigation start; null when the page never painted content. */
+  fcpMs: number | null
+  /** Sum of gzip -9 sizes of the scripts requested before first contentful paint. */
+  jsBeforePaintBytes: number | null
+  /** Sum of gzip -9 sizes of the scripts the HTML names (its entry and modulepreloads): the static graph. */
+  jsInHtmlBytes: number
+  /** Sum of gzip -9 sizes of every script loaded by network idle + settle. */
+  jsAfterLoadBytes: number
+  networkIdle: boolean
+  scripts: Script[]
+  /** Hostnames other than the page's own it tried to reach (requests, failed or not, and WebSockets). */
+  thirdPartyHosts: string[]
+  thirdPartyRequests: number
+  /** Content-Encoding of the document and of the scripts as the server sent them ('identity' when none). */
+  encodings: { document: string; scripts: string[] }
+}
+
+const isScript = (response: Response) => {
+  if (response.status() !== 200) return false
+  const type = response.headers()['content-type'] ?? ''
+  return (
+    response.request().resourceType() === 'script' ||
+    /javascript|ecmascript/.test(type) ||
+    /\.m?js$/.test(new URL(response.url()).pathname)
+  )
+}
+
+/**
+ * Opens `route` in a fresh context and waits for network idle plus `settleMs`: the scripts it loaded (gzip -9
+ * of each body, so the figures do not depend on the server's compression), which of them it requested before
+ * first contentful paint, and the other hosts it tried to reach.
+ */
+export async function measureRoute(browser: Browser, origin: string, route: string, settleMs = 3000) {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    await context.addInitScript({ content: INIT_SCRIPT })
+    const page = await context.newPage()
+    const own = new URL(origin).hostname
+    const hosts = new Map<string, number>()
+    const noteUrl = (url: string) => {
+      const u = new URL(url)
+      if (!/^(https?|wss?):$/.test(u.protocol) || u.hostname === own) return
+      hosts.set(u.hostname, (hosts.get(u.hostname) ?? 0) + 1)
+    }
+    context.on('request', (request) => noteUrl(request.url()))
+    page.on('websocket', (ws) => noteUrl(ws.url()))
+    const bodies: Promise<{ url: string; gzipBytes: number; encoding: string } | null>[] = []
+    let documentEncoding = 'identity'
+    let html: Promise<string> = Promise.resolve('')
+    context.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) {
+        documentEncoding = response.headers()['content-encoding'] ?? 'identity'
+        html = response.text().catch(() => '')
+      }
+      if (!isScript(response)) return
+      bodies.push(
+        response.body().then(
+          (body) => ({
+            url: response.url(),
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          }),
+          () => null,
+        ),
+      )
+    })
+
+    await page.goto(new URL(route, origin).href, { waitUntil: 'load' })
+    const networkIdle = await page
+      .waitForLoadState('networkidle', { timeout: NETWORK_IDLE_TIMEOUT_MS })
+      .then(() => true)
+      .catch(() => false)
+    await page.waitForTimeout(settleMs)
+    const timeline = (await page.evaluate('window.__benchTimeline()')) as Timeline
+
+    const requested = new Map<string, number>()
+    for (const r of timeline.resources) {
+      const seen = requested.get(r.url)
+      if (seen === undefined || r.startTime < seen) requested.set(r.url, r.startTime)
+    }
+    const named = new Set(
+      [...(await html).matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.m?js)"/g)].map(
+        (m) => new URL(m[1] ?? '', new URL(route, origin)).href,
+      ),
+    )
+    const byUrl = new Map<string, Script>()
+    const encodings = new Set<string>()
+    for (const found of await Promise.all(bodies)) {
+      if (!found || byUrl.has(found.url)) continue
+      encodings.add(found.encoding)
+      const requestedMs = requested.get(found.url) ?? null
+      const u = new URL(found.url)
+      byUrl.set(found.url, {
+        url: u.origin === new URL(origin).origin ? `${u.pathname}${u.search}` : found.url,
+        gzipBytes: found.gzipBytes,
+        requestedMs: requestedMs === null ? null : Math.round(requestedMs * 10) / 10,
+        beforePaint: timeline.fcpMs !== null && requestedMs !== null && requestedMs < timeline.fcpMs,
+        inHtml: named.has(found.url),
+      })
+    }
+    const scripts = [...byUrl.values()].sort((a, b) => (a.requestedMs ?? Infinity) - (b.requestedMs ?? Infinity))
+    const sum = (list: Script[]) => list.reduce((total, s) => total + s.gzipBytes, 0)
+    return {
+      route,
+      fcpMs: timeline.fcpMs === null ? null : Math.round(timeline.fcpMs),
+      jsBeforePaintBytes: timeline.fcpMs === null ? null : sum(scripts.filter((s) => s.beforePaint)),
+      jsInHtmlBytes: sum(scripts.filter((s) => s.inHtml)),
+      jsAfterLoadBytes: sum(scripts),
+      networkIdle,
+      scripts,
+      thirdPartyHosts: [...hosts.keys()].sort(),
+      thirdPartyRequests: [...hosts.values()].reduce((a, b) => a + b, 0),
+      encodings: { document: documentEncoding, scripts: [...encodings].sort() },
+    } satisfies RouteFigures
+  } finally {
+    await context.close()
+  }
+}
+
+export type ConnectRun = {
+  /** ms since navigation start when the connect button was first visible and enabled. */
+  connectVisibleMs: number
+  /** ms since navigation start when our click reached the page. */
+  clickMs: number | null
+  /** ms since navigation start when RainbowKit's connect modal was first visible. */
+  connectModalMs: number
+}
+
+const readBench = async (page: Page) => (await page.evaluate('window.__bench')) as Bench
+
+/**
+ * With the CPU slowed `rate` times, opens `/` in a fresh context, clicks the connect button as soon as it is
+ * usable and waits for RainbowKit's connect modal; both times on the page's clock.
+ */
+export async function measureConnect(browser: Browser, origin: string, rate = 4): Promise<ConnectRun> {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    await context.addInitScript({ content: INIT_SCRIPT })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    await page.goto(new URL('/', origin).href, { waitUntil: 'commit' })
+    await page.waitForFunction('window.__bench.connectVisibleMs !== null', undefined, { timeout: 60_000, polling: 50 })
+    // A mouse click at the button, as a person's would be: queued until the page's main thread is free, without
+    // Playwright's actionability checks, each of which would wait on that thread as well.
+    const button = page.locator('[data-testid="rk-connect-button"]:visible').first()
+    const box = await button.boundingBox()
+    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    else await button.click({ timeout: 30_000 })
+    await page.waitForFunction('window.__bench.modalMs !== null', undefined, { timeout: 60_000, polling: 50 })
+    const bench = await readBench(page)
+    if (bench.connectVisibleMs === null || bench.modalMs === null) throw new Error('connect timings missing')
+    const round = (ms: number) => Math.round(ms)
+    return {
+      connectVisibleMs: round(bench.connectVisibleMs),
+      clickMs: bench.clickMs === null ? null : round(bench.clickMs),
+      connectModalMs: round(bench.modalMs),
+    }
+  } finally {
+    await context.close()
+  }
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import type { FrontendReport, SiteReport } from './frontend-report'
+import type { RouteFigures } from './page-figures'
+import {
+  buildFigures,
+  buildResults,
+  figure,
+  formatTable,
+  formatValue,
+  type Inputs,
+  median,
+  medianOf,
+  meets,
+  TARGETS,
+} from './results'
+
+const route = (path: string, before: number | null, after: number, hosts: string[] = []): RouteFigures => ({
+  route: path,
+  fcpMs: before === null ? null : 300,
+  jsBeforePaintBytes: before,
+  jsInHtmlBytes: before ?? 0,
+  jsAfterLoadBytes: after,
+  networkIdle: true,
+  scripts: [],
+  thirdPartyHosts: hosts,
+  thirdPartyRequests: hosts.length,
+  encodings: { document: 'br', scripts: ['br'] },
+})
+
+const site = (routes: RouteFigures[], score: number, connectVisibleMs: number): SiteReport => ({
+  url: 'http://127.0.0.1:1',
+  routes,
+  lighthouse: Object.fromEntries(
+    routes.map((r) => [r.route, { runs: [], median: { score, lcpMs: 1200, tbtMs: 100 } }]),
+  ),
+  connect: { runs: [], median: { connectVisibleMs, clickMs: connectVisibleMs + 20, connectModalMs: 900 } },
+})
+
+const frontend: FrontendReport = {
+  machine: { cpus: 2, cpuModel: 'test', chromium: '1', node: 'v20', loadAverage: [1, 1, 1] },
+  lighthouseVersion: '12.8.2',
+  runs: 3,
+  cpuThrottlingRate: 4,
+  ours: site(
+    [route('/', 100_000, 400_000), route('/mint', 110_000, 420_000, ['example.org']), route('/stargaze', 0, 1)],
+    97,
+    700,
+  ),
+  baseline: site([route('/', 282_000, 900_000, ['pulse.walletconnect.org', 'api.web3modal.org'])], 56, 1400),
+  errors: [],
+}
+
+const inputs: Inputs = {
+  frontend,
+  mint: { preview: { samples: 200, medianMs: 2.5, targetMedianMs: 4 }, rpc: { actions: 90, requests: 0, target: 0 } },
+  stargaze: null,
+  gas: { mint: 58_546, starGaze: 29_572 },
+}
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the middle two, whatever the order', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(2.5)
+    expect(median([])).toBeNull()
+  })
+
+  it('takes each field over the runs that succeeded, skipping a field that is null in a run', () => {
+    const runs = [{ a: 1, b: null }, { error: 'timed out' }, { a: 5, b: 10 }, { a: 3, b: 30 }]
+    expect(medianOf<{ a: number; b: number | null }>(runs)).toEqual({ a: 3, b: 20 })
+    expect(medianOf([{ error: 'x' }])).toBeNull()
+  })
+})
+
+describe('targets', () => {
+  it('compares by the target’s own operator, boundaries included', () => {
+    expect(meets(120_000, TARGETS.jsBeforePaintHome)).toBe(true)
+    expect(meets(120_001, TARGETS.jsBeforePaintHome)).toBe(false)
+    expect(meets(95, TARGETS.lighthouseHome)).toBe(true)
+    expect(meets(94, TARGETS.lighthouseHome)).toBe(false)
+    expect(meets(0, TARGETS.thirdPartyHosts)).toBe(true)
+    expect(meets(1, TARGETS.thirdPartyHosts)).toBe(false)
+  })
+
+  it('gives a ratio only beside a baseline figure, and no verdict without a figure of ours', () => {
+    expect(figure('x', 'front end', 'x', 'ms', 50, 200, { op: '<=', value: 100 })).toMatchObject({
+      ratio: 0.25,
+      met: true,
+    })
+    expect(figure('x', 'front end', 'x', 'ms', 50)).toMatchObject({ ratio: null, met: null })
+    expect(figure('x', 'front end', 'x', 'ms', null, 200, { op: '<=', value: 100 })).toMatchObject({
+      ratio: null,
+      met: null,
+    })
+  })
+})
+
+describe('figures', () => {
+  const figures = buildFigures(inputs)
+  const byId = (id: string) => figures.find((f) => f.id === id)
+
+  it('puts the starter’s one page beside our / only', () => {
+    expect(byId('js.beforePaint./')).toMatchObject({ ours: 100_000, baseline: 282_000, met: true })
+    expect(byId('js.beforePaint./mint')).toMatchObject({ ours: 110_000, baseline: null, target: null })
+    expect(byId('lighthouse.score./mint')).toMatchObject({ ours: 97, baseline: null, met: true })
+  })
+
+  it('counts third-party hosts against a target of none on / and /mint', () => {
+    expect(byId('thirdPartyHosts./')).toMatchObject({ ours: 0, baseline: 2, ratio: null, met: true })
+    expect(byId('thirdPartyHosts./mint')).toMatchObject({ ours: 1, met: false })
+  })
+
+  it('leaves a route that was not measured without figures rather than failing', () => {
+    expect(byId('js.beforePaint./compose')).toMatchObject({ ours: null, met: null })
+  })
+
+  it('adds RPC and gas figures for ours only, from the reports that are present', () => {
+    expect(byId('mint.rpcRequests')).toMatchObject({ ours: 0, baseline: null, met: true })
+    expect(byId('gas.mint')).toMatchObject({ ours: 58_546, section: 'gas' })
+    expect(figures.some((f) => f.id.startsWith('stargaze.'))).toBe(false)
+  })
+})
+
+describe('table', () => {
+  it('formats bytes in kB of 1000, times and gas with separators, and a dash for a missing figure', () => {
+    expect(formatValue(282_134, 'bytes')).toBe('282.1 kB')
+    expect(formatValue(1534.4, 'ms')).toBe('1,534 ms')
+    expect(formatValue(4.84, 'ms')).toBe('4.8 ms')
+    expect(formatValue(58_546, 'gas')).toBe('58,546')
+    expect(formatValue(null, 'ms')).toBe('—')
+  })
+
+  it('prints one aligned line per figure, with ratio, target and verdict', () => {
+    const table = formatTable(buildFigures(inputs))
+    const lines = table.split('\n')
+    const row = lines.find((l) => l.includes('JS before first paint /'))
+    expect(row).toMatch(/100\.0 kB\s+282\.0 kB\s+0\.35×\s+≤ 120\.0 kB\s+yes$/)
+    expect(lines.find((l) => l.includes('Third-party hosts on load /mint'))).toMatch(/= 0\s+NO$/)
+    expect(lines).toContain('Contracts')
+    const widths = new Set(lines.filter((l) => l.startsWith('  ') && l.endsWith('yes')).map((l) => l.length))
+    expect(widths.size).toBe(1)
+  })
+})
+
+describe('results.json', () => {
+  it('has the figures, how both sides were served, the hosts, and a count of targets', () => {
+    const results = buildResults(inputs, {
+      missing: ['e2e/bench-reports/stargaze.json was not rewritten by this run'],
+      now: new Date(0),
+    })
+    expect(results).toMatchObject({
+      generatedAt: '1970-01-01T00:00:00.000Z',
+      served: {
+        ours: { documentEncoding: 'br', scriptEncodings: ['br'] },
+        baseline: { documentEncoding: 'br', scriptEncodings: ['br'] },
+      },
+      thirdPartyHosts: { baseline: { '/': ['pulse.walletconnect.org', 'api.web3modal.org'] } },
+      missing: ['e2e/bench-reports/stargaze.json was not rewritten by this run'],
+      errors: [],
+    })
+    expect(Object.keys(results.methods)).toEqual(['js', 'lighthouse', 'thirdPartyHosts', 'connect', 'rpc', 'gas'])
+    const { met, missed, unmeasured } = results.targetsMet
+    expect(met + missed + unmeasured).toBe(results.figures.filter((f) => f.target).length)
+    expect(missed).toBe(1)
+    expect(JSON.parse(JSON.stringify(results))).toEqual(results)
+  })
+})

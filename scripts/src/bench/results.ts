@@ -1,0 +1,435 @@
+import { readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { FRONTEND_REPORT, type FrontendReport, KEY_ROUTES, OUR_ROUTES } from './frontend-report'
+import { writeJson } from './json'
+
+/** Where the side-by-side figures of one `npm run bench` go, from the repository root. */
+export const RESULTS_FILE = 'bench/results.json'
+
+/** The median (mean of the middle two for an even count); null for no values. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/** Each field's own median over the runs that succeeded (a field that is null in a run is left out of it). */
+export function medianOf<T extends Record<string, number | null>>(runs: readonly (T | { error: string })[]): T | null {
+  const ok = runs.filter((r): r is T => !('error' in r))
+  const first = ok[0]
+  if (!first) return null
+  const out: Record<string, number | null> = {}
+  for (const key of Object.keys(first)) {
+    out[key] = median(ok.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))
+  }
+  return out as T
+}
+
+export type Unit = 'bytes' | 'ms' | 'score' | 'count' | 'gas'
+export type Target = { op: '<=' | '>=' | '='; value: number }
+export type Section = 'front end' | 'RPC' | 'gas'
+
+/** One line of the table: our figure, the starter's where it has one, their ratio, the target and whether it is met. */
+export type Figure = {
+  id: string
+  section: Section
+  label: string
+  unit: Unit
+  ours: number | null
+  baseline: number | null
+  /** ours / baseline; none for counts. */
+  ratio: number | null
+  target: Target | null
+  /** null when there is no target or no figure of ours. */
+  met: boolean | null
+}
+
+/** The targets the front end is held to (bytes are gzip -9; 1 kB = 1000 bytes). */
+export const TARGETS = {
+  jsBeforePaintHome: { op: '<=', value: 120_000 },
+  lighthouseHome: { op: '>=', value: 95 },
+  lighthouseMint: { op: '>=', value: 90 },
+  lcpHome: { op: '<=', value: 1500 },
+  tbtHome: { op: '<=', value: 150 },
+  thirdPartyHosts: { op: '=', value: 0 },
+  connectVisible: { op: '<=', value: 800 },
+} as const satisfies Record<string, Target>
+
+export function meets(value: number, target: Target): boolean {
+  if (target.op === '<=') return value <= target.value
+  if (target.op === '>=') return value >= target.value
+  return value === target.value
+}
+
+export function figure(
+  id: string,
+  section: Section,
+  label: string,
+  unit: Unit,
+  ours: number | null | undefined,
+  baseline: number | null | undefined = null,
+  target: Target | null = null,
+): Figure {
+  const o = ours ?? null
+  const b = baseline ?? null
+  return {
+    id,
+    section,
+    label,
+    unit,
+    ours: o,
+    baseline: b,
+    // A ratio of counts (0 hosts against 2) says nothing the two figures do not.
+    ratio: unit !== 'count' && o !== null && b !== null && b !== 0 ? Math.round((o / b) * 100) / 100 : null,
+    target,
+    met: target && o !== null ? meets(o, target) : null,
+  }
+}
+
+/** The part of e2e/bench-reports/mint.json read here. */
+export type MintReport = {
+  preview: { samples: number; medianMs: number; targetMedianMs: number }
+  rpc: { actions: number; requests: number; target: number; initialRequests?: number }
+}
+type StargazeFigures = { cards: number; medianMs: number; maxRequests: number }
+/** The part of e2e/bench-reports/stargaze.json read here. */
+export type StargazeReport = {
+  runs: number
+  yourSkies: { first: StargazeFigures & { targetRequests: number }; all: StargazeFigures }
+  gallery: { first: StargazeFigures }
+}
+export type GasReport = Record<string, number>
+
+export type Inputs = {
+  frontend: FrontendReport | null
+  mint: MintReport | null
+  stargaze: StargazeReport | null
+  gas: GasReport | null
+}
+
+const routeOf = (report: FrontendReport | null, site: 'ours' | 'baseline', route: string) =>
+  report?.[site]?.routes.find((r) => r.route === route)
+
+/** Every figure of the table, ours beside the starter's. */
+export function buildFigures({ frontend: f, mint, stargaze, gas }: Inputs): Figure[] {
+  const out: Figure[] = []
+  const home = (site: 'ours' | 'baseline') => routeOf(f, site, '/')
+  for (const route of OUR_ROUTES) {
+    const base = route === '/' ? home('baseline')?.jsBeforePaintBytes : null
+    const target = route === '/' ? TARGETS.jsBeforePaintHome : null
+    out.push(
+      figure(
+        `js.beforePaint.${route}`,
+        'front end',
+        `JS before first paint ${route}`,
+        'bytes',
+        routeOf(f, 'ours', route)?.jsBeforePaintBytes,
+        base,
+        target,
+      ),
+    )
+  }
+  out.push(
+    figure(
+      'js.inHtml./',
+      'front end',
+      'JS the HTML names / (static graph)',
+      'bytes',
+      home('ours')?.jsInHtmlBytes,
+      home('baseline')?.jsInHtmlBytes,
+    ),
+  )
+  for (const route of OUR_ROUTES) {
+    const base = route === '/' ? home('baseline')?.jsAfterLoadBytes : null
+    out.push(
+      figure(
+        `js.afterLoad.${route}`,
+        'front end',
+        `JS after load ${route} (idle + 3 s)`,
+        'bytes',
+        routeOf(f, 'ours', route)?.jsAfterLoadBytes,
+        base,
+      ),
+    )
+  }
+  const lh = (site: 'ours' | 'baseline', route: string) => f?.[site]?.lighthouse[route]?.median
+  for (const route of KEY_ROUTES) {
+    const base = route === '/' ? lh('baseline', '/') : null
+    const scoreTarget = route === '/' ? TARGETS.lighthouseHome : TARGETS.lighthouseMint
+    out.push(
+      figure(
+        `lighthouse.score.${route}`,
+        'front end',
+        `Lighthouse mobile ${route}`,
+        'score',
+        lh('ours', route)?.score,
+        base?.score,
+        scoreTarget,
+      ),
+      figure(
+        `lighthouse.lcp.${route}`,
+        'front end',
+        `LCP ${route}`,
+        'ms',
+        lh('ours', route)?.lcpMs,
+        base?.lcpMs,
+        route === '/' ? TARGETS.lcpHome : null,
+      ),
+      figure(
+        `lighthouse.tbt.${route}`,
+        'front end',
+        `TBT ${route}`,
+        'ms',
+        lh('ours', route)?.tbtMs,
+        base?.tbtMs,
+        route === '/' ? TARGETS.tbtHome : null,
+      ),
+    )
+  }
+  for (const route of KEY_ROUTES) {
+    const base = route === '/' ? home('baseline')?.thirdPartyHosts.length : null
+    out.push(
+      figure(
+        `thirdPartyHosts.${route}`,
+        'front end',
+        `Third-party hosts on load ${route}`,
+        'count',
+        routeOf(f, 'ours', route)?.thirdPartyHosts.length,
+        base,
+        TARGETS.thirdPartyHosts,
+      ),
+    )
+  }
+  const rate = f?.cpuThrottlingRate ?? 4
+  const connect = (site: 'ours' | 'baseline') => f?.[site]?.connect.median
+  out.push(
+    figure(
+      'connect.visibleMs',
+      'front end',
+      `Connect button usable (${rate}× CPU)`,
+      'ms',
+      connect('ours')?.connectVisibleMs,
+      connect('baseline')?.connectVisibleMs,
+      TARGETS.connectVisible,
+    ),
+    figure(
+      'connect.modalMs',
+      'front end',
+      `Connect modal shown (${rate}× CPU)`,
+      'ms',
+      connect('ours')?.connectModalMs,
+      connect('baseline')?.connectModalMs,
+    ),
+  )
+
+  if (mint) {
+    out.push(
+      figure('mint.previewMedianMs', 'RPC', 'Mint preview after a change', 'ms', mint.preview.medianMs, null, {
+        op: '<=',
+        value: mint.preview.targetMedianMs,
+      }),
+      figure(
+        'mint.rpcRequests',
+        'RPC',
+        `Mint RPC requests, ${mint.rpc.actions} actions`,
+        'count',
+        mint.rpc.requests,
+        null,
+        {
+          op: '<=',
+          value: mint.rpc.target,
+        },
+      ),
+    )
+  }
+  if (stargaze) {
+    const { first, all } = stargaze.yourSkies
+    const gallery = stargaze.gallery.first
+    out.push(
+      figure('stargaze.yourFirst.ms', 'RPC', `Stargaze: your ${first.cards} skies`, 'ms', first.medianMs),
+      figure(
+        'stargaze.yourFirst.requests',
+        'RPC',
+        `  RPC requests, your ${first.cards}`,
+        'count',
+        first.maxRequests,
+        null,
+        {
+          op: '<=',
+          value: first.targetRequests,
+        },
+      ),
+      figure('stargaze.yourAll.ms', 'RPC', `Stargaze: your ${all.cards} skies`, 'ms', all.medianMs),
+      figure('stargaze.yourAll.requests', 'RPC', `  RPC requests, your ${all.cards}`, 'count', all.maxRequests),
+      figure('stargaze.gallery.ms', 'RPC', `Stargaze: everyone's ${gallery.cards}`, 'ms', gallery.medianMs),
+      figure(
+        'stargaze.gallery.requests',
+        'RPC',
+        `  RPC requests, everyone's ${gallery.cards}`,
+        'count',
+        gallery.maxRequests,
+      ),
+    )
+  }
+  for (const [action, used] of Object.entries(gas ?? {})) {
+    out.push(figure(`gas.${action}`, 'gas', `Gas: ${action}`, 'gas', used))
+  }
+  return out
+}
+
+const grouped = (n: number) => Math.round(n).toLocaleString('en-US')
+
+/** A figure as people read it: kB (1000 bytes) with one decimal, ms (one decimal under 10), gas with separators. */
+export function formatValue(value: number | null, unit: Unit): string {
+  if (value === null) return '—'
+  if (unit === 'bytes') return `${(value / 1000).toFixed(1)} kB`
+  if (unit === 'ms') return `${value < 10 ? String(Math.round(value * 10) / 10) : grouped(value)} ms`
+  return grouped(value)
+}
+
+export function formatTarget(target: Target | null, unit: Unit): string {
+  if (!target) return ''
+  return `${target.op === '=' ? '=' : target.op === '<=' ? '≤' : '≥'} ${formatValue(target.value, unit)}`
+}
+
+/** The figures as an aligned text table, one section after another. */
+export function formatTable(figures: readonly Figure[]): string {
+  const header = ['', 'ours', 'baseline', 'ours/base', 'target', 'met']
+  const lines: string[][] = []
+  let section: Section | undefined
+  for (const f of figures) {
+    if (f.section !== section) {
+      section = f.section
+      lines.push([section === 'front end' ? 'Front end' : section === 'RPC' ? 'Pages and RPC' : 'Contracts'])
+    }
+    lines.push([
+      `  ${f.label}`,
+      formatValue(f.ours, f.unit),
+      f.baseline === null ? '' : formatValue(f.baseline, f.unit),
+      f.ratio === null ? '' : `${f.ratio.toFixed(2)}×`,
+      formatTarget(f.target, f.unit),
+      f.target === null ? '' : f.met === null ? 'n/a' : f.met ? 'yes' : 'NO',
+    ])
+  }
+  const rows = [header, ...lines]
+  const widths = header.map((_, i) => Math.max(...rows.filter((r) => r.length > 1).map((r) => (r[i] ?? '').length)))
+  return rows
+    .map((row) =>
+      row.length === 1
+        ? (row[0] ?? '')
+        : row
+            .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+            .join('  ')
+            .trimEnd(),
+    )
+    .join('\n')
+}
+
+export type Results = {
+  generatedAt: string
+  machine: FrontendReport['machine'] | null
+  /** How each figure was taken, in a line. */
+  methods: Record<string, string>
+  /** Content-Encoding as served; the byte figures are gzip -9 of the bodies, whatever the server sent. */
+  served: Record<'ours' | 'baseline', { documentEncoding: string; scriptEncodings: string[] } | null>
+  figures: Figure[]
+  targetsMet: { met: number; missed: number; unmeasured: number }
+  thirdPartyHosts: Record<'ours' | 'baseline', Record<string, string[]>>
+  /** Reports this run did not (re)write, so their figures are left out. */
+  missing: string[]
+  errors: string[]
+}
+
+export const METHODS: Record<string, string> = {
+  js: 'Playwright + system Chromium, fresh context, 1280×800: gzip -9 of each script body; before first paint = requested (resource timing startTime) before first-contentful-paint, dynamic imports included; static graph = the scripts the HTML names; with wallet stack = every script by network idle + 3 s',
+  lighthouse:
+    'Lighthouse default mobile config (simulated throttling), performance only, own headless Chromium per run, median of each figure over the runs',
+  thirdPartyHosts:
+    'hostnames other than the page’s own in requests (failed ones too) and WebSockets from navigation to network idle + 3 s, no click',
+  connect:
+    'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after clicking it at once; median of the runs',
+  rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
+  gas: 'contracts/gas-report.json from the gas measurement of the same run',
+}
+
+/** results.json from the inputs. */
+export function buildResults(inputs: Inputs, extra: { missing: string[]; now?: Date }): Results {
+  const figures = buildFigures(inputs)
+  const withTarget = figures.filter((f) => f.target)
+  const f = inputs.frontend
+  const served = (site: 'ours' | 'baseline') => {
+    const home = f?.[site]?.routes.find((r) => r.route === '/')
+    return home ? { documentEncoding: home.encodings.document, scriptEncodings: home.encodings.scripts } : null
+  }
+  const hosts = (site: 'ours' | 'baseline') =>
+    Object.fromEntries((f?.[site]?.routes ?? []).map((r) => [r.route, r.thirdPartyHosts]))
+  return {
+    generatedAt: (extra.now ?? new Date()).toISOString(),
+    machine: f?.machine ?? null,
+    methods: METHODS,
+    served: { ours: served('ours'), baseline: served('baseline') },
+    figures,
+    targetsMet: {
+      met: withTarget.filter((x) => x.met === true).length,
+      missed: withTarget.filter((x) => x.met === false).length,
+      unmeasured: withTarget.filter((x) => x.met === null).length,
+    },
+    thirdPartyHosts: { ours: hosts('ours'), baseline: hosts('baseline') },
+    missing: extra.missing,
+    errors: f?.errors ?? [],
+  }
+}
+
+/** The lines printed under the table: how each side was served, and which hosts each page tried to reach. */
+export function formatNotes(results: Results): string {
+  const lines: string[] = []
+  for (const site of ['ours', 'baseline'] as const) {
+    const s = results.served[site]
+    if (s) {
+      const compressed = s.scriptEncodings.some((e) => e !== 'identity')
+      lines.push(
+        `${site === 'ours' ? 'Ours' : 'Baseline'} served ${compressed ? 'compressed' : 'uncompressed'}: ` +
+          `document ${s.documentEncoding}, scripts ${s.scriptEncodings.join(', ') || 'none'}`,
+      )
+    }
+  }
+  for (const site of ['ours', 'baseline'] as const) {
+    for (const [route, hosts] of Object.entries(results.thirdPartyHosts[site])) {
+      if (hosts.length) lines.push(`Third-party hosts, ${site} ${route}: ${hosts.join(', ')}`)
+    }
+  }
+  const t = results.targetsMet
+  lines.push(`Targets: ${t.met} met, ${t.missed} missed${t.unmeasured ? `, ${t.unmeasured} not measured` : ''}`)
+  for (const m of results.missing) lines.push(`Missing: ${m}`)
+  for (const e of results.errors) lines.push(`Error: ${e.split('\n')[0]}`)
+  return lines.join('\n')
+}
+
+/** Reads the reports this run wrote (older ones are listed as missing), writes bench/results.json, returns it. */
+export function collectResults(root: string, startedAt: number): Results {
+  const missing: string[] = []
+  const read = <T>(path: string): T | null => {
+    try {
+      if (statSync(join(root, path)).mtimeMs < startedAt) {
+        missing.push(`${path} was not rewritten by this run`)
+        return null
+      }
+      return JSON.parse(readFileSync(join(root, path), 'utf8')) as T
+    } catch (error) {
+      missing.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+      return null
+    }
+  }
+  const results = buildResults(
+    {
+      frontend: read<FrontendReport>(FRONTEND_REPORT),
+      mint: read<MintReport>('e2e/bench-reports/mint.json'),
+      stargaze: read<StargazeReport>('e2e/bench-reports/stargaze.json'),
+      gas: read<GasReport>('contracts/gas-report.json'),
+    },
+    { missing },
+  )
+  writeJson(join(root, RESULTS_FILE), results)
+  return results
+}

@@ -1,0 +1,188 @@
+// The front end beside a stock RainbowKit starter: JS per route, Lighthouse, third-party hosts, connect at 4× CPU.
+// Run by `npm run bench` (see frontend.ts); writes bench/reports/frontend.json.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '@chainellation/contracts/anvil'
+import { type Browser, chromium } from '@playwright/test'
+import { type Stack, startStack } from '../stack'
+import { buildBaseline, type StaticServer, serveStatic } from './baseline'
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium'
+import {
+  type Failed,
+  FRONTEND_REPORT,
+  type FrontendReport,
+  KEY_ROUTES,
+  OUR_ROUTES,
+  type SiteReport,
+} from './frontend-report'
+import { writeJson } from './json'
+import { type LighthouseRun, runLighthouse } from './lighthouse'
+import { measureConnect, measureRoute } from './page-figures'
+import { formatValue, medianOf } from './results'
+
+const RUNS = 3
+const CPU_THROTTLING_RATE = 4
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const startedAt = Date.now()
+const log = (line: string) =>
+  process.stdout.write(`[frontend ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s] ${line}\n`)
+const errors: string[] = []
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** Runs `fn`; a failure is logged and kept in the report's errors instead of ending the whole measurement. */
+async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | Failed> {
+  try {
+    return await fn()
+  } catch (error) {
+    const message = `${what}: ${messageOf(error)}`
+    errors.push(message)
+    log(`FAILED ${message.split('\n')[0]}`)
+    return { error: message }
+  }
+}
+const failed = (x: unknown): x is Failed => typeof x === 'object' && x !== null && 'error' in x
+
+type Site = { name: 'ours' | 'baseline'; url: string; routes: readonly string[]; lighthouseRoutes: readonly string[] }
+
+/** Our stack on free ports; tried twice, as a busy machine can keep the API from answering in time. */
+async function startOurs(): Promise<Stack> {
+  try {
+    return await startOursOnce()
+  } catch (error) {
+    log(`the stack did not start (${messageOf(error).split('\n')[0]}); trying once more`)
+    return startOursOnce()
+  }
+}
+
+async function startOursOnce(): Promise<Stack> {
+  const ports = new Set<number>()
+  while (ports.size < 3) ports.add(await freePort())
+  const [anvilPort = 0, apiPort = 0, webPort = 0] = [...ports]
+  return startStack({
+    anvilPort,
+    apiPort,
+    webPort,
+    mode: 'production',
+    log: (source, line) => {
+      if (source === 'stack') log(`[stack] ${line}`)
+    },
+  })
+}
+
+const buildDir = mkdtempSync(join(tmpdir(), 'chainellation-baseline-'))
+let stack: Stack | undefined
+let baseline: StaticServer | undefined
+let browser: Browser | undefined
+const report: FrontendReport = {
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    chromium: '',
+    node: process.version,
+    loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+  },
+  lighthouseVersion: (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version,
+  runs: RUNS,
+  cpuThrottlingRate: CPU_THROTTLING_RATE,
+  ours: null,
+  baseline: null,
+  errors,
+}
+
+try {
+  log('starting our production stack and building the baseline starter (bench/baseline) side by side')
+  const [ours, starter] = await Promise.all([
+    attempt('ours: production stack', startOurs),
+    attempt('baseline: build and serve', async () => {
+      await buildBaseline(join(buildDir, 'dist'))
+      return serveStatic(join(buildDir, 'dist'))
+    }),
+  ])
+  if (!failed(ours)) stack = ours
+  if (!failed(starter)) baseline = starter
+  const sites: Site[] = []
+  if (stack) sites.push({ name: 'ours', url: stack.webUrl, routes: OUR_ROUTES, lighthouseRoutes: KEY_ROUTES })
+  if (baseline) sites.push({ name: 'baseline', url: baseline.url, routes: ['/'], lighthouseRoutes: ['/'] })
+  const reports = new Map<Site['name'], SiteReport>()
+  for (const site of sites) {
+    reports.set(site.name, { url: site.url, routes: [], lighthouse: {}, connect: { runs: [], median: null } })
+  }
+
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
+  report.machine.chromium = browser.version()
+  const b = browser
+
+  for (const site of sites) {
+    for (const route of site.routes) {
+      const figures = await attempt(`${site.name} ${route}: scripts and hosts`, () => measureRoute(b, site.url, route))
+      if (failed(figures)) continue
+      reports.get(site.name)?.routes.push(figures)
+      log(
+        `${site.name} ${route}: JS in the HTML ${formatValue(figures.jsInHtmlBytes, 'bytes')}, ` +
+          `before first paint ${formatValue(figures.jsBeforePaintBytes, 'bytes')} ` +
+          `(FCP ${formatValue(figures.fcpMs, 'ms')}), after load ${formatValue(figures.jsAfterLoadBytes, 'bytes')}` +
+          `${figures.networkIdle ? '' : ' (network never idle)'}; third-party hosts: ${figures.thirdPartyHosts.join(', ') || 'none'}`,
+      )
+    }
+  }
+
+  // Runs alternate between the sites, so a change in the machine's load falls on both.
+  for (let run = 1; run <= RUNS; run++) {
+    for (const site of sites) {
+      const result = await attempt(`${site.name}: connect run ${run}`, () =>
+        measureConnect(b, site.url, CPU_THROTTLING_RATE),
+      )
+      reports.get(site.name)?.connect.runs.push(result)
+      if (!failed(result)) {
+        log(
+          `${site.name} connect ${run}/${RUNS} at ${CPU_THROTTLING_RATE}× CPU: usable ${result.connectVisibleMs} ms, ` +
+            `modal ${result.connectModalMs} ms`,
+        )
+      }
+    }
+  }
+  await browser.close()
+  browser = undefined
+
+  for (let run = 1; run <= RUNS; run++) {
+    for (const route of KEY_ROUTES) {
+      for (const site of sites) {
+        if (!site.lighthouseRoutes.includes(route)) continue
+        const result = await attempt(`${site.name} ${route}: Lighthouse run ${run}`, () =>
+          runLighthouse(new URL(route, site.url).href),
+        )
+        const rep = reports.get(site.name)
+        if (!rep) continue
+        rep.lighthouse[route] ??= { runs: [], median: null }
+        rep.lighthouse[route].runs.push(result)
+        if (!failed(result)) {
+          log(
+            `${site.name} ${route} Lighthouse ${run}/${RUNS}: ${result.score}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms`,
+          )
+        }
+      }
+    }
+  }
+
+  for (const [name, rep] of reports) {
+    for (const lh of Object.values(rep.lighthouse)) lh.median = medianOf<LighthouseRun>(lh.runs)
+    rep.connect.median = medianOf(rep.connect.runs)
+    report[name] = rep
+  }
+} catch (error) {
+  errors.push(messageOf(error))
+  log(`FAILED ${messageOf(error)}`)
+} finally {
+  await browser?.close().catch(() => {})
+  await baseline?.close()
+  await stack?.stop()
+  rmSync(buildDir, { recursive: true, force: true })
+}
+
+writeJson(join(root, FRONTEND_REPORT), report)
+log(`done in ${((Date.now() - startedAt) / 1000).toFixed(0)} s; ${errors.length} errors (${FRONTEND_REPORT})`)
+process.exit(errors.length ? 1 : 0)
