@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
@@ -122,6 +123,7 @@ describe('serving the built web app', () => {
     mkdirSync(join(webDist, 'assets'))
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>chainellation</title>')
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {}')
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js'), `export const stars = ${JSON.stringify('✦ '.repeat(4000))}`)
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     writeFileSync(join(webDist, 'manifest.json'), JSON.stringify(manifest))
     served = appWith({ chainId: 31337, contracts, webDist })
@@ -142,6 +144,17 @@ describe('serving the built web app', () => {
     const icon = await served.request('/favicon.svg')
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
     expect(icon.headers.get('cache-control')).toBeNull()
+  })
+
+  it('sends scripts gzip-compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const gzipped = await served.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    const body = new Uint8Array(await gzipped.arrayBuffer())
+    expect(body.length).toBeLessThan(2000)
+    expect(gunzipSync(body).toString()).toContain('export const stars')
+    const plain = await served.request('/assets/big-abc123.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect((await plain.text()).length).toBeGreaterThan(8000)
   })
 
   it('falls back to index.html for client-side routes', async () => {
