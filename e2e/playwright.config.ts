@@ -46,8 +46,8 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: /\.spec\.ts$/,
-      // The stack and the wallet itself have no width.
-      testIgnore: /((stack|test-wallet)|\.clock)\.spec\.ts$/,
+      // The stack, the wallet itself and the download budget have no width.
+      testIgnore: /((stack|test-wallet|budget)|\.clock)\.spec\.ts$/,
       use: { viewport: { width: 375, height: 812 } },
     },
     // Specs that move the chain's clock forward, which would pull the ground from under tests running beside

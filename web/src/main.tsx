@@ -4,7 +4,6 @@ import '@/styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'
-import { startAnalytics } from '@/config/analytics'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -15,4 +14,5 @@ createRoot(root).render(
   </StrictMode>,
 )
 
-void startAnalytics()
+// Analytics (off unless configured) never holds up the first paint.
+void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())

@@ -1,12 +1,7 @@
 import { RouterProvider } from 'react-router'
-import { WalletProviders } from '@/app/providers'
 import { router } from './router'
 
-/** Wallet context around the routed app. */
+/** The routed app; the wallet stack joins inside the layout once it has loaded (see `WalletRoot`). */
 export function App() {
-  return (
-    <WalletProviders>
-      <RouterProvider router={router} />
-    </WalletProviders>
-  )
+  return <RouterProvider router={router} />
 }

@@ -1,19 +1,19 @@
 import type { RouteObject } from 'react-router'
+import { HomePage } from '@/features/home'
 import { PageFallback } from './layout/page-fallback'
-import { RootLayout } from './layout/root-layout'
+import { RootLayout, type RouteHandle } from './layout/root-layout'
+
+const shell: RouteHandle = { shell: true }
 
 // Each page's code is its own chunk, fetched when the page is first visited. While the first one loads,
-// its HydrateFallback stands in so the header and footer show at once.
+// its HydrateFallback stands in so the header and footer show at once. The home page is in the first
+// chunk with the shell, so `/` paints in one go; it and the not-found page need no wallet (`shell`).
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
     children: [
-      {
-        index: true,
-        HydrateFallback: PageFallback,
-        lazy: async () => ({ Component: (await import('@/features/home')).HomePage }),
-      },
+      { index: true, Component: HomePage, handle: shell },
       {
         path: 'mint',
         HydrateFallback: PageFallback,
@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
+        handle: shell,
         HydrateFallback: PageFallback,
         lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
       },

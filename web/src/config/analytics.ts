@@ -1,4 +1,9 @@
-import { type Env, env } from './env'
+/** `vercel` turns on Vercel Web Analytics; anything else (the default, `off`) leaves it off. */
+type AnalyticsConfig = { VITE_ANALYTICS?: string }
+
+// Read straight from the build's variables: `env.ts` validates them too, but its schema library does not
+// belong in the first page's download.
+const buildConfig: AnalyticsConfig = { VITE_ANALYTICS: import.meta.env.VITE_ANALYTICS }
 
 type Privacy = { doNotTrack?: string | null }
 
@@ -14,7 +19,7 @@ export const analyticsScript = '/_vercel/insights/script.js'
  * host) and nothing sent when the browser asks not to be tracked.
  */
 export async function startAnalytics(
-  config: Pick<Env, 'VITE_ANALYTICS'> = env,
+  config: AnalyticsConfig = buildConfig,
   doNotTrack: () => boolean = asksNotToTrack,
 ): Promise<boolean> {
   if (config.VITE_ANALYTICS !== 'vercel' || doNotTrack()) return false

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SAFE_ORIGINS, parseOrigins } from '../../vite-plugins/origins'
+import { DEFAULT_LINKS } from './links'
 
 /** A blank value (as `.env.example` leaves them) counts as unset. */
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
@@ -38,8 +39,8 @@ export const envSchema = z.object({
   /** Offer the local anvil chain (and the local dev wallet): local development builds only. */
   VITE_LOCAL_CHAIN: flag,
   VITE_LOCAL_RPC_URL: unsetIfBlank(z.url().default('http://127.0.0.1:8545')),
-  VITE_TWITTER_URL: unsetIfBlank(z.url().default('https://twitter.com/chainellation')),
-  VITE_DISCORD_URL: unsetIfBlank(z.url().default('https://discord.gg/chainellation')),
+  VITE_TWITTER_URL: unsetIfBlank(z.url().default(DEFAULT_LINKS.twitter)),
+  VITE_DISCORD_URL: unsetIfBlank(z.url().default(DEFAULT_LINKS.discord)),
   /** Origins that may frame the app, as Safe{Wallet} does a Safe App; the dev server and preview send them too. */
   VITE_SAFE_ORIGINS: unsetIfBlank(origins.default([...DEFAULT_SAFE_ORIGINS])),
   /** `vercel` turns on Vercel Web Analytics, served from the app's own origin. */

@@ -1,6 +1,7 @@
-import { Suspense, useCallback, useRef, useState } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { Outlet, ScrollRestoration, useMatches } from 'react-router'
 import { StarSky } from '@/components/star-sky'
+import { WalletRoot } from '@/lib/wallet/shell'
 import { PageFallback } from './page-fallback'
 import styles from './root-layout.module.css'
 import { SideMenu } from './side-menu'
@@ -9,9 +10,28 @@ import { SiteHeader } from './site-header'
 
 const SIDE_MENU_ID = 'side-menu'
 
-/** Header, the current page and the footer, under the star field. The side menu makes the rest inert while open. */
+/** What a route may say about itself (`handle`): `shell` pages render without the wallet stack. */
+export type RouteHandle = { shell?: boolean }
+
+/**
+ * Header, the current page and the footer, under the star field. The side menu makes the rest inert while
+ * open. The shell paints without the wallet stack; a page that needs a wallet waits for it.
+ */
 export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
+  const [walletSlot, setWalletSlot] = useState<HTMLDivElement | null>(null)
+  const matches = useMatches()
+  const needsWallet = !(matches.at(-1)?.handle as RouteHandle | undefined)?.shell
+  // One element for the layout's life (the Outlet follows the route by itself): the wallet stack around it
+  // must not render again when the layout does (see `WalletStack`).
+  const page = useMemo(
+    () => (
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  )
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
   const openMenu = useCallback(() => setMenuOpen(true), [])
@@ -23,11 +43,17 @@ export function RootLayout() {
         <a className={styles.skip} href="#main">
           Skip to content
         </a>
-        <SiteHeader menuId={SIDE_MENU_ID} menuOpen={menuOpen} onOpenMenu={openMenu} toggleRef={toggleRef} />
+        <SiteHeader
+          menuId={SIDE_MENU_ID}
+          menuOpen={menuOpen}
+          onOpenMenu={openMenu}
+          toggleRef={toggleRef}
+          walletSlotRef={setWalletSlot}
+        />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <WalletRoot needsWallet={needsWallet} slot={walletSlot} fallback={<PageFallback />}>
+            {page}
+          </WalletRoot>
         </main>
         <SiteFooter />
       </div>

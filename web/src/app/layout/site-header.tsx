@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { WalletButton } from '@/lib/wallet'
+import { WalletSlot } from '@/lib/wallet/shell'
 import { BrandLink } from './brand-link'
 import { MainNav } from './main-nav'
 import { MenuToggle } from './menu-toggle'
@@ -11,10 +11,12 @@ export type SiteHeaderProps = {
   menuOpen: boolean
   onOpenMenu: () => void
   toggleRef: Ref<HTMLButtonElement>
+  /** Where the wallet stack draws RainbowKit's button. */
+  walletSlotRef?: Ref<HTMLDivElement>
 }
 
 /** The fixed bar: menu toggle (small screens), the deployment's name, the areas (wide screens) and the wallet. */
-export function SiteHeader({ menuId, menuOpen, onOpenMenu, toggleRef }: SiteHeaderProps) {
+export function SiteHeader({ menuId, menuOpen, onOpenMenu, toggleRef, walletSlotRef }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -24,7 +26,7 @@ export function SiteHeader({ menuId, menuOpen, onOpenMenu, toggleRef }: SiteHead
         </div>
         <MainNav />
         <div className={styles.end}>
-          <WalletButton />
+          <WalletSlot slotRef={walletSlotRef} />
         </div>
       </div>
       <NavProgress />

@@ -1,19 +1,10 @@
-import type { DeploymentDescriptor } from '@/lib/wallet'
+import type { ReactNode } from 'react'
 
-/** Stands in for `@/lib/wallet` in component tests: no wagmi, no RainbowKit, nothing connected. */
-export function WalletButton() {
-  return <button type="button">Connect Wallet</button>
-}
-
-const fallback: DeploymentDescriptor = {
-  displayName: 'chainellation',
-  currency: 'eth',
-  chain: 'none',
-  freeDecorations: [],
-  chainellationAddress: '0x0000000000000000000000000000000000000000',
-  decoAddress: '0x0000000000000000000000000000000000000000',
-}
-
-export function useDeployment(): DeploymentDescriptor {
-  return fallback
+/**
+ * Stands in for the wallet stack (`@/lib/wallet/wallet-stack`) in component tests: no wagmi, no RainbowKit,
+ * nothing connected; a page that waits for the stack renders as soon as its import resolves. The header keeps
+ * the shell's own connect button.
+ */
+export function WalletStack({ children }: { slot: HTMLElement | null; children: ReactNode }) {
+  return children
 }

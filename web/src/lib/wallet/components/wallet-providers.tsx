@@ -3,8 +3,10 @@ import { darkTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
-import { SignInProvider, WalletSdkRelease, wagmiConfig } from '@/lib/wallet'
-import { cacheTime, createPersister, createQueryClient } from '@/lib/wallet/utils/query-client'
+import { wagmiConfig } from '../config'
+import { cacheTime, createPersister, createQueryClient } from '../utils/query-client'
+import { SignInProvider } from './sign-in-provider'
+import { WalletSdkRelease } from './wallet-sdk-release'
 
 const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
 

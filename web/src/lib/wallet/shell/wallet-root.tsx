@@ -1,0 +1,71 @@
+import { type ReactNode, type Ref, useEffect, useState } from 'react'
+import { loadWalletStack, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
+import styles from './wallet-root.module.css'
+
+const interactions = ['pointerdown', 'keydown', 'touchstart'] as const
+
+/** True from the page's first pointer, key or touch on. */
+function useInteracted(): boolean {
+  const [interacted, setInteracted] = useState(false)
+  useEffect(() => {
+    if (interacted) return
+    const onInteract = () => setInteracted(true)
+    for (const type of interactions) window.addEventListener(type, onInteract, { once: true, passive: true })
+    return () => {
+      for (const type of interactions) window.removeEventListener(type, onInteract)
+    }
+  }, [interacted])
+  return interacted
+}
+
+export type WalletRootProps = {
+  /** The current page uses the wallet: wait for the stack (showing `fallback`) rather than render without it. */
+  needsWallet: boolean
+  /** Where the header wants the wallet button. */
+  slot: HTMLElement | null
+  fallback: ReactNode
+  children: ReactNode
+}
+
+/**
+ * The page, inside the wallet stack once it has loaded. A page that needs no wallet renders at once without
+ * it; the stack follows on the first interaction (or at once for a returning wallet user or inside a Safe).
+ */
+export function WalletRoot({ needsWallet, slot, fallback, children }: WalletRootProps) {
+  const [atOnce] = useState(wantsWalletAtOnce)
+  const interacted = useInteracted()
+  const stack = useWalletStack(needsWallet || atOnce || interacted)
+  if (!stack) return needsWallet ? fallback : children
+  return <stack.WalletStack slot={slot}>{children}</stack.WalletStack>
+}
+
+/**
+ * The header's wallet button: RainbowKit's, drawn into `slotRef` by the wallet stack; until it is there, a
+ * button of the same look that fetches the stack and opens the connect modal once it has arrived.
+ */
+export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
+  const shown = useWalletStackShown()
+  const [reconnecting] = useState(wantsWalletAtOnce)
+  return (
+    <div className={styles.slot}>
+      <div ref={slotRef} className={styles.target} />
+      {!shown &&
+        (reconnecting ? (
+          <span className={`${styles.placeholder} ${styles.pending}`} aria-busy="true">
+            <span className={styles.hidden}>Loading your wallet…</span>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={styles.placeholder}
+            data-testid="rk-connect-button"
+            onPointerEnter={() => void loadWalletStack()}
+            onFocus={() => void loadWalletStack()}
+            onClick={requestConnect}
+          >
+            Connect Wallet
+          </button>
+        ))}
+    </div>
+  )
+}
