@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { freePort } from '@chainellation/contracts/anvil'
+import { formatJson } from '@chainellation/scripts/json'
 import { type Stack, startStack } from '@chainellation/scripts/stack'
 import { type Browser, chromium } from '@playwright/test'
 
@@ -45,23 +46,6 @@ export function rpcMethods(body: string | null): string[] {
 
 /** tsx compiles with esbuild's keepNames, whose `__name` helper would travel into the page with evaluated functions. */
 export const KEEP_NAMES_SHIM = 'globalThis.__name = (f) => f'
-
-/**
- * JSON as Biome formats it, as reports are committed and linted: an array of plain values on one line if it fits
- * (a longer array of numbers Biome would fill line by line; no report has one).
- */
-export function formatJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(
-    /^(.*)\[\n([^[\]{}]*?)\n *\](,?)$/gm,
-    (whole, head: string, items: string, comma: string) => {
-      const line = `${head}[${items
-        .split(',\n')
-        .map((item) => item.trim())
-        .join(', ')}]${comma}`
-      return line.length <= 120 ? line : whole
-    },
-  )
-}
 
 export function writeReport(url: URL, report: unknown) {
   mkdirSync(new URL('.', url), { recursive: true })

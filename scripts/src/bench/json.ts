@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 
 /**
  * JSON as Biome formats it, since reports are committed and linted: an array of plain values on one line when it
- * fits in 120 columns. (The same rule as e2e/bench/support.ts, which this workspace cannot import.)
+ * fits in 120 columns. Shared with the end-to-end benches (`@chainellation/scripts/json`).
  */
 export function formatJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(
