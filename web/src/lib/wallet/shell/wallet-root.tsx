@@ -48,7 +48,9 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
   const [reconnecting] = useState(wantsWalletAtOnce)
   return (
     <div className={styles.slot}>
-      <div ref={slotRef} className={styles.target} />
+      {/* RainbowKit scopes its styles and theme to `[data-rk]`; its button arrives here through a portal,
+          outside the provider's own `[data-rk]` element. */}
+      <div ref={slotRef} className={styles.target} data-rk="" />
       {!shown &&
         (reconnecting ? (
           <span className={`${styles.placeholder} ${styles.pending}`} aria-busy="true">
