@@ -1,1 +1,0 @@
-export { useDeployment } from '../shell/deployment'
