@@ -1,14 +1,26 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { safeApp } from './vite-plugins/safe-app'
+import { prerender } from './vite-plugins/prerender.ts'
+import { safeApp } from './vite-plugins/safe-app.ts'
 
 // The dev server and the preview both forward /api to the API, so the app always calls its own origin.
 const proxy = { '/api': process.env.API_URL || 'http://127.0.0.1:8787' }
 
+// The game areas get their own page, their link highlighted; any other path gets the shell (a page that needs the
+// wallet and is in no area), whose main area shows the loading state until the browser renders the page.
+const PRERENDERED_PAGES = [
+  { path: '/', file: 'index.html', hydrate: true },
+  { path: '/mint', file: 'mint.html', hydrate: true },
+  { path: '/stargaze', file: 'stargaze.html', hydrate: true },
+  { path: '/compose', file: 'compose.html', hydrate: true },
+  { path: '/sky/1', file: 'shell.html', hydrate: false },
+]
+
 export default defineConfig({
   // Safe{Wallet} frames the app: its manifest and the frame-ancestors header, from VITE_SAFE_ORIGINS in envDir.
-  plugins: [react(), safeApp()],
+  // The build writes the home page's HTML, and the shell of every other page, so they paint before any script runs.
+  plugins: [react(), safeApp(), prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES })],
   // One .env at the repository root serves every package; Vite exposes only its VITE_* entries.
   envDir: fileURLToPath(new URL('..', import.meta.url)),
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
@@ -9,6 +7,7 @@ import { type AppConfig, DEFAULT_SAFE_ORIGINS } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders } from './http'
+import { pageHtml } from './web-pages'
 
 export type AppOptions = {
   config: AppConfig
@@ -51,9 +50,8 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       // Client-side routes have no file extension; a missing asset stays a 404.
       const lastSegment = c.req.path.split('/').pop() ?? ''
       if (lastSegment.includes('.')) return next()
-      const html = await readFile(join(webDist, 'index.html'), 'utf8')
       c.header('Cache-Control', 'no-cache')
-      return c.html(html)
+      return c.html(await pageHtml(webDist, c.req.path))
     })
   }
   return app

@@ -2,17 +2,21 @@ import '@fontsource/kdam-thmor-pro/latin-400.css'
 import '@fontsource-variable/inter/wght.css'
 import '@/styles/global.css'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+// The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
+// Any other page's HTML is the shell with its loading state, which the first render replaces.
+if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
+else createRoot(root).render(app)
 
 // Analytics (off unless configured) never holds up the first paint.
 void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())

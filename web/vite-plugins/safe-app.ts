@@ -1,5 +1,5 @@
 import { type Connect, loadEnv, type Plugin } from 'vite'
-import { DEFAULT_SAFE_ORIGINS, parseOrigins } from './origins'
+import { DEFAULT_SAFE_ORIGINS, parseOrigins } from './origins.ts'
 
 /** What Safe{Wallet} needs to read a Safe App's manifest.json from its own origin. */
 export const MANIFEST_CORS_HEADERS = {

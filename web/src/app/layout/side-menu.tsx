@@ -4,6 +4,7 @@ import { NavLink } from 'react-router'
 import { ExternalLink } from '@/components/external-link'
 import { GameIcon } from '@/components/game-icon'
 import { links } from '@/config/links'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useFocusTrap } from '../hooks/use-focus-trap'
 import { useScrollLock } from '../hooks/use-scroll-lock'
 import { BrandLink } from './brand-link'
@@ -22,6 +23,7 @@ export type SideMenuProps = {
 export function SideMenu({ id, open, onClose, returnFocusRef }: SideMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null)
   const close = useEffectEvent(onClose)
+  const hydrated = useHydrated()
   useScrollLock(open)
   useFocusTrap(panelRef, open)
 
@@ -45,6 +47,8 @@ export function SideMenu({ id, open, onClose, returnFocusRef }: SideMenuProps) {
     }
   }, [open, returnFocusRef])
 
+  // The page's HTML is written at build time, where there is no `document.body` to portal into.
+  if (!hydrated) return null
   return createPortal(
     <div className={styles.root} hidden={!open}>
       {/* Pointer users close by tapping outside; keyboard users have Escape and the close button. */}

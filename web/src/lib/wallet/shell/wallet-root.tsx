@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useEffect, useState } from 'react'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { loadWalletStack, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
 import styles from './wallet-root.module.css'
 
@@ -45,6 +46,8 @@ export function WalletRoot({ needsWallet, slot, fallback, children }: WalletRoot
  */
 export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
   const shown = useWalletStackShown()
+  // Storage is read after hydration: the build's HTML has the connect button, and so does the first render.
+  const hydrated = useHydrated()
   const [reconnecting] = useState(wantsWalletAtOnce)
   return (
     <div className={styles.slot}>
@@ -52,7 +55,7 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
           outside the provider's own `[data-rk]` element. */}
       <div ref={slotRef} className={styles.target} data-rk="" />
       {!shown &&
-        (reconnecting ? (
+        (hydrated && reconnecting ? (
           <span className={`${styles.placeholder} ${styles.pending}`} aria-busy="true">
             <span className={styles.hidden}>Loading your wallet…</span>
           </span>

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { drizzle } from 'drizzle-orm/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from './app'
+import * as schema from './db/schema'
+import { pageHtml } from './web-pages'
+
+const page = (name: string) => `<!doctype html><title>${name}</title>`
+
+describe('the HTML of client-side routes', () => {
+  let full: string
+  let bare: string
+  beforeAll(() => {
+    full = mkdtempSync(join(tmpdir(), 'web-pages-'))
+    for (const name of ['index', 'mint', 'stargaze', 'shell']) writeFileSync(join(full, `${name}.html`), page(name))
+    bare = mkdtempSync(join(tmpdir(), 'web-pages-bare-'))
+    writeFileSync(join(bare, 'index.html'), page('index'))
+  })
+  afterAll(() => {
+    rmSync(full, { recursive: true, force: true })
+    rmSync(bare, { recursive: true, force: true })
+  })
+
+  it("is the page's own where the build wrote one, the shell elsewhere, and the home page at the root", async () => {
+    const cases: [string, string][] = [
+      ['/', 'index'],
+      ['/mint', 'mint'],
+      ['/mint/', 'mint'],
+      ['/stargaze', 'stargaze'],
+      ['/compose', 'shell'],
+      ['/sky/42', 'shell'],
+      ['/draft/abc', 'shell'],
+      ['/no-such-page', 'shell'],
+    ]
+    for (const [path, name] of cases) expect(await pageHtml(full, path), path).toBe(page(name))
+  })
+
+  it('never reads outside the build, whatever the path', async () => {
+    writeFileSync(join(full, '..', 'web-pages-outside.html'), page('outside'))
+    try {
+      for (const path of ['/../web-pages-outside', '/..%2fweb-pages-outside', '/%2e%2e/web-pages-outside', '/.']) {
+        expect(await pageHtml(full, path), path).toBe(page('shell'))
+      }
+    } finally {
+      rmSync(join(full, '..', 'web-pages-outside.html'), { force: true })
+    }
+  })
+
+  it('is index.html for every route of a build that wrote no pages', async () => {
+    for (const path of ['/', '/mint', '/sky/42']) expect(await pageHtml(bare, path), path).toBe(page('index'))
+  })
+
+  it('is served by the app for routes, uncached, and the page files stay reachable as files', async () => {
+    const app = createApp({
+      config: { chainId: 1, contracts: {}, auth: { origins: ['http://localhost:5173'], chains: [] }, webDist: full },
+      db: drizzle.mock({ schema }),
+    })
+    const mint = await app.request('/mint')
+    expect(mint.status).toBe(200)
+    expect(mint.headers.get('cache-control')).toBe('no-cache')
+    expect(await mint.text()).toBe(page('mint'))
+    expect(await (await app.request('/sky/7')).text()).toBe(page('shell'))
+    expect(await (await app.request('/')).text()).toBe(page('index'))
+  })
+
+  it('fails loudly when the build has no index.html at all', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'web-pages-empty-'))
+    try {
+      await expect(pageHtml(empty, '/mint')).rejects.toThrow(/has no index\.html/)
+    } finally {
+      rmSync(empty, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,87 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, type Plugin, type ResolvedConfig } from 'vite'
+
+export type PrerenderPage = {
+  /** The URL path React renders. */
+  path: string
+  /** The file it is written to, relative to the build's output folder. */
+  file: string
+  /** Mark the page for hydration at `path`; without it the browser renders afresh over the written HTML. */
+  hydrate: boolean
+}
+
+export type PrerenderOptions = {
+  /** The server entry, relative to the project root: exports `render(path): Promise<string>`. */
+  entry: string
+  pages: readonly PrerenderPage[]
+}
+
+/** The attribute on the root element naming the path whose HTML it holds, for the browser to hydrate. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
+
+const SERVER_ENTRY = 'render.js'
+const ROOT_ELEMENT = '<div id="root"></div>'
+
+/** The page `template` (the built index.html) with `html` inside its root element. */
+export function fillTemplate(template: string, html: string, hydratePath?: string): string {
+  const at = template.indexOf(ROOT_ELEMENT)
+  if (at < 0 || template.indexOf(ROOT_ELEMENT, at + 1) >= 0) {
+    throw new Error(`index.html must hold exactly one ${ROOT_ELEMENT}`)
+  }
+  const open =
+    hydratePath === undefined ? '<div id="root">' : `<div id="root" ${PRERENDERED_ATTRIBUTE}="${hydratePath}">`
+  return `${template.slice(0, at)}${open}${html}</div>${template.slice(at + ROOT_ELEMENT.length)}`
+}
+
+/**
+ * Writes the pages' HTML at build time: once the browser build is done, the server entry is built for Node with
+ * the same configuration (so CSS module class names agree), each page is rendered by it into the built
+ * index.html, and the server build is deleted. The page paints before any script has run.
+ */
+export function prerender({ entry, pages }: PrerenderOptions): Plugin {
+  let config: ResolvedConfig
+  return {
+    name: 'chainellation:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved
+    },
+    async closeBundle() {
+      // The server build below runs this plugin too.
+      if (config.build.ssr) return
+      const outDir = resolve(config.root, config.build.outDir)
+      // Inside node_modules, so the server build's bare imports (react, react-router…) resolve from it.
+      const cache = join(config.root, 'node_modules', '.cache')
+      await mkdir(cache, { recursive: true })
+      const serverDir = await mkdtemp(join(cache, 'prerender-'))
+      try {
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: entry,
+            outDir: serverDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+            rollupOptions: { output: { entryFileNames: SERVER_ENTRY } },
+          },
+        })
+        const { render } = (await import(pathToFileURL(join(serverDir, SERVER_ENTRY)).href)) as {
+          render: (path: string) => Promise<string>
+        }
+        const template = await readFile(join(outDir, 'index.html'), 'utf8')
+        for (const page of pages) {
+          const html = await render(page.path)
+          await writeFile(join(outDir, page.file), fillTemplate(template, html, page.hydrate ? page.path : undefined))
+        }
+      } finally {
+        await rm(serverDir, { recursive: true, force: true })
+      }
+    },
+  }
+}
