@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { writeJson } from './bench/json'
+import { CHAOS_REPORT_DIR, combine, formatChaosTable, readChaosReports } from './chaos/report'
+import { forEachLine, signal, spawnGroup, stopGroup } from './processes'
+import { formatDuration } from './report'
+import { bold } from './term'
+
+/** Where the combined figures of one `npm run chaos` go, from the repository root. */
+const RESULTS_FILE = 'bench/chaos.json'
+
+/** A test run that leaves chaos reports, and the report files it must leave. */
+type Step = { name: string; command: string[]; reports: string[] }
+
+// Test files are picked by name: vitest and Playwright take the words as file-path filters.
+const all: Step[] = [
+  {
+    name: 'fuzz',
+    command: ['npm', 'run', 'test', '-w', 'server', '--', 'fuzz'],
+    reports: ['api-fuzz.json'],
+  },
+  {
+    name: 'durability',
+    command: ['npm', 'run', 'test', '-w', 'server', '--', 'durability'],
+    reports: ['durability-pglite.json', 'durability-postgres.json'],
+  },
+  {
+    name: 'e2e-faults',
+    command: ['npm', 'run', 'test', '-w', 'e2e', '--', 'faults'],
+    reports: ['e2e-faults.json'],
+  },
+]
+// `npm run chaos -- durability` runs only that step; bench/chaos.json then holds only its figures.
+const only = process.argv.slice(2)
+const unknown = only.filter((name) => !all.some((s) => s.name === name))
+if (unknown.length) {
+  process.stderr.write(`unknown step ${unknown.join(', ')}; known: ${all.map((s) => s.name).join(', ')}\n`)
+  process.exit(2)
+}
+const steps = only.length ? all.filter((s) => only.includes(s.name)) : all
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const reportDir = mkdtempSync(join(tmpdir(), 'chainellation-chaos-'))
+const startedAt = Date.now()
+let current: number | undefined
+process.on('exit', () => {
+  if (current) signal(-current, 'SIGKILL')
+  rmSync(reportDir, { recursive: true, force: true })
+})
+for (const name of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(name, async () => {
+    if (current) await stopGroup(current)
+    process.exit(1)
+  })
+}
+
+const ran: { name: string; command: string; exitCode: number | null; ms: number }[] = []
+for (const step of steps) {
+  process.stdout.write(`\n${bold(`▶ ${step.name} (${step.command.join(' ')})`)}\n`)
+  const t = Date.now()
+  const [command = 'npm', ...args] = step.command
+  // Each step in its own process group, so an interrupt also stops the servers and browsers a test started.
+  const child = spawnGroup(command, args, { cwd: root, env: { ...process.env, [CHAOS_REPORT_DIR]: reportDir } })
+  current = child.pid
+  forEachLine(child, (line) => process.stdout.write(`${line}\n`))
+  const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  current = undefined
+  ran.push({ name: step.name, command: step.command.join(' '), exitCode, ms: Date.now() - t })
+}
+
+const results = combine(
+  readChaosReports(reportDir),
+  steps.flatMap((s) => s.reports),
+)
+const failedSteps = ran.filter((r) => r.exitCode !== 0)
+writeJson(join(root, RESULTS_FILE), {
+  generatedAt: new Date().toISOString(),
+  machine: { cpus: cpus().length, node: process.version },
+  steps: ran,
+  ...results,
+  ok: results.ok && failedSteps.length === 0,
+})
+
+process.stdout.write(`\n${bold('Faults injected, bad input refused, writes kept')}\n${formatChaosTable(results)}\n\n`)
+for (const r of ran) {
+  const outcome = r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode ?? 'by a signal'})`
+  process.stdout.write(`${r.name}: ${outcome} in ${formatDuration(r.ms)}\n`)
+}
+process.stdout.write(`(${RESULTS_FILE}; whole run ${formatDuration(Date.now() - startedAt)})\n`)
+process.exit(results.ok && failedSteps.length === 0 ? 0 : 1)
