@@ -43,6 +43,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
+  // Durability as configured, checked by src/drafts/durability.test.ts: a write PGlite has answered survives the
+  // process being killed. PostgreSQL inside writes the WAL at each commit (synchronous_commit stays on; turned off,
+  // that test loses most of a burst), and PGlite's Node filesystem hands every write to the operating system at
+  // once (fs.writeSync; its syncToFs, which `relaxedDurability` skips, does nothing on Node). What PGlite does not
+  // survive is the machine going down: it starts PostgreSQL with fsync off (-F) and its Node filesystem has no
+  // fsync, so the last commits may still be in the OS cache. Deployments that must outlive a power cut use
+  // Postgres (DATABASE_URL), which fsyncs its WAL.
   const client = new PGlite(options.dataDir)
   const db = drizzlePglite({ client, schema })
   try {

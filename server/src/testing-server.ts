@@ -1,0 +1,87 @@
+// The API as a process of its own, started as `npm start` starts it, for tests that kill it. Not imported by the
+// server itself.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '@chainellation/contracts/anvil'
+import { type Requestable, signIn } from './auth/testing'
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+const START_TIMEOUT_MS = 45_000
+
+export type ApiProcess = {
+  /** `http://127.0.0.1:<port>` */
+  base: string
+  /** What the server wrote to stdout and stderr so far. */
+  output: () => { stdout: string; stderr: string }
+  /** Resolves with the exit code, or the signal's name, once the process has exited. */
+  exited: Promise<number | string>
+  /** The API through `fetch`, for helpers written against `app.request`. */
+  client: Requestable
+  kill: (signal: NodeJS.Signals) => void
+}
+
+const running = new Set<ChildProcess>()
+// A test that fails half-way must not leave a server holding its database.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
+/**
+ * Starts `src/index.ts` with `env` (plus PATH and HOST=127.0.0.1) on `port`, or a free one; resolves once it
+ * listens, and rejects with its output when it exits first.
+ */
+export async function startApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+  const listenOn = port ?? (await freePort())
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env, PORT: String(listenOn) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let stdout = ''
+  let stderr = ''
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child)
+      resolve(code ?? signal ?? 'unknown')
+    }),
+  )
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`the API did not listen within ${START_TIMEOUT_MS} ms:\n${stdout}${stderr}`))
+    }, START_TIMEOUT_MS)
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk
+      if (stdout.includes('API listening')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`the API exited (${code}) before listening:\n${stdout}${stderr}`))
+    })
+  })
+  const base = `http://127.0.0.1:${listenOn}`
+  return {
+    base,
+    output: () => ({ stdout, stderr }),
+    exited,
+    client: { request: (path, init) => fetch(`${base}${path}`, init) },
+    kill: (signal) => child.kill(signal),
+  }
+}
+
+/**
+ * Signs `count` fresh accounts in on a running API (on the local chain: start it with LOCAL_RPC_URL set, pointing
+ * nowhere, and EOA signatures are checked by ECDSA recovery); resolves with each one's `Cookie` header.
+ */
+export async function signInMany(api: ApiProcess, count: number): Promise<string[]> {
+  const cookies: string[] = []
+  for (let i = 0; i < count; i++) cookies.push((await signIn(api.client, new Date())).cookie)
+  return cookies
+}
