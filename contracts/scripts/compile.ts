@@ -83,12 +83,15 @@ export async function compile(): Promise<Record<string, Artifact>> {
   return artifacts
 }
 
+/** Sources under `solidity/test/` serve the tests only: compiled with the rest, never deployed nor in the bindings. */
+export const isTestOnly = (artifact: Artifact) => artifact.sourceName.startsWith('test/')
+
 const camel = (name: string) => name.replace(/^I(?=[A-Z])/, 'i').replace(/^[A-Z]/, (c) => c.toLowerCase())
 
 /** The text of `src/generated/abis.ts`: every contract's ABI as a typed `as const` export. */
 export function abisModule(artifacts: Record<string, Artifact>): string {
   const names = Object.keys(artifacts)
-    .filter((name) => artifacts[name].abi.length > 0)
+    .filter((name) => artifacts[name].abi.length > 0 && !isTestOnly(artifacts[name]))
     .sort()
   const body = names
     .map((name) => `export const ${camel(name)}Abi = ${JSON.stringify(artifacts[name].abi)} as const`)
@@ -110,7 +113,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now()
   const artifacts = await build()
   const sizes = Object.values(artifacts)
-    .filter((a) => a.deployedBytecode.length > 2)
+    .filter((a) => a.deployedBytecode.length > 2 && !isTestOnly(a))
     .map((a) => `${a.contractName} ${(a.deployedBytecode.length - 2) / 2} B`)
   process.stdout.write(`compiled in ${((performance.now() - started) / 1000).toFixed(1)} s: ${sizes.join(', ')}\n`)
 }

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
@@ -16,7 +17,7 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// one fresh slot and a gaze rewrites it. Bits: [0,16) previous sky minted by the same minter,
 /// [16,23) time zone in quarter hours + 48, [23,32) primary hue, [32,41) secondary hue,
 /// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
-contract Chainellation is ERC721, Ownable {
+contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
     /// @notice Earliest and latest time zones, in seconds east of UTC.
@@ -60,8 +61,12 @@ contract Chainellation is ERC721, Ownable {
     error ChainellationFullyRevealed(uint256 skyId);
     error ChainellationInvalidMaxSupply(uint256 maxSupply, uint256 minted);
     error ChainellationWithdrawFailed(address to, uint256 amount);
+    error ChainellationInvalidRecipient(address to);
+    error ChainellationNothingToWithdraw();
+    error ChainellationInvalidChosenTraits(uint256 chosenTraits);
+    error ChainellationNotAContract(address account);
 
-    /// @param renderer_ Draws the skies.
+    /// @param renderer_ Draws the skies; must be a contract.
     /// @param maxSupply_ Initial cap on the number of skies.
     /// @param basePrice_ Price of a sky, in wei.
     /// @param customizationPrice_ Added for each trait chosen by the minter, in wei.
@@ -73,6 +78,7 @@ contract Chainellation is ERC721, Ownable {
         uint96 customizationPrice_
     ) Ownable(initialOwner) {
         if (maxSupply_ > MAX_SUPPLY_LIMIT) revert ChainellationInvalidMaxSupply(maxSupply_, 0);
+        _checkContract(address(renderer_));
         _config = Config(0, uint32(maxSupply_), basePrice_, customizationPrice_);
         _renderer = renderer_;
     }
@@ -94,7 +100,7 @@ contract Chainellation is ERC721, Ownable {
         Sky memory sky = skyOf(skyId);
         string[3] memory layers;
         if (address(_decorations) != address(0)) layers = _decorations.layerSVGs(skyId);
-        return _renderer.tokenURI(skyId, sky, localTimeOf(sky.tzOffset) / 1 hours, layers);
+        return _renderer.tokenURI(skyId, sky, _localTime(sky.tzOffset) / 1 hours, layers);
     }
 
     /*                            Mint                           */
@@ -121,9 +127,7 @@ contract Chainellation is ERC721, Ownable {
         private
         returns (uint256 skyId)
     {
-        if (tzOffset < MIN_TZ_OFFSET || tzOffset > MAX_TZ_OFFSET || tzOffset % 15 minutes != 0) {
-            revert ChainellationInvalidTimeZone(tzOffset);
-        }
+        _checkTimeZone(tzOffset);
         Config memory config = _config;
         if (config.minted >= config.maxSupply) revert ChainellationSoldOut(config.maxSupply);
         skyId = config.minted + 1;
@@ -178,7 +182,7 @@ contract Chainellation is ERC721, Ownable {
         if (owner == address(0)) revert ChainellationNonexistentSky(skyId);
         if (owner != msg.sender) revert ChainellationNotSkyOwner(skyId, msg.sender);
         uint256 data = _getExtraData(skyId);
-        uint256 localTime = localTimeOf(_tzOffset(data));
+        uint256 localTime = _localTime(_tzOffset(data));
         if (localTime >= 6 hours && localTime < 18 hours) revert ChainellationNotNight(skyId, localTime);
         uint256 nextGazeAt = (data >> 53 & 0xffffffff) + GAZE_COOLDOWN;
         if (block.timestamp < nextGazeAt) revert ChainellationGazeTooSoon(skyId, nextGazeAt);
@@ -232,14 +236,16 @@ contract Chainellation is ERC721, Ownable {
         }
     }
 
-    /// @notice Seconds since local midnight, right now, in time zone `tzOffset`.
-    function localTimeOf(int256 tzOffset) public view returns (uint256) {
-        return uint256(int256(block.timestamp) + tzOffset) % 1 days;
+    /// @notice Seconds since local midnight, right now, in time zone `tzOffset` (seconds east of UTC, a whole
+    /// quarter hour from MIN_TZ_OFFSET to MAX_TZ_OFFSET, as a sky's).
+    function localTimeOf(int256 tzOffset) external view returns (uint256) {
+        _checkTimeZone(tzOffset);
+        return _localTime(tzOffset);
     }
 
     /// @notice Whether it is night (18:00-05:59 local) over sky `skyId` right now.
     function isNight(uint256 skyId) external view returns (bool) {
-        uint256 localTime = localTimeOf(skyOf(skyId).tzOffset);
+        uint256 localTime = _localTime(skyOf(skyId).tzOffset);
         return localTime < 6 hours || localTime >= 18 hours;
     }
 
@@ -265,6 +271,7 @@ contract Chainellation is ERC721, Ownable {
 
     /// @notice Price of a sky with `chosenTraits` chosen traits (0-4), in wei.
     function mintPrice(uint256 chosenTraits) external view returns (uint256) {
+        if (chosenTraits > 4) revert ChainellationInvalidChosenTraits(chosenTraits);
         return _config.basePrice + chosenTraits * _config.customizationPrice;
     }
 
@@ -309,21 +316,30 @@ contract Chainellation is ERC721, Ownable {
     }
 
     /// @notice Sends the whole balance to `to`.
-    function withdraw(address payable to) external onlyOwner {
+    /// @dev The recipient may be a contract that calls back while it receives. The guard refuses a second
+    /// withdraw from inside the first (the owner itself may be that contract), and the checks and the event
+    /// come before the transfer, with nothing to update after it: one withdrawal moves exactly the balance it
+    /// read and logs one Withdrawn. Anything else the recipient calls meanwhile (a paid mint, a gaze) meets
+    /// the same state and rules as from anywhere else.
+    function withdraw(address payable to) external onlyOwner nonReentrant {
+        if (to == address(0)) revert ChainellationInvalidRecipient(to);
         uint256 amount = address(this).balance;
+        if (amount == 0) revert ChainellationNothingToWithdraw();
+        emit Withdrawn(to, amount);
         (bool ok,) = to.call{value: amount}("");
         if (!ok) revert ChainellationWithdrawFailed(to, amount);
-        emit Withdrawn(to, amount);
     }
 
     /// @notice Sets the contract that draws the skies.
     function setRenderer(ISkyRenderer renderer_) external onlyOwner {
+        _checkContract(address(renderer_));
         _renderer = renderer_;
         emit RendererUpdated(address(renderer_));
     }
 
-    /// @notice Sets the decorations registry whose layers the skies wear.
+    /// @notice Sets the decorations registry whose layers the skies wear; the zero address for none.
     function setDecorations(IDecorations decorations_) external onlyOwner {
+        if (address(decorations_) != address(0)) _checkContract(address(decorations_));
         _decorations = decorations_;
         emit DecorationsUpdated(address(decorations_));
     }
@@ -332,6 +348,23 @@ contract Chainellation is ERC721, Ownable {
 
     function _afterTokenTransfer(address from, address to, uint256 skyId) internal override {
         if (from != address(0)) _received[to].push(uint16(skyId));
+    }
+
+    /// @dev A sky's time zone: a whole quarter hour from MIN_TZ_OFFSET to MAX_TZ_OFFSET.
+    function _checkTimeZone(int256 tzOffset) private pure {
+        if (tzOffset < MIN_TZ_OFFSET || tzOffset > MAX_TZ_OFFSET || tzOffset % 15 minutes != 0) {
+            revert ChainellationInvalidTimeZone(tzOffset);
+        }
+    }
+
+    /// @dev An address the collection calls must hold code: calls to one without would revert every read.
+    function _checkContract(address account) private view {
+        if (account.code.length == 0) revert ChainellationNotAContract(account);
+    }
+
+    /// @dev Seconds since local midnight in `tzOffset`, which must be in range.
+    function _localTime(int256 tzOffset) private view returns (uint256) {
+        return uint256(int256(block.timestamp) + tzOffset) % 1 days;
     }
 
     function _tzOffset(uint256 data) private pure returns (int256) {

@@ -55,14 +55,18 @@ contract Decorations is IDecorations, Ownable {
     error DecorationsNotSkyOwner(uint256 skyId, address caller);
     error DecorationsNotDecorationOwner(uint256 decorationId, uint256 tokenId, address caller);
     error DecorationsInvalidToken(uint256 decorationId, uint256 tokenId);
+    error DecorationsNotAContract(address decoration);
 
     constructor(address initialOwner, ISkyOwnership skies_) Ownable(initialOwner) {
         skies = skies_;
     }
 
     /// @notice Registers `decoration` on `layer`; `free` opens it to every sky without a token.
+    /// @dev A registration is for good, so an address without code is refused: every read of the list would
+    /// revert on it.
     function register(IDecoration decoration, uint8 layer, bool free) external onlyOwner returns (uint256 id) {
         if (layer < SILHOUETTE || layer > OBJECT) revert DecorationsInvalidLayer(layer);
+        if (address(decoration).code.length == 0) revert DecorationsNotAContract(address(decoration));
         uint256 existing = _idOf[address(decoration)];
         if (existing != 0) revert DecorationsAlreadyRegistered(address(decoration), existing);
         _entries.push(Entry(decoration, layer, free));

@@ -16,12 +16,19 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 contract SkyRenderer is ISkyRenderer {
     using DynamicBufferLib for DynamicBufferLib.DynamicBuffer;
 
+    error SkyRendererInvalidTimeZone(int256 tzOffset);
+    error SkyRendererInvalidHue(uint256 hue);
+    error SkyRendererInvalidConstellation(uint256 constellation);
+    error SkyRendererInvalidClouds(uint256 clouds);
+    error SkyRendererInvalidHour(uint256 hour);
+
     /// @inheritdoc ISkyRenderer
     function svg(uint256 skyId, Sky calldata sky, uint256 hour, string[3] calldata layers)
         external
         pure
         returns (string memory)
     {
+        _check(sky, hour);
         return string(_svg(skyId, sky, hour, layers));
     }
 
@@ -31,6 +38,7 @@ contract SkyRenderer is ISkyRenderer {
         pure
         returns (string memory)
     {
+        _check(sky, hour);
         bytes memory image = _svg(skyId, sky, hour, layers);
         bytes memory tz = _timeZone(sky.tzOffset);
         uint256 stars = Constellations.starCount(sky.constellation);
@@ -51,6 +59,20 @@ contract SkyRenderer is ISkyRenderer {
         }
         json.p("]}");
         return string.concat("data:application/json;base64,", Base64.encode(json.data));
+    }
+
+    /// @dev Refuses what no sky can be, the same bounds as the collection's, rather than draw nonsense or
+    /// fail on an index. Gazes beyond the star count only show the whole figure.
+    function _check(Sky calldata sky, uint256 hour) private pure {
+        int256 tz = sky.tzOffset;
+        if (tz < -12 hours || tz > 14 hours || tz % 15 minutes != 0) revert SkyRendererInvalidTimeZone(tz);
+        if (sky.primaryHue >= 360) revert SkyRendererInvalidHue(sky.primaryHue);
+        if (sky.secondaryHue >= 360) revert SkyRendererInvalidHue(sky.secondaryHue);
+        if (sky.constellation == 0 || sky.constellation > Constellations.COUNT) {
+            revert SkyRendererInvalidConstellation(sky.constellation);
+        }
+        if (sky.clouds == 0 || sky.clouds > 4) revert SkyRendererInvalidClouds(sky.clouds);
+        if (hour > 23) revert SkyRendererInvalidHour(hour);
     }
 
     function _svg(uint256 skyId, Sky calldata sky, uint256 hour, string[3] calldata layers)

@@ -1,4 +1,4 @@
-import { type Address, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, maxUint256, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { chainellationAbi, constellations, DEFAULT_HUE } from '../src/index.ts'
 import {
@@ -64,6 +64,19 @@ describe('collection', () => {
     await expectRevert(sky.read.constellationInfo([0n]), 'ChainellationInvalidConstellation', [0n])
     const next = BigInt(constellations.length + 1)
     await expectRevert(sky.read.constellationInfo([next]), 'ChainellationInvalidConstellation', [next])
+  })
+
+  it('is not deployed with a cap above 65,535 nor a renderer without code', async () => {
+    const args = (renderer: Address, maxSupply: bigint) => [f.owner.address, renderer, maxSupply, 0n, 0n]
+    const { SkyRenderer } = f.addresses
+    await f.expectDeployRevert('Chainellation', args(SkyRenderer, 65_536n), 'ChainellationInvalidMaxSupply', [
+      65_536n,
+      0n,
+    ])
+    for (const renderer of [zeroAddress, f.bob.address]) {
+      await f.expectDeployRevert('Chainellation', args(renderer, 10n), 'ChainellationNotAContract', [renderer])
+    }
+    await f.deploy('Chainellation', args(SkyRenderer, 65_535n))
   })
 })
 
@@ -200,6 +213,13 @@ describe('prices', () => {
     for (const n of [0n, 1n, 2n, 3n, 4n]) expect(await f.alice.sky.read.mintPrice([n])).toBe(3n * gwei + n * 2n * gwei)
   })
 
+  it('mintPrice refuses more than the four traits a sky has', async () => {
+    await f.tx(f.owner.sky.write.setPrices([3n * gwei, 2n * gwei]))
+    for (const n of [5n, 255n, maxUint256]) {
+      await expectRevert(f.alice.sky.read.mintPrice([n]), 'ChainellationInvalidChosenTraits', [n])
+    }
+  })
+
   it('mint takes exactly the base price', async () => {
     const base = 5n * gwei
     await f.tx(f.owner.sky.write.setPrices([base, gwei]))
@@ -306,6 +326,27 @@ describe('owner', () => {
     await expectRevert(f.owner.sky.simulate.withdraw([refuser]), 'ChainellationWithdrawFailed', [refuser, gwei])
   })
 
+  it('withdraw refuses the zero address and an empty balance, and loses nothing', async () => {
+    const { sky } = f.owner
+    await expectRevert(sky.simulate.withdraw([f.carol.address]), 'ChainellationNothingToWithdraw')
+    await f.tx(f.owner.sky.write.setPrices([gwei, 0n]))
+    await f.mint(f.alice, 0, gwei)
+    await expectRevert(sky.simulate.withdraw([zeroAddress]), 'ChainellationInvalidRecipient', [zeroAddress])
+    expect(await f.client.getBalance({ address: f.addresses.Chainellation })).toBe(gwei)
+    await f.tx(sky.write.withdraw([f.carol.address]))
+    await expectRevert(sky.simulate.withdraw([f.carol.address]), 'ChainellationNothingToWithdraw')
+  })
+
+  it('setRenderer and setDecorations refuse an address without code', async () => {
+    const { sky } = f.owner
+    for (const account of [f.bob.address, zeroAddress]) {
+      await expectRevert(sky.simulate.setRenderer([account]), 'ChainellationNotAContract', [account])
+    }
+    await expectRevert(sky.simulate.setDecorations([f.bob.address]), 'ChainellationNotAContract', [f.bob.address])
+    expect(await sky.read.renderer()).toBe(f.addresses.SkyRenderer)
+    expect(await sky.read.decorations()).toBe(f.addresses.Decorations)
+  })
+
   it('setRenderer swaps the renderer and emits RendererUpdated', async () => {
     await f.mint(f.alice)
     const next = await f.deploy('SkyRenderer', [])
@@ -397,6 +438,12 @@ describe('night rule', () => {
         expect(await f.alice.sky.read.localTimeOf([BigInt(tz)])).toBe(BigInt(local))
         expect(await f.alice.sky.read.isNight([ids[i] as bigint])).toBe(local < 6 * HOUR || local >= 18 * HOUR)
       }
+    }
+  })
+
+  it('localTimeOf refuses time zones no sky can have', async () => {
+    for (const tz of [MIN_TZ - 900, MAX_TZ + 900, 3_601, -1, 2n ** 255n - 1n, -(2n ** 255n), -(10n ** 30n)]) {
+      await expectRevert(f.alice.sky.read.localTimeOf([BigInt(tz)]), 'ChainellationInvalidTimeZone', [BigInt(tz)])
     }
   })
 
@@ -523,6 +570,31 @@ describe('stargaze', () => {
     await f.toLocalTime(HOUR, clock(10))
     await expectRevert(sky.simulate.starGazeMany([mine]), 'ChainellationNotNight', [mine[0], BigInt(clock(10))])
     expect((await sky.read.skyOf([mine[0] as bigint])).gazes).toBe(0)
+  })
+})
+
+describe('ERC-721 refusals', () => {
+  it('name a sky that does not exist, the zero address or a caller without the right', async () => {
+    const id = await f.mint(f.alice)
+    const { sky } = f.alice
+    for (const missing of [0n, 2n, maxUint256]) {
+      await expectRevert(sky.read.ownerOf([missing]), 'TokenDoesNotExist')
+      await expectRevert(sky.read.getApproved([missing]), 'TokenDoesNotExist')
+      await expectRevert(sky.simulate.approve([f.bob.address, missing]), 'TokenDoesNotExist')
+      await expectRevert(sky.simulate.transferFrom([f.alice.address, f.bob.address, missing]), 'TokenDoesNotExist')
+    }
+    await expectRevert(sky.read.balanceOf([zeroAddress]), 'BalanceQueryForZeroAddress')
+    await expectRevert(sky.read.skiesOf([zeroAddress]), 'BalanceQueryForZeroAddress')
+    await expectRevert(sky.simulate.transferFrom([f.alice.address, zeroAddress, id]), 'TransferToZeroAddress')
+    await expectRevert(sky.simulate.transferFrom([f.bob.address, f.carol.address, id]), 'TransferFromIncorrectOwner')
+    await expectRevert(f.bob.sky.simulate.transferFrom([f.alice.address, f.bob.address, id]), 'NotOwnerNorApproved')
+    await expectRevert(f.bob.sky.simulate.approve([f.bob.address, id]), 'NotOwnerNorApproved')
+    // A contract without the ERC-721 receiver hook does not take a sky by safe transfer.
+    await expectRevert(
+      sky.simulate.safeTransferFrom([f.alice.address, f.addresses.SkyRenderer, id]),
+      'TransferToNonERC721ReceiverImplementer',
+    )
+    expect(await sky.read.ownerOf([id])).toBe(f.alice.address)
   })
 })
 

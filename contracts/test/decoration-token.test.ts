@@ -84,6 +84,18 @@ describe('metadata', () => {
     expect(await f.alice.campfire.read.decorationSVG([2n])).toBe(svg)
   })
 
+  it('ERC-721 calls name a token not minted, the zero address or a caller without the right', async () => {
+    await f.tx(f.alice.comet.write.mint())
+    const { comet } = f.alice
+    for (const missing of [0n, 2n]) {
+      await expectRevert(comet.read.ownerOf([missing]), 'TokenDoesNotExist')
+      await expectRevert(comet.simulate.transferFrom([f.alice.address, f.bob.address, missing]), 'TokenDoesNotExist')
+    }
+    await expectRevert(comet.read.balanceOf([zeroAddress]), 'BalanceQueryForZeroAddress')
+    await expectRevert(comet.simulate.transferFrom([f.alice.address, zeroAddress, 1n]), 'TransferToZeroAddress')
+    await expectRevert(f.bob.comet.simulate.transferFrom([f.alice.address, f.bob.address, 1n]), 'NotOwnerNorApproved')
+  })
+
   it('tokenURI of a token not minted reverts with DecorationTokenNonexistentToken', async () => {
     await f.tx(f.alice.comet.write.mint())
     await expectRevert(f.alice.comet.read.tokenURI([0n]), 'DecorationTokenNonexistentToken', [0n])
@@ -122,6 +134,15 @@ describe('owner', () => {
     expect(event?.args).toEqual({ to: f.dave.address, amount: 4n * gwei })
     expect(await f.client.getBalance({ address: f.dave.address })).toBe(before + 4n * gwei)
     expect(await f.client.getBalance({ address: f.addresses.Lighthouse })).toBe(0n)
+  })
+
+  it('withdraw refuses the zero address and an empty balance, and loses nothing', async () => {
+    const { lighthouse } = f.owner
+    await expectRevert(lighthouse.simulate.withdraw([f.dave.address]), 'DecorationTokenNothingToWithdraw')
+    await f.tx(lighthouse.write.setPrice([gwei]))
+    await f.tx(f.alice.lighthouse.write.mint({ value: gwei }))
+    await expectRevert(lighthouse.simulate.withdraw([zeroAddress]), 'DecorationTokenInvalidRecipient', [zeroAddress])
+    expect(await f.client.getBalance({ address: f.addresses.Lighthouse })).toBe(gwei)
   })
 
   it('withdraw reverts with DecorationTokenWithdrawFailed when the recipient refuses ETH', async () => {

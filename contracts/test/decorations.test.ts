@@ -107,6 +107,15 @@ describe('registry', () => {
     }
   })
 
+  it('register refuses an address without code, which would break every read of the list', async () => {
+    for (const account of [f.bob.address, zeroAddress]) {
+      await expectRevert(f.owner.decorations.simulate.register([account, 2, true]), 'DecorationsNotAContract', [
+        account,
+      ])
+    }
+    expect(await f.alice.decorations.read.allDecorations()).toHaveLength(6)
+  })
+
   it('register refuses a decoration registered already, naming its id', async () => {
     await expectRevert(
       f.owner.decorations.simulate.register([f.addresses.Telescope, 3, true]),

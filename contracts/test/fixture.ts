@@ -8,6 +8,8 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   createTestClient,
+  decodeErrorResult,
+  encodeDeployData,
   getAddress,
   getContract,
   type Hash,
@@ -174,6 +176,32 @@ export async function createFixture() {
       return getAddress(receipt.contractAddress)
     }
 
+    /**
+     * Asserts that deploying `contractName` with `args` reverts with custom error `errorName` and, when
+     * given, exactly `errorArgs`.
+     */
+    const expectDeployRevert = async (
+      contractName: string,
+      args: readonly unknown[],
+      errorName: string,
+      errorArgs?: readonly unknown[],
+    ) => {
+      const artifact = (await compile())[contractName]
+      if (!artifact) throw new Error(`no artifact named ${contractName}`)
+      const abi = artifact.abi as Abi
+      const data = encodeDeployData({ abi, bytecode: artifact.bytecode, args })
+      const error = await client.call({ account: owner.address, data }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      if (!(error instanceof BaseError)) throw new Error(`expected deploying ${contractName} to revert`)
+      const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null
+      if (!raw?.data) throw new Error(`deploying ${contractName} reverted without data: ${error.shortMessage}`)
+      const decoded = decodeErrorResult({ abi, data: raw.data })
+      expect(decoded.errorName).toBe(errorName)
+      if (errorArgs) expect(decoded.args ?? []).toEqual(errorArgs)
+    }
+
     const snapshot = () => client.snapshot()
     const revert = (id: Hex) => client.revert({ id })
 
@@ -195,6 +223,7 @@ export async function createFixture() {
       tx,
       mint,
       deploy,
+      expectDeployRevert,
       snapshot,
       revert,
       stop: () => anvil.stop(),

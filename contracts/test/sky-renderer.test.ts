@@ -6,6 +6,7 @@ import {
   clock,
   decodeTokenURI,
   embeddedImages,
+  expectRevert,
   HOUR,
   MAX_TZ,
   type Metadata,
@@ -325,6 +326,30 @@ describe('preview', () => {
       expect(await f.alice.renderer.read.tokenURI([id, sky, BigInt(Math.floor(hour)), layers])).toBe(uri)
       expect(await preview(id, sky, Math.floor(hour), layers)).toBe(decodeTokenURI(uri).svg)
       expect(embeddedImages(decodeTokenURI(uri).svg)).toHaveLength(1)
+    }
+  })
+
+  it('refuses traits no sky can have, naming the value', async () => {
+    const bad: [Partial<Sky>, number, string, bigint][] = [
+      [{ tzOffset: MIN_TZ - 900 }, NIGHT, 'SkyRendererInvalidTimeZone', BigInt(MIN_TZ - 900)],
+      [{ tzOffset: MAX_TZ + 900 }, NIGHT, 'SkyRendererInvalidTimeZone', BigInt(MAX_TZ + 900)],
+      [{ tzOffset: 3_601 }, NIGHT, 'SkyRendererInvalidTimeZone', 3_601n],
+      [{ primaryHue: 360 }, NIGHT, 'SkyRendererInvalidHue', 360n],
+      [{ secondaryHue: 65_535 }, NIGHT, 'SkyRendererInvalidHue', 65_535n],
+      [{ constellation: 0 }, NIGHT, 'SkyRendererInvalidConstellation', 0n],
+      [
+        { constellation: constellations.length + 1 },
+        NIGHT,
+        'SkyRendererInvalidConstellation',
+        BigInt(constellations.length + 1),
+      ],
+      [{ clouds: 0 }, NIGHT, 'SkyRendererInvalidClouds', 0n],
+      [{ clouds: 5 }, NIGHT, 'SkyRendererInvalidClouds', 5n],
+      [{}, 24, 'SkyRendererInvalidHour', 24n],
+    ]
+    for (const [traits, hour, error, value] of bad) {
+      await expectRevert(preview(1n, skyWith(traits), hour), error, [value])
+      await expectRevert(previewURI(1n, skyWith(traits), hour), error, [value])
     }
   })
 

@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {Base64} from "solady/src/utils/Base64.sol";
 import {LibString} from "solady/src/utils/LibString.sol";
@@ -10,7 +11,7 @@ import {IDecoration} from "../interfaces/IDecoration.sol";
 
 /// @title A collectible chainellation decoration
 /// @notice An ERC-721 decoration: a sky may wear it while the sky's owner holds one of its tokens.
-contract DecorationToken is ERC721, Ownable, IDecoration {
+contract DecorationToken is ERC721, Ownable, ReentrancyGuard, IDecoration {
     address private immutable _art;
     string private _name;
     string private _symbol;
@@ -25,6 +26,8 @@ contract DecorationToken is ERC721, Ownable, IDecoration {
     error DecorationTokenWrongPayment(uint256 paid, uint256 price);
     error DecorationTokenNonexistentToken(uint256 tokenId);
     error DecorationTokenWithdrawFailed(address to, uint256 amount);
+    error DecorationTokenInvalidRecipient(address to);
+    error DecorationTokenNothingToWithdraw();
 
     constructor(
         address initialOwner,
@@ -109,10 +112,14 @@ contract DecorationToken is ERC721, Ownable, IDecoration {
     }
 
     /// @notice Sends the whole balance to `to`.
-    function withdraw(address payable to) external onlyOwner {
+    /// @dev As the collection's: the guard refuses a second withdraw from inside the first, and the checks and
+    /// the event come before the transfer, so one withdrawal moves exactly the balance it read, once.
+    function withdraw(address payable to) external onlyOwner nonReentrant {
+        if (to == address(0)) revert DecorationTokenInvalidRecipient(to);
         uint256 amount = address(this).balance;
+        if (amount == 0) revert DecorationTokenNothingToWithdraw();
+        emit Withdrawn(to, amount);
         (bool ok,) = to.call{value: amount}("");
         if (!ok) revert DecorationTokenWithdrawFailed(to, amount);
-        emit Withdrawn(to, amount);
     }
 }

@@ -6,7 +6,8 @@ import {Sky} from "./ISky.sol";
 /// @notice Draws skies: the SVG and the token metadata.
 interface ISkyRenderer {
     /// @notice The 512x512 SVG of sky `skyId` with `sky`'s traits at local hour `hour` (0-23),
-    /// with the given decoration layers (silhouette, sky, object; empty strings for none).
+    /// with the given decoration layers (silhouette, sky, object; empty strings for none). Reverts for traits
+    /// no sky can have.
     function svg(uint256 skyId, Sky calldata sky, uint256 hour, string[3] calldata layers)
         external
         pure
