@@ -4,6 +4,7 @@ import '@/styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+import { adoptEarlyConnect } from '@/lib/wallet/shell'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -13,6 +14,8 @@ const app = (
     <App />
   </StrictMode>
 )
+// A press on connect before now was kept by public/connect-early.js.
+adoptEarlyConnect()
 // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
 // Any other page's HTML is the shell with its loading state, which the first render replaces.
 if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)

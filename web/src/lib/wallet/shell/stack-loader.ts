@@ -58,9 +58,15 @@ export function useWalletStackShown(): boolean {
   )
 }
 
+// Set on the root element while a press on connect waits for the wallet stack (the button shows progress), by
+// the app or, before the app runs, by public/connect-early.js; `APP_READY` tells that script the app has taken over.
+const CONNECT_REQUESTED = 'data-connect-requested'
+const APP_READY = 'data-app-ready'
+
 /** The player pressed connect before the wallet stack was there: open the connect modal once it is. */
 export function requestConnect() {
   connectRequested = true
+  document.documentElement.setAttribute(CONNECT_REQUESTED, '')
   void loadWalletStack()
 }
 
@@ -68,7 +74,18 @@ export function requestConnect() {
 export function takeConnectRequest(): boolean {
   const requested = connectRequested
   connectRequested = false
+  document.documentElement.removeAttribute(CONNECT_REQUESTED)
   return requested
+}
+
+/**
+ * Called as the app starts, before React takes over the page's HTML (from then on React sees presses, and
+ * replays those that come while it hydrates): a press on connect the page's early script kept counts.
+ */
+export function adoptEarlyConnect() {
+  const root = document.documentElement
+  root.setAttribute(APP_READY, '')
+  if (root.hasAttribute(CONNECT_REQUESTED)) requestConnect()
 }
 
 /**
@@ -91,4 +108,6 @@ export function resetWalletStackLoader() {
   loaded = undefined
   shown = false
   connectRequested = false
+  document.documentElement.removeAttribute(CONNECT_REQUESTED)
+  document.documentElement.removeAttribute(APP_READY)
 }

@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../wallet-stack', () => ({
   WalletStack: ({ children }: { children: React.ReactNode }) => <div data-testid="wallet-stack">{children}</div>,
 }))
 
 import {
+  adoptEarlyConnect,
   loadWalletStack,
   resetWalletStackLoader,
   setWalletStackShown,
@@ -64,6 +67,36 @@ describe('WalletSlot', () => {
     render(<WalletSlot />)
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
     expect(screen.getByText('Loading your wallet…')).toBeDefined()
+  })
+})
+
+describe('a press on connect before the app runs', () => {
+  // The page's own early script, as the browser runs it before the app's module.
+  beforeAll(() => {
+    const source = readFileSync(join(import.meta.dirname, '../../../../public/connect-early.js'), 'utf8')
+    new Function(source)()
+  })
+
+  it('is kept by the early script and becomes a connect request when the app starts', async () => {
+    // The HTML's button, before the app has run: no handler of the app's sees the press.
+    document.body.innerHTML = '<button type="button" data-connect-early="">Connect Wallet</button>'
+    screen.getByRole('button', { name: 'Connect Wallet' }).click()
+    expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(true)
+    adoptEarlyConnect()
+    expect(takeConnectRequest()).toBe(true)
+    expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(false)
+    await loadWalletStack()
+    document.body.innerHTML = ''
+  })
+
+  it('is left to the app once it runs, and other presses are never kept', () => {
+    adoptEarlyConnect()
+    const other = document.createElement('button')
+    document.body.append(other)
+    other.click()
+    expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(false)
+    expect(takeConnectRequest()).toBe(false)
+    other.remove()
   })
 })
 

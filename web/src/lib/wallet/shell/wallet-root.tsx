@@ -64,6 +64,7 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
             type="button"
             className={styles.placeholder}
             data-testid="rk-connect-button"
+            data-connect-early=""
             onPointerEnter={() => void loadWalletStack()}
             onFocus={() => void loadWalletStack()}
             onClick={requestConnect}

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test'
+import { isWide } from '../support/app'
+import { expect, test } from '../support/fixtures'
+
+// The build writes the HTML of the home page and of the game areas' shell; React takes it over in the browser.
+
+/** Errors React reports when the page's HTML and its first render disagree, and any other uncaught one. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#41[89]|#42[0-9]/i.test(message.text())) {
+      errors.push(`${page.url()}: ${message.text()}`)
+    }
+  })
+  return errors
+}
+
+const appReady = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 })
+
+test.describe('without any script', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the home page is whole: title, the way in, the connect button and the footer', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'chainellation' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Mint your sky' })).toHaveAttribute('href', '/mint')
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+  })
+
+  test('a game area shows the shell, its link current, and its page loading', async ({ page }) => {
+    for (const [path, name] of [
+      ['/mint', 'mint'],
+      ['/stargaze', 'Stargaze'],
+      ['/compose', 'Compose'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading…')
+      await expect(page.getByTestId('rk-connect-button')).toBeVisible()
+      if (isWide(page)) {
+        const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
+        await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+      }
+    }
+  })
+})
+
+test('React takes over each written page without a mismatch, and the page works', async ({ page }) => {
+  const errors = collectErrors(page)
+  await page.goto('/')
+  await appReady(page)
+  await page.getByRole('link', { name: 'Mint your sky' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mint a night sky' })).toBeVisible()
+  for (const [path, heading] of [
+    ['/mint', 'Mint a night sky'],
+    ['/stargaze', 'Stargaze'],
+    ['/compose', 'Compose'],
+    ['/sky/1', /#1\b/],
+  ] as const) {
+    await page.goto(path)
+    await appReady(page)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading)
+  }
+  await page.goto('/')
+  await appReady(page)
+  await page.waitForLoadState('networkidle')
+  expect(errors).toEqual([])
+})
+
+test("a press on connect before the app's script has run opens the connect modal once it has", async ({ page }) => {
+  const errors = collectErrors(page)
+  // Hold the app's entry script until the press is made.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let entry = ''
+  await page.route('**/*', async (route) => {
+    const request = route.request()
+    if (request.isNavigationRequest()) {
+      const response = await route.fetch()
+      const html = await response.text()
+      entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? ''
+      return route.fulfill({ response, body: html })
+    }
+    if (entry && new URL(request.url()).pathname === entry) await held
+    return route.fallback()
+  })
+
+  await page.goto('/', { waitUntil: 'commit' })
+  const button = page.getByTestId('rk-connect-button')
+  await expect(button).toBeVisible()
+  expect(entry, 'the page names its entry script').toMatch(/^\/assets\/.+\.js$/)
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
+  await button.click()
+  await expect(page.locator('html')).toHaveAttribute('data-connect-requested', '')
+
+  release()
+  await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
+  expect(errors).toEqual([])
+})
