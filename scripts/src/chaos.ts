@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,25 +11,28 @@ import { bold } from './term'
 /** Where the combined figures of one `npm run chaos` go, from the repository root. */
 const RESULTS_FILE = 'bench/chaos.json'
 
-/** A test run that leaves chaos reports, and the report files it must leave. */
-type Step = { name: string; command: string[]; reports: string[] }
+/** A test run that leaves chaos reports, the report files it must leave, and where its test files are. */
+type Step = { name: string; command: string[]; reports: string[]; tests: { dir: string; match: RegExp } }
 
-// Test files are picked by name: vitest and Playwright take the words as file-path filters.
+// Test files are picked by name: vitest and Playwright take the word after `--` as a file-path filter.
 const all: Step[] = [
   {
     name: 'fuzz',
     command: ['npm', 'run', 'test', '-w', 'server', '--', 'fuzz'],
     reports: ['api-fuzz.json'],
+    tests: { dir: 'server/src', match: /fuzz[^/]*\.test\.ts$/ },
   },
   {
     name: 'durability',
     command: ['npm', 'run', 'test', '-w', 'server', '--', 'durability'],
     reports: ['durability-pglite.json', 'durability-postgres.json'],
+    tests: { dir: 'server/src', match: /durability[^/]*\.test\.ts$/ },
   },
   {
     name: 'e2e-faults',
     command: ['npm', 'run', 'test', '-w', 'e2e', '--', 'faults'],
     reports: ['e2e-faults.json'],
+    tests: { dir: 'e2e/tests', match: /faults[^/]*\.spec\.ts$/ },
   },
 ]
 // `npm run chaos -- durability` runs only that step; bench/chaos.json then holds only its figures.
@@ -56,9 +59,17 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-const ran: { name: string; command: string; exitCode: number | null; ms: number }[] = []
+const ran: { name: string; command: string; exitCode: number | null; ms: number; note?: string }[] = []
 for (const step of steps) {
   process.stdout.write(`\n${bold(`▶ ${step.name} (${step.command.join(' ')})`)}\n`)
+  // Playwright would start the whole stack before finding no test; a step without tests fails at once instead.
+  const files = readdirSync(join(root, step.tests.dir), { recursive: true, encoding: 'utf8' })
+  if (!files.some((file) => step.tests.match.test(file))) {
+    const note = `no test file in ${step.tests.dir} matches ${step.tests.match}`
+    process.stdout.write(`${note}\n`)
+    ran.push({ name: step.name, command: step.command.join(' '), exitCode: null, ms: 0, note })
+    continue
+  }
   const t = Date.now()
   const [command = 'npm', ...args] = step.command
   // Each step in its own process group, so an interrupt also stops the servers and browsers a test started.
@@ -85,7 +96,7 @@ writeJson(join(root, RESULTS_FILE), {
 
 process.stdout.write(`\n${bold('Faults injected, bad input refused, writes kept')}\n${formatChaosTable(results)}\n\n`)
 for (const r of ran) {
-  const outcome = r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode ?? 'by a signal'})`
+  const outcome = r.exitCode === 0 ? 'passed' : `FAILED (${r.note ?? `exit ${r.exitCode ?? 'by a signal'}`})`
   process.stdout.write(`${r.name}: ${outcome} in ${formatDuration(r.ms)}\n`)
 }
 process.stdout.write(`(${RESULTS_FILE}; whole run ${formatDuration(Date.now() - startedAt)})\n`)
