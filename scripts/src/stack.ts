@@ -12,6 +12,13 @@ import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } fro
 
 export const LOCAL_CHAIN_ID = 31337
 
+/**
+ * Sign-in nonces and attempts the local API allows one client a minute. Every browser reaches it from 127.0.0.1
+ * (through the Vite proxy too), and the end-to-end tests sign in many times side by side; a shell's
+ * NONCE_RATE_LIMIT or VERIFY_RATE_LIMIT wins, to try the production limits.
+ */
+export const LOCAL_SIGN_IN_LIMIT = 10_000
+
 /** What the local stack charges, in wei: a sky, each chosen trait, a decoration token. */
 export const LOCAL_PRICES = {
   basePrice: 10n ** 16n, // 0.01 ETH
@@ -271,6 +278,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
+      NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)

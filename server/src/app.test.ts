@@ -5,9 +5,10 @@ import { gunzipSync } from 'node:zlib'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
-import { type AppConfig, configFromEnv } from './config'
+import { type AppConfig, configFromEnv, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import * as schema from './db/schema'
 import { parseEnv } from './env'
+import { contentSecurityPolicy } from './http'
 
 const contracts = { Chainellation: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } as const
 
@@ -67,6 +68,13 @@ describe('errors', () => {
 
 const FRAME_ANCESTORS = "frame-ancestors 'self' https://app.safe.global"
 
+/** One directive of a response's Content-Security-Policy, as written (`frame-ancestors 'self' …`). */
+const cspDirective = (res: Response, name: string) =>
+  res.headers
+    .get('content-security-policy')
+    ?.split(/;\s*/)
+    .find((directive) => directive.split(' ')[0] === name)
+
 describe('framing', () => {
   it('lets only the app itself and Safe{Wallet} frame the API’s answers by default', async () => {
     const app = appWith({})
@@ -76,7 +84,7 @@ describe('framing', () => {
       ['/mint', 'GET'],
     ] as const) {
       const res = await app.request(path, { method })
-      expect(res.headers.get('content-security-policy'), path).toBe(FRAME_ANCESTORS)
+      expect(cspDirective(res, 'frame-ancestors'), path).toBe(FRAME_ANCESTORS)
     }
   })
 
@@ -86,7 +94,7 @@ describe('framing', () => {
       db,
     })
     const res = await app.request('/api/health')
-    expect(res.headers.get('content-security-policy')).toBe(
+    expect(cspDirective(res, 'frame-ancestors')).toBe(
       "frame-ancestors 'self' https://safe.example http://localhost:3000",
     )
   })
@@ -100,7 +108,7 @@ describe('framing', () => {
     const res = await boom.request('/boom')
     logged.mockRestore()
     expect(res.status).toBe(500)
-    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://safe.example")
+    expect(cspDirective(res, 'frame-ancestors')).toBe("frame-ancestors 'self' https://safe.example")
   })
 })
 
@@ -176,7 +184,7 @@ describe('serving the built web app', () => {
   it('lets only the app itself and Safe{Wallet} frame the page, its files and the API', async () => {
     for (const path of ['/', '/assets/index-abc123.js', '/favicon.svg', '/stargaze/42', '/api/health', '/nope.js']) {
       const res = await served.request(path)
-      expect(res.headers.get('content-security-policy'), path).toBe(FRAME_ANCESTORS)
+      expect(cspDirective(res, 'frame-ancestors'), path).toBe(FRAME_ANCESTORS)
     }
   })
 
@@ -185,7 +193,7 @@ describe('serving the built web app', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     expect(headersOf(res, Object.keys(MANIFEST_CORS))).toEqual(MANIFEST_CORS)
-    expect(res.headers.get('content-security-policy')).toBe(FRAME_ANCESTORS)
+    expect(cspDirective(res, 'frame-ancestors')).toBe(FRAME_ANCESTORS)
     expect(await res.json()).toEqual(manifest)
   })
 
@@ -207,6 +215,33 @@ describe('serving the built web app', () => {
     for (const path of ['/', '/favicon.svg', '/api/health']) {
       const res = await served.request(path, { headers: { Origin: 'https://app.safe.global' } })
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull()
+    }
+  })
+
+  it('sends the full security headers with the page, its files, the API, refusals and errors', async () => {
+    const policy = contentSecurityPolicy({
+      frameAncestors: ['https://app.safe.global'],
+      rpcOrigins: SEPOLIA_WEB_RPC_ORIGINS,
+    })
+    const answers: [string, RequestInit?][] = [
+      ['/'],
+      ['/mint'],
+      ['/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } }],
+      ['/favicon.svg'],
+      ['/manifest.json'],
+      ['/nope.js'],
+      ['/api/health'],
+      ['/api/unknown', { method: 'DELETE' }],
+      ['/api/auth/verify', { method: 'POST', body: 'x', headers: { 'Content-Type': 'text/plain' } }],
+      ['/api/auth/logout', { method: 'POST', headers: { Origin: 'https://evil.example' } }],
+    ]
+    for (const [path, init] of answers) {
+      const res = await served.request(path, init)
+      expect(headersOf(res, ['content-security-policy', 'x-content-type-options', 'referrer-policy']), path).toEqual({
+        'content-security-policy': policy,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      })
     }
   })
 

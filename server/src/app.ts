@@ -1,12 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
-import { type AppConfig, DEFAULT_SAFE_ORIGINS } from './config'
+import { type AppConfig, DEFAULT_SAFE_ORIGINS, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders } from './http'
+import { clientAddress, rateLimitKey } from './rate-limit'
 import { pageHtml } from './web-pages'
 
 export type AppOptions = {
@@ -18,12 +19,19 @@ export type AppOptions = {
 
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
 export function createApp({ config, db, now = () => new Date() }: AppOptions) {
+  const trustedProxies = config.trustedProxies ?? 0
+  const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   const app = new Hono()
-    // Before every route, so that API answers, static files, the SPA fallback and errors all carry it.
-    .use(securityHeaders({ frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS }))
+    // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
+    .use(
+      securityHeaders({
+        frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
+        rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
+      }),
+    )
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
-    .route('/api/auth', authRoutes({ db, config: config.auth, now }))
+    .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
     .route('/api/drafts', draftRoutes({ db, now }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { configFromEnv } from './config'
+import { configFromEnv, DEFAULT_SIGN_IN_LIMITS } from './config'
 import { parseEnv } from './env'
 
 const chainsOf = (env: Record<string, string>) =>
@@ -30,6 +30,19 @@ describe('configFromEnv', () => {
     expect(configFromEnv(parseEnv({ SAFE_ORIGINS: 'https://safe.example,http://localhost:3000' })).safeOrigins).toEqual(
       ['https://safe.example', 'http://localhost:3000'],
     )
+  })
+
+  it('limits sign-in per client as the environment says, trusting the proxies it names', () => {
+    expect(configFromEnv(parseEnv({})).auth.rateLimits).toEqual(DEFAULT_SIGN_IN_LIMITS)
+    expect(configFromEnv(parseEnv({})).trustedProxies).toBe(0)
+    const config = configFromEnv(
+      parseEnv({ NONCE_RATE_LIMIT: '7', VERIFY_RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '30', TRUST_PROXY: '1' }),
+    )
+    expect(config.auth.rateLimits).toEqual({
+      nonce: { limit: 7, windowMs: 30_000 },
+      verify: { limit: 3, windowMs: 30_000 },
+    })
+    expect(config.trustedProxies).toBe(1)
   })
 
   it('serves the built web app only in production', () => {

@@ -14,10 +14,37 @@ export type AuthConfig = {
   nonceTtlMs?: number
   /** How long a session lasts after sign-in (default 7 days). */
   sessionTtlMs?: number
+  /** Requests one client may make to the nonce and verify endpoints (default {@link DEFAULT_SIGN_IN_LIMITS}). */
+  rateLimits?: SignInRateLimits
+}
+
+/** At most `limit` requests in `windowMs` from one client. */
+export type RateLimit = { limit: number; windowMs: number }
+
+export type SignInRateLimits = { nonce: RateLimit; verify: RateLimit }
+
+/**
+ * A sign-in takes one nonce and one verify, a retry after a refused signature another of each; these leave room
+ * for a household or an office behind one address while keeping a script from filling the nonce table or making
+ * the chain's node check signatures for it.
+ */
+export const DEFAULT_SIGN_IN_LIMITS: SignInRateLimits = {
+  nonce: { limit: 60, windowMs: 60_000 },
+  verify: { limit: 20, windowMs: 60_000 },
 }
 
 /** Safe{Wallet}'s own origin: the one that frames Safe Apps unless SAFE_ORIGINS says otherwise. */
 export const DEFAULT_SAFE_ORIGINS: readonly string[] = ['https://app.safe.global']
+
+/**
+ * The Sepolia endpoints the web app may call (web/src/lib/wallet/transports.ts): Alchemy's and Infura's when it
+ * was built with their keys, and the chain's public endpoint, which the web app takes from the same viem.
+ */
+export const SEPOLIA_WEB_RPC_ORIGINS: readonly string[] = [
+  'https://eth-sepolia.g.alchemy.com',
+  'https://sepolia.infura.io',
+  ...sepolia.rpcUrls.default.http.map((url) => new URL(url).origin),
+]
 
 export type AppConfig = {
   /** Chain whose contract addresses /api/health reports. */
@@ -28,6 +55,10 @@ export type AppConfig = {
   auth: AuthConfig
   /** Origins that may frame the app, as Safe{Wallet} does a Safe App (default {@link DEFAULT_SAFE_ORIGINS}). */
   safeOrigins?: readonly string[]
+  /** JSON-RPC origins the web app calls from the browser (default {@link SEPOLIA_WEB_RPC_ORIGINS}). */
+  rpcOrigins?: readonly string[]
+  /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
+  trustedProxies?: number
 }
 
 /** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
@@ -38,7 +69,17 @@ export function configFromEnv(env: Env): AppConfig {
     chainId: env.CHAIN_ID,
     contracts: contractsFor(env.CHAIN_ID),
     webDist: env.NODE_ENV === 'production' ? env.WEB_DIST : undefined,
-    auth: { origins: env.APP_ORIGINS, chains },
+    auth: {
+      origins: env.APP_ORIGINS,
+      chains,
+      rateLimits: {
+        nonce: { limit: env.NONCE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+        verify: { limit: env.VERIFY_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      },
+    },
     safeOrigins: env.SAFE_ORIGINS,
+    // The local chain's node is the one the web app built by the local stack calls too (VITE_LOCAL_RPC_URL).
+    rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
+    trustedProxies: env.TRUST_PROXY,
   }
 }

@@ -46,6 +46,31 @@ describe('parseEnv', () => {
     },
   )
 
+  it('counts no proxy and limits sign-in to 60 nonces and 20 attempts a minute by default', () => {
+    expect(parseEnv({})).toMatchObject({
+      TRUST_PROXY: 0,
+      NONCE_RATE_LIMIT: 60,
+      VERIFY_RATE_LIMIT: 20,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+    })
+    expect(
+      parseEnv({ TRUST_PROXY: '2', NONCE_RATE_LIMIT: '5', VERIFY_RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '10' }),
+    ).toMatchObject({ TRUST_PROXY: 2, NONCE_RATE_LIMIT: 5, VERIFY_RATE_LIMIT: 3, RATE_LIMIT_WINDOW_SECONDS: 10 })
+  })
+
+  it.each([
+    ['TRUST_PROXY', 'true', /number of reverse proxies/],
+    ['TRUST_PROXY', '-1', /cannot be negative/],
+    ['TRUST_PROXY', '1.5', /whole number/],
+    ['NONCE_RATE_LIMIT', '0', /NONCE_RATE_LIMIT/],
+    ['NONCE_RATE_LIMIT', 'many', /NONCE_RATE_LIMIT/],
+    ['VERIFY_RATE_LIMIT', '-3', /VERIFY_RATE_LIMIT/],
+    ['RATE_LIMIT_WINDOW_SECONDS', '0', /RATE_LIMIT_WINDOW_SECONDS/],
+  ])('refuses %s=%j, naming it', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^invalid environment: ${name}\n`))
+    expect(() => parseEnv({ [name]: value })).toThrow(message)
+  })
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '', SAFE_ORIGINS: '' })).toMatchObject({
       PORT: 8787,

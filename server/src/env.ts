@@ -24,6 +24,9 @@ const origins = z
   .pipe(z.array(origin).min(1))
   .transform((list) => [...new Set(list)])
 
+/** A positive number of requests. */
+const requestCount = z.coerce.number().int().min(1).max(1_000_000)
+
 const schema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
   HOST: optional(z.string().default('127.0.0.1')),
@@ -40,6 +43,24 @@ const schema = z.object({
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
   WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
+  /**
+   * Reverse proxies in front of the API whose X-Forwarded-For names the client; 0 (the default) uses the
+   * connection's address and ignores the header, which anyone can write.
+   */
+  TRUST_PROXY: optional(
+    z.coerce
+      .number({ error: 'TRUST_PROXY must be the number of reverse proxies in front of the API (0 when none).' })
+      .int('TRUST_PROXY must be a whole number of proxies.')
+      .min(0, 'TRUST_PROXY cannot be negative.')
+      .max(10, 'TRUST_PROXY above 10 proxies is surely a mistake.')
+      .default(0),
+  ),
+  /** Sign-in nonces one client may fetch per window. */
+  NONCE_RATE_LIMIT: optional(requestCount.default(60)),
+  /** Sign-in attempts one client may make per window. */
+  VERIFY_RATE_LIMIT: optional(requestCount.default(20)),
+  /** The window of both limits, in seconds. */
+  RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
 })
 
 export type Env = z.infer<typeof schema>

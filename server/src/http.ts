@@ -39,21 +39,74 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
 export const limitBody = (maxBytes: number, error: string) =>
   bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error }, 413) })
 
+/**
+ * Hosts the wallet SDKs bundled in the web app call, and only once a player picks that wallet in the connect
+ * modal (web/src/lib/wallet/utils/wallet-sdk-gate.ts): WalletConnect's relay, RPC, Verify and event endpoints,
+ * Coinbase Wallet's RPC and WalletLink relay, the MetaMask SDK's relay and analytics.
+ */
+export const WALLET_CONNECT_SOURCES: readonly string[] = [
+  'wss://relay.walletconnect.org',
+  'https://rpc.walletconnect.org',
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+  'https://pulse.walletconnect.org',
+  'https://rpc.wallet.coinbase.com',
+  'https://www.walletlink.org',
+  'wss://www.walletlink.org',
+  'https://metamask-sdk.api.cx.metamask.io',
+  'wss://metamask-sdk.api.cx.metamask.io',
+  'https://mm-sdk-analytics.api.cx.metamask.io',
+]
+
+/** Pages the wallet SDKs load in hidden frames: WalletConnect Verify's attestation. */
+export const WALLET_FRAME_SOURCES: readonly string[] = [
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+]
+
 export type ContentSecurityPolicy = {
   /** Origins besides the app's own that may frame it: Safe{Wallet}, which loads a Safe App in an iframe. */
   frameAncestors: readonly string[]
+  /** JSON-RPC origins the web app calls from the browser. */
+  rpcOrigins?: readonly string[]
 }
 
-/** The Content-Security-Policy header's value; every directive the app sends is written here. */
-export const contentSecurityPolicy = ({ frameAncestors }: ContentSecurityPolicy) =>
-  [`frame-ancestors ${["'self'", ...frameAncestors].join(' ')}`].join('; ')
+/**
+ * The Content-Security-Policy header's value; every directive the app sends is written here. Scripts come only
+ * from the app's own files (the build has no inline script); styles may be inline, as RainbowKit writes its theme
+ * into a <style> element; images may be data: URLs, the form in which the chain returns every sky's SVG.
+ */
+export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [] }: ContentSecurityPolicy) =>
+  Object.entries({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': [...new Set(["'self'", ...rpcOrigins, ...WALLET_CONNECT_SOURCES])],
+    'frame-src': ["'self'", ...WALLET_FRAME_SOURCES],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'", ...frameAncestors],
+  })
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ')
 
-/** Adds the Content-Security-Policy to every response, including errors and static files. */
+/**
+ * Adds the Content-Security-Policy and the other browser security headers to every response, including errors
+ * and static files: no MIME sniffing, and only the origin (not the path, which can hold a draft's link) in the
+ * Referer sent to other sites.
+ */
 export const securityHeaders = (policy: ContentSecurityPolicy): MiddlewareHandler => {
-  const value = contentSecurityPolicy(policy)
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(policy),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  }
   return async (c, next) => {
     await next()
-    c.header('Content-Security-Policy', value)
+    for (const [name, value] of Object.entries(headers)) c.header(name, value)
   }
 }
 

@@ -4,9 +4,10 @@ import { createMiddleware } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
-import type { AuthConfig } from '../config'
+import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
+import { rateLimit } from '../rate-limit'
 import { checkSiweMessage } from './siwe'
 import {
   endSession,
@@ -69,12 +70,22 @@ const cookieOptions = (c: Context) =>
     ? ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
     : ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
 
-export type AuthDeps = { db: Database; config: AuthConfig; now: () => Date }
+export type AuthDeps = {
+  db: Database
+  config: AuthConfig
+  now: () => Date
+  /** Names the client a request comes from, whose requests the rate limits count together. */
+  clientKey: (c: Context) => string
+}
 
 /** Sign-In with Ethereum for RainbowKit's authentication adapter; see docs/decisions/sign-in.md. */
-export function authRoutes({ db, config, now }: AuthDeps) {
+export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
   const nonceTtlMs = config.nonceTtlMs ?? NONCE_TTL_MS
   const sessionTtlMs = config.sessionTtlMs ?? SESSION_TTL_MS
+  const limits = config.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
+  // Each nonce is a row, and each attempt may make the chain's node check a signature: both are counted per client.
+  const nonceLimit = rateLimit(limits.nonce, 'sign-in nonces', clientKey)
+  const verifyLimit = rateLimit(limits.verify, 'sign-in attempts', clientKey)
   const clients = new Map<number, PublicClient>(
     config.chains.map(({ chain, rpcUrl }) => [
       chain.id,
@@ -90,9 +101,10 @@ export function authRoutes({ db, config, now }: AuthDeps) {
       await next()
       c.header('Cache-Control', 'no-store')
     })
-    .get('/nonce', async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
+    .get('/nonce', nonceLimit, async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
     .post(
       '/verify',
+      verifyLimit,
       limitBody(MAX_BODY_BYTES, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`),
       jsonBody,
       validator('json', (value, c) => {

@@ -1,0 +1,241 @@
+import type { AddressInfo } from 'node:net'
+import { type ServerType, serve } from '@hono/node-server'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from './app'
+import { testOrigin } from './auth/testing'
+import type { AppConfig, SignInRateLimits } from './config'
+import { type DatabaseHandle, openDatabase } from './db'
+import { rateLimitKey } from './rate-limit'
+
+let database: DatabaseHandle
+beforeAll(async () => {
+  database = await openDatabase({ url: process.env.TEST_DATABASE_URL })
+})
+afterAll(async () => {
+  await database?.close()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+const limits: SignInRateLimits = { nonce: { limit: 3, windowMs: 60_000 }, verify: { limit: 2, windowMs: 60_000 } }
+
+const appWith = (config: Partial<AppConfig> = {}) =>
+  createApp({
+    config: {
+      chainId: 31337,
+      contracts: {},
+      auth: { origins: [testOrigin], chains: [], rateLimits: limits },
+      ...config,
+    },
+    db: database.db,
+  })
+
+type App = ReturnType<typeof appWith>
+
+/**
+ * What @hono/node-server hands `app.fetch` besides the request: the incoming message, whose socket names the
+ * connection's address. `app.request` alone passes none (a request made in-process).
+ */
+const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 40_000 } } })
+
+const nonce = (app: App, env?: object, headers: Record<string, string> = {}) =>
+  app.request('/api/auth/nonce', { headers }, env)
+
+/** A sign-in attempt refused for its body, which still counts. */
+const verify = (app: App, env?: object) =>
+  app.request(
+    '/api/auth/verify',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: testOrigin }, body: '{}' },
+    env,
+  )
+
+const statuses = async (requests: (() => Response | Promise<Response>)[]) => {
+  const out: number[] = []
+  for (const request of requests) out.push((await request()).status)
+  return out
+}
+
+const times = <T>(n: number, make: () => T) => Array.from({ length: n }, make)
+
+describe('sign-in rate limits', () => {
+  it('answer the nonce beyond the limit with 429, Retry-After and a JSON sentence', async () => {
+    const app = appWith()
+    const client = from('203.0.113.7')
+    expect(await statuses(times(3, () => () => nonce(app, client)))).toEqual([200, 200, 200])
+    const refused = await nonce(app, client)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true)
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await refused.json()).toEqual({
+      error: `Too many sign-in nonces from your address; try again in ${retryAfter} seconds.`,
+    })
+    expect(refused.headers.get('cache-control')).toBe('no-store')
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('count refused sign-in attempts too, apart from nonces', async () => {
+    const app = appWith()
+    const client = from('203.0.113.8')
+    expect(await statuses(times(2, () => () => verify(app, client)))).toEqual([400, 400])
+    const refused = await verify(app, client)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many sign-in attempts from your address/)
+    // The nonce has its own count.
+    expect((await nonce(app, client)).status).toBe(200)
+  })
+
+  it('tell the policy on every answer of a limited route', async () => {
+    const res = await nonce(appWith(), from('203.0.113.9'))
+    expect(res.headers.get('ratelimit-policy')).toBe('3;w=60')
+    expect(res.headers.get('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/)
+  })
+
+  it('count each client apart', async () => {
+    const app = appWith()
+    for (let i = 0; i < 4; i++) await nonce(app, from('198.51.100.1'))
+    expect((await nonce(app, from('198.51.100.1'))).status).toBe(429)
+    expect((await nonce(app, from('198.51.100.2'))).status).toBe(200)
+  })
+
+  it('let the client in again once the window has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const app = appWith()
+    const client = from('198.51.100.3')
+    for (let i = 0; i < 3; i++) await nonce(app, client)
+    expect((await nonce(app, client)).status).toBe(429)
+    vi.setSystemTime(Date.now() + 59_000)
+    const refused = await nonce(app, client)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(await refused.json()).toEqual({
+      error: 'Too many sign-in nonces from your address; try again in 1 second.',
+    })
+    vi.setSystemTime(Date.now() + 1_000)
+    expect((await nonce(app, client)).status).toBe(200)
+  })
+
+  it('leave the session, logout, health and drafts routes alone', async () => {
+    const app = appWith({ auth: { origins: [testOrigin], chains: [], rateLimits: limits } })
+    const client = from('198.51.100.4')
+    for (let i = 0; i < 4; i++) await nonce(app, client)
+    for (const [path, method] of [
+      ['/api/auth/session', 'GET'],
+      ['/api/auth/logout', 'POST'],
+      ['/api/health', 'GET'],
+      ['/api/drafts', 'GET'],
+    ]) {
+      const res = await app.request(path, { method }, client)
+      expect(res.status, path).not.toBe(429)
+    }
+  })
+
+  it('apply the production limits when none are configured', async () => {
+    const app = createApp({
+      config: { chainId: 31337, contracts: {}, auth: { origins: [testOrigin], chains: [] } },
+      db: database.db,
+    })
+    const res = await nonce(app, from('198.51.100.5'))
+    expect(res.headers.get('ratelimit-policy')).toBe('60;w=60')
+  })
+
+  it('count requests made in-process, with no connection, together', async () => {
+    const app = appWith()
+    expect(await statuses(times(4, () => () => nonce(app)))).toEqual([200, 200, 200, 429])
+  })
+})
+
+describe('who the client is', () => {
+  it('ignores X-Forwarded-For unless proxies are trusted: anyone can write it', async () => {
+    const app = appWith()
+    const client = from('192.0.2.10')
+    const codes = await statuses(
+      ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'].map(
+        (forged) => () => nonce(app, client, { 'X-Forwarded-For': forged }),
+      ),
+    )
+    expect(codes).toEqual([200, 200, 200, 429])
+  })
+
+  it('behind one trusted proxy, takes the address it appended, not what the client wrote before it', async () => {
+    const app = appWith({ trustedProxies: 1 })
+    const proxy = from('10.0.0.2')
+    const codes = await statuses(
+      ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4'].map(
+        (forged) => () => nonce(app, proxy, { 'X-Forwarded-For': `${forged}, 192.0.2.20` }),
+      ),
+    )
+    expect(codes).toEqual([200, 200, 200, 429])
+    // Another client behind the same proxy has its own count.
+    expect((await nonce(app, proxy, { 'X-Forwarded-For': '192.0.2.21' })).status).toBe(200)
+  })
+
+  it('behind two trusted proxies, takes the second entry from the end', async () => {
+    const app = appWith({ trustedProxies: 2 })
+    const proxy = from('10.0.0.3')
+    for (let i = 0; i < 3; i++) await nonce(app, proxy, { 'X-Forwarded-For': `9.9.9.${i}, 192.0.2.30, 10.0.0.9` })
+    expect((await nonce(app, proxy, { 'X-Forwarded-For': '192.0.2.30, 10.0.0.8' })).status).toBe(429)
+    expect((await nonce(app, proxy, { 'X-Forwarded-For': '192.0.2.31, 10.0.0.9' })).status).toBe(200)
+  })
+
+  it('falls back to the connection when a trusted proxy sent no usable address', async () => {
+    const app = appWith({ trustedProxies: 1 })
+    const proxy = from('10.0.0.4')
+    const codes = await statuses(
+      [undefined, '', 'unknown', 'not an address'].map(
+        (header) => () => nonce(app, proxy, header === undefined ? {} : { 'X-Forwarded-For': header }),
+      ),
+    )
+    expect(codes).toEqual([200, 200, 200, 429])
+  })
+
+  it('counts the addresses of one IPv6 /64 together', async () => {
+    const app = appWith()
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:aaaa::9', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff'])
+      expect((await nonce(app, from(address))).status, address).toBe(200)
+    expect((await nonce(app, from('2001:db8:1:2::77'))).status).toBe(429)
+    expect((await nonce(app, from('2001:db8:1:3::1'))).status).toBe(200)
+  })
+})
+
+describe('rateLimitKey', () => {
+  it.each([
+    ['203.0.113.5', '203.0.113.5'],
+    ['::ffff:203.0.113.5', '203.0.113.5'],
+    ['::FFFF:127.0.0.1', '127.0.0.1'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0db8:0000:0000:0000:0000:0000:0002', '2001:db8:0:0::/64'],
+    ['2001:db8:a:b:c:d:e:f', '2001:db8:a:b::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['1:2:3:4:5:6:1.2.3.4', '1:2:3:4::/64'],
+    [undefined, 'unknown'],
+  ])('counts %s as %s', (address, key) => {
+    expect(rateLimitKey(address)).toBe(key)
+  })
+})
+
+describe('over a real connection', () => {
+  let server: ServerType
+  let base: string
+  beforeAll(async () => {
+    const app = appWith()
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  it('counts by the connection’s address, whatever X-Forwarded-For claims', async () => {
+    const codes: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/api/auth/nonce`, { headers: { 'X-Forwarded-For': `192.0.2.${i}` } })
+      codes.push(res.status)
+      await res.arrayBuffer()
+    }
+    expect(codes).toEqual([200, 200, 200, 429])
+  })
+})
