@@ -1,7 +1,7 @@
 import '@fontsource/kdam-thmor-pro/latin-400.css'
 import '@fontsource-variable/inter/wght.css'
 import '@/styles/global.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
 import { adoptEarlyConnect } from '@/lib/wallet/shell'
@@ -17,9 +17,12 @@ const app = (
 // A press on connect before now was kept by public/connect-early.js.
 adoptEarlyConnect()
 // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
-// Any other page's HTML is the shell with its loading state, which the first render replaces.
-if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
-else createRoot(root).render(app)
+// Any other page's HTML is the shell with its loading state, which the first render replaces. Either way the
+// work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting.
+startTransition(() => {
+  if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+})
 
 // Analytics (off unless configured) never holds up the first paint.
 void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())
