@@ -44,7 +44,7 @@ export const contentOf = (lane: number, version: number): { name: string; skyId:
 export function planLanes(cookies: string[], lanes: number): Lane[] {
   return Array.from({ length: lanes }, (_, index) => {
     const short = index % 4 === 3
-    const updates = short ? 3 : 10 + (index % 7)
+    const updates = short ? 2 : 10 + (index % 7)
     const ops: Op[] = [{ kind: 'create', version: 1 }]
     for (let v = 2; v <= updates + 1; v++) ops.push({ kind: 'update', version: v })
     if (short) ops.push({ kind: 'delete', version: updates + 2 })

@@ -12,7 +12,7 @@ import { type ApiProcess, signInMany, startApi } from '../testing-server'
 import type { DraftJson } from './routes'
 
 const ACCOUNTS = 4
-/** 32 drafts, 8 per account, about 380 writes in all. */
+/** 32 drafts, 8 per account, 362 writes in all. */
 const LANES = 32
 /** The kill comes after this many acknowledged writes: about half-way through the burst. */
 const KILL_AFTER = 180
