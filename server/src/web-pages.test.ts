@@ -33,6 +33,8 @@ describe('the HTML of client-side routes', () => {
       ['/sky/42', 'shell'],
       ['/draft/abc', 'shell'],
       ['/no-such-page', 'shell'],
+      // Longer than a file name may be: no page of its own, and no error.
+      [`/${'a'.repeat(300)}`, 'shell'],
     ]
     for (const [path, name] of cases) expect(await pageHtml(full, path), path).toBe(page(name))
   })

@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-/** One path segment such as `mint`: the only names the build writes a page of their own for. */
-const PAGE_NAME = /^[a-z0-9-]+$/
+/**
+ * One path segment such as `mint`: the only names the build writes a page of their own for. Route names are
+ * short; a longer segment is no page, and as a file name could pass the file system's limit (ENAMETOOLONG).
+ */
+const PAGE_NAME = /^[a-z0-9-]{1,64}$/
 
 const readIfThere = (file: string) =>
   readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {

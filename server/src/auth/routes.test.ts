@@ -271,6 +271,16 @@ describe('message checks', () => {
     expect(await errorOf(res)).toBe('The message is not a Sign-In with Ethereum (EIP-4361) message.')
   })
 
+  it('refuses an address with a wrong checksum as a bad message, not as a chain that cannot be reached', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const flipped = account.address.replace(/[a-f]/, (ch) => ch.toUpperCase())
+    const message = messageFor(account, await getNonce(s), s.now()).replace(account.address, flipped)
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toMatch(/checksum \(EIP-55\) is wrong/)
+  })
+
   it('refuses a message whose Issued At is not a time', async () => {
     const s = setup()
     const account = privateKeyToAccount(generatePrivateKey())

@@ -136,12 +136,13 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
           .catch((error: unknown) => error)
         if (valid !== true) {
           // viem answers false both for a wrong signature and for a node it could not reach (after trying ECDSA
-          // recovery alone); only asking the node again tells them apart.
-          const problem = valid === false ? await unreachable(client) : valid
+          // recovery alone), and throws both for a node's failure and for input it cannot check: only asking the
+          // node again tells them apart. A node that answers leaves the signature to blame.
+          const problem = await unreachable(client)
           if (!problem) return c.json({ error: 'The signature does not match the message and its address.' }, 401)
           console.error(
             `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
-            shortMessage(problem),
+            shortMessage(valid === false ? problem : valid),
           )
           return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
         }

@@ -65,6 +65,12 @@ describe('checkSiweMessage', () => {
     ['an Expiration Time that is not a time', `${message()}\nExpiration Time: tomorrow`, 400, /Expiration Time is not/],
     ['a Not Before that is not a time', `${message()}\nNot Before: 2026-03-01`, 400, /Not Before is not/],
     ['a URI that is not a URL', message().replace(/URI: .*/, 'URI: chainellation'), 401, /URI is not an address/],
+    [
+      'an address whose mixed-case checksum is wrong',
+      message().replace(address, address.replace('C51812', 'c51812')),
+      400,
+      /checksum \(EIP-55\) is wrong/,
+    ],
   ])('refuses %s', (_, text, status, error) => {
     expect(checkSiweMessage(text, rules)).toMatchObject({ ok: false, status, error: expect.stringMatching(error) })
   })

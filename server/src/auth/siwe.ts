@@ -1,4 +1,4 @@
-import { getAddress } from 'viem'
+import { getAddress, isAddress } from 'viem'
 import { parseSiweMessage, validateSiweMessage } from 'viem/siwe'
 
 /** Clock difference tolerated between a wallet's device and the server for Issued At. */
@@ -43,6 +43,9 @@ export function checkSiweMessage(text: string, rules: SiweRules): SiweCheck {
   if (invalidDate(message.expirationTime)) return reject(400, 'The message’s Expiration Time is not a valid time.')
   if (invalidDate(message.notBefore)) return reject(400, 'The message’s Not Before is not a valid time.')
   if (version !== '1') return reject(400, 'Only version 1 of Sign-In with Ethereum messages is accepted.')
+  // viem's signature check throws on such an address rather than answering false.
+  if (!isAddress(address))
+    return reject(400, 'The message’s address is not valid: its mixed-case checksum (EIP-55) is wrong.')
 
   const origin = rules.origins.find((o) => new URL(o).host === domain)
   if (!origin) return reject(401, `The message is for the site ${domain}, not this one.`)

@@ -12,7 +12,11 @@ const LAYER_NAMES = '1 silhouette, 2 sky and 3 object'
 const decimalUint = (bits: number, what: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${what} is missing.` : `${what} must be a string.`) })
-    .regex(/^(?:0|[1-9][0-9]{0,77})$/, `${what} must be a whole number in decimal digits, without leading zeros.`)
+    // Stops here on a mismatch: BigInt below throws on anything but digits.
+    .regex(/^(?:0|[1-9][0-9]{0,77})$/, {
+      error: `${what} must be a whole number in decimal digits, without leading zeros.`,
+      abort: true,
+    })
     .refine((value) => BigInt(value) < 2n ** BigInt(bits), `${what} is larger than a uint${bits} can hold.`)
 
 const name = z

@@ -408,6 +408,9 @@ describe('malformed requests', () => {
     ['a numeric sky id', () => json(sample({ skyId: 7 })), 400, 'The sky id must be a string.'],
     ['a sky id with a sign', () => json(sample({ skyId: '-1' })), 400, /sky id must be a whole number in decimal/],
     ['a hex sky id', () => json(sample({ skyId: '0x07' })), 400, /decimal digits/],
+    ['a sky id with a letter', () => json(sample({ skyId: '7a' })), 400, /decimal digits/],
+    ['a sky id with punctuation', () => json(sample({ skyId: '!42' })), 400, /decimal digits/],
+    ['a sky id of spaces', () => json(sample({ skyId: '  ' })), 400, /decimal digits/],
     ['a sky id with a leading 0', () => json(sample({ skyId: '07' })), 400, /without leading zeros/],
     ['a sky id of 2^256', () => json(sample({ skyId: (2n ** 256n).toString() })), 400, /larger than a uint256/],
     ['no layers', () => json(without('layers')), 400, /layers must be a list of three/],
@@ -435,6 +438,7 @@ describe('malformed requests', () => {
     ['decoration 1.5', () => json(withLayer(0, { decorationId: 1.5 })), 400, /whole number/],
     ['a numeric token id', () => json(withLayer(2, { tokenId: 12 })), 400, 'A token id must be a string.'],
     ['a token id of 2^64', () => json(withLayer(2, { tokenId: (2n ** 64n).toString() })), 400, /larger than a uint64/],
+    ['a token id with a decimal point', () => json(withLayer(2, { tokenId: '1.5' })), 400, /token id must be a whole/],
     ['a token on an empty layer', () => json(withLayer(1, { tokenId: '3' })), 400, /empty layer.*token id "0"/],
   ]
   it.each(cases)('answers %s with a JSON error sentence', async (_, send, status, error) => {
