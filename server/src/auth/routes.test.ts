@@ -561,3 +561,127 @@ describe('sessions and cookies', () => {
     )
   })
 })
+
+describe('abuse of sign-in', () => {
+  const draft = {
+    name: 'Mine',
+    chainId: 31337,
+    layers: [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' })),
+  }
+
+  it('refuses a message and signature replayed after the session they opened was logged out', async () => {
+    const s = setup()
+    const { res, message, signature } = await signIn(s)
+    const cookie = sessionCookieOf(res) as string
+    await s.app.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie } })
+    const replay = await verify(s.app, { message, signature })
+    expect(replay.status).toBe(401)
+    expect(await errorOf(replay)).toMatch(/nonce has already been used/)
+    expect(sessionCookieOf(replay)).toBeUndefined()
+  })
+
+  it('refuses a signature whose message was moved to another chain or site after signing, and keeps the nonce', async () => {
+    // Sepolia's signatures checked on the local node too, so that the answer is the signature's, not a 503.
+    const s = setup({
+      chains: [
+        { chain: sepolia, rpcUrl: chain.rpcUrl },
+        { chain: anvilChain, rpcUrl: chain.rpcUrl },
+      ],
+    })
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    const signature = await account.signMessage({ message })
+    // Sepolia and 127.0.0.1:5173 are open to sign-in too: only the signature can refuse these.
+    for (const moved of [
+      message.replace('Chain ID: 31337', 'Chain ID: 11155111'),
+      message.replace('localhost:5173 wants', '127.0.0.1:5173 wants').replace(origin, 'http://127.0.0.1:5173'),
+    ]) {
+      const res = await verify(s.app, { message: moved, signature })
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe('The signature does not match the message and its address.')
+    }
+    expect((await verify(s.app, { message, signature })).status).toBe(200)
+  })
+
+  it('refuses a signature another site collected for its own domain, even with our nonce in it', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const nonce = await getNonce(s)
+    const phished = messageFor(account, nonce, s.now(), { domain: 'evil.example', uri: 'https://evil.example' })
+    const signature = await account.signMessage({ message: phished })
+    const asIs = await verify(s.app, { message: phished, signature })
+    expect(asIs.status).toBe(401)
+    expect(await errorOf(asIs)).toMatch(/for the site evil\.example, not this one/)
+    const rewritten = phished
+      .replace('evil.example wants', 'localhost:5173 wants')
+      .replace('https://evil.example', origin)
+    expect((await verify(s.app, { message: rewritten, signature })).status).toBe(401)
+  })
+
+  it.each([
+    ['0', 422],
+    ['99999999999999999999', 422],
+    ['-1', 400],
+    ['0x7a69', 400],
+  ])('refuses Chain ID: %s', async (chainId, status) => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now()).replace('Chain ID: 31337', `Chain ID: ${chainId}`)
+    const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+    expect(res.status).toBe(status)
+  })
+
+  describe('session fixation', () => {
+    it('never adopts a session id the browser brought: sign-in issues a new one, and the planted one stays worthless', async () => {
+      const s = setup()
+      const planted = `${SESSION_COOKIE}=${'P'.repeat(43)}`
+      const account = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(account, await getNonce(s), s.now())
+      const res = await verify(
+        s.app,
+        { message, signature: await account.signMessage({ message }) },
+        { cookie: planted },
+      )
+      expect(res.status).toBe(200)
+      const issued = sessionCookieOf(res) as string
+      expect(issued).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}$`))
+      expect(issued).not.toBe(planted)
+      const withPlanted = await s.app.request('/api/auth/session', { headers: { Cookie: planted } })
+      expect(await withPlanted.json()).toEqual({ authenticated: false })
+      const withIssued = await s.app.request('/api/auth/session', { headers: { Cookie: issued } })
+      expect(await withIssued.json()).toMatchObject({ authenticated: true, address: account.address })
+    })
+
+    it('gives every sign-in of one browser a session id of its own', async () => {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const ids = new Set<string>()
+      let cookie: string | undefined
+      for (let i = 0; i < 5; i++) {
+        const message = messageFor(account, await getNonce(s), s.now())
+        const res = await verify(s.app, { message, signature: await account.signMessage({ message }) }, { cookie })
+        cookie = sessionCookieOf(res) as string
+        ids.add(cookie)
+      }
+      expect(ids.size).toBe(5)
+    })
+
+    it('ends the session on the server at logout: its cookie, kept by an attacker, opens nothing', async () => {
+      const s = setup()
+      const cookie = sessionCookieOf((await signIn(s)).res) as string
+      const create = (c: string) =>
+        s.app.request('/api/drafts', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: c },
+          body: JSON.stringify(draft),
+        })
+      expect((await create(cookie)).status).toBe(201)
+      await s.app.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie } })
+      // The browser's cookie is cleared; a copy of it is refused by the server, which no longer knows it.
+      expect((await create(cookie)).status).toBe(401)
+      expect(await (await s.app.request('/api/drafts', { headers: { Cookie: cookie } })).json()).toEqual({
+        error: 'Sign in to keep drafts.',
+      })
+    })
+  })
+})
