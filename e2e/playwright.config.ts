@@ -46,8 +46,9 @@ export default defineConfig({
     {
       name: 'mobile',
       testMatch: /\.spec\.ts$/,
-      // The stack, the wallet itself and the download budget have no width.
-      testIgnore: /((stack|test-wallet|budget)|\.clock)\.spec\.ts$/,
+      // The stack, the wallet itself, the download budget and the security headers have no width; nor do the chain's
+      // faults, which the desktop run tries on every page that reads the chain.
+      testIgnore: /((stack|test-wallet|budget|security-headers|rpc-faults)|\.clock)\.spec\.ts$/,
       use: { viewport: { width: 375, height: 812 } },
     },
     // Specs that move the chain's clock forward, which would pull the ground from under tests running beside

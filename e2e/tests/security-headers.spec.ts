@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test'
+import { connectTestWallet, signIn } from '../support/app'
+import { expect, test } from '../support/fixtures'
+
+// The production build served by the API, under its Content-Security-Policy: every page and wallet step of a
+// first visit must run without the browser refusing anything, which it reports as a violation.
+
+/** A policy's directives by name, each with its sources. */
+const directives = (policy: string | undefined) =>
+  new Map(
+    (policy ?? '').split('; ').map((directive) => {
+      const [name = '', ...sources] = directive.split(' ')
+      return [name, sources]
+    }),
+  )
+
+type Violation = { directive: string; blocked: string; source: string; line: number; column: number }
+
+/**
+ * Collects the CSP violations of every document the page loads, as `securitypolicyviolation` events (handed to
+ * the test as they happen, so a navigation loses none) and as the console's reports of them.
+ */
+async function watchViolations(page: Page) {
+  const events: Violation[] = []
+  const reported: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) reported.push(message.text())
+  })
+  await page.exposeFunction('__reportCspViolation', (violation: Violation) => events.push(violation))
+  // Init scripts are added by the browser's debugging protocol, outside the page's policy.
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation
+    document.addEventListener('securitypolicyviolation', (event) => {
+      report({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: event.sourceFile,
+        line: event.lineNumber,
+        column: event.columnNumber,
+      })
+    })
+  })
+  return { events, reported }
+}
+
+/**
+ * Whether `violation` is zod's check of whether it may compile its parsers: `Function('')` in a try, which the
+ * policy refuses and zod then does without. The web app can skip the check with `z.config({ jitless: true })`.
+ */
+async function isZodEvalCheck(page: Page, violation: Violation) {
+  if (violation.directive !== 'script-src' || violation.blocked !== 'eval') return false
+  const text = await (await page.request.get(violation.source)).text()
+  const line = text.split('\n')[violation.line - 1] ?? ''
+  return /^Function\((``|''|"")\)/.test(line.slice(violation.column - 1))
+}
+
+test('production answers carry the CSP, nosniff and the referrer policy', async ({ page, stack }) => {
+  const res = await page.goto('/')
+  const headers = res?.headers() ?? {}
+  const policy = directives(headers['content-security-policy'])
+  expect(policy.get('script-src')).toEqual(["'self'"])
+  expect(policy.get('object-src')).toEqual(["'none'"])
+  expect(policy.get('base-uri')).toEqual(["'self'"])
+  expect(policy.get('img-src')).toContain('data:')
+  expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'", new URL(stack.rpcUrl).origin]))
+  expect(policy.get('frame-ancestors')).toEqual(["'self'", 'https://app.safe.global', stack.safeParentOrigin])
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+
+  // The same on a script, an API answer and an error.
+  const script = await page.locator('script[src]').first().getAttribute('src')
+  for (const path of [script ?? '/favicon.svg', '/api/health', '/api/nope']) {
+    const answer = await page.request.get(path)
+    expect(answer.headers()['content-security-policy'], path).toBe(headers['content-security-policy'])
+    expect(answer.headers()['x-content-type-options'], path).toBe('nosniff')
+  }
+  // Every script of the built page is a file of the app's own: none is written inline.
+  expect(await page.locator('script:not([src])').count()).toBe(0)
+})
+
+test('loading / and /mint, connecting the test wallet and signing in break no rule of the policy', async ({
+  page,
+  wallet,
+}) => {
+  const violations = await watchViolations(page)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 1, name: 'chainellation' })).toBeVisible()
+  await page.goto('/mint')
+  // The preview is drawn as a data: SVG image, which img-src allows.
+  const preview = page.getByRole('img', { name: /^Preview of night sky #\d+/ })
+  await expect(preview).toBeVisible()
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
+  // Opening the connect modal lets the wallet SDKs start (WalletConnect, Coinbase, MetaMask): their hosts too.
+  await connectTestWallet(page, wallet)
+  await signIn(page)
+  await expect(page.getByRole('banner').getByTestId('rk-account-button')).toBeVisible()
+  // A violation has no event to wait for: give late starters a moment.
+  await page.waitForTimeout(2000)
+  const unexpected: Violation[] = []
+  for (const event of violations.events) if (!(await isZodEvalCheck(page, event))) unexpected.push(event)
+  expect(unexpected).toEqual([])
+  expect(violations.reported).toEqual([])
+})
+
+test('the local stack raises the sign-in limits, which the API reports', async ({ page }) => {
+  const res = await page.request.get('/api/auth/nonce')
+  expect(res.status()).toBe(200)
+  expect(res.headers()['ratelimit-policy']).toBe('10000;w=60')
+})
