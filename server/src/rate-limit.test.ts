@@ -180,6 +180,18 @@ describe('who the client is', () => {
     expect((await nonce(app, proxy, { 'X-Forwarded-For': '192.0.2.31, 10.0.0.9' })).status).toBe(200)
   })
 
+  it('reads an address a proxy wrote with its port', async () => {
+    const app = appWith({ trustedProxies: 1 })
+    const proxy = from('10.0.0.5')
+    const codes = await statuses(
+      ['192.0.2.40:1111', '192.0.2.40:2222', '192.0.2.40', '192.0.2.40:3333', '[2001:db8::7]:4444', '2001:db8::8'].map(
+        (hop) => () => nonce(app, proxy, { 'X-Forwarded-For': hop }),
+      ),
+    )
+    // Four from one IPv4 client, then two from one IPv6 /64, each counted on its own.
+    expect(codes).toEqual([200, 200, 200, 429, 200, 200])
+  })
+
   it('falls back to the connection when a trusted proxy sent no usable address', async () => {
     const app = appWith({ trustedProxies: 1 })
     const proxy = from('10.0.0.4')

@@ -17,13 +17,17 @@ export function clientAddress(c: Context, trustedProxies: number): string | unde
   if (trustedProxies > 0) {
     const hops = (c.req.header('X-Forwarded-For') ?? '')
       .split(',')
-      .map((hop) => hop.trim())
+      .map((hop) => withoutPort(hop.trim()))
       .filter(Boolean)
     const named = hops[Math.max(0, hops.length - trustedProxies)]
     if (named && isIP(named)) return named
   }
   return hasConnection(c.env) ? getConnInfo(c).remote.address : undefined
 }
+
+/** An address as some proxies write it, with the client's port (`203.0.113.5:4711`, `[2001:db8::1]:4711`), without. */
+const withoutPort = (hop: string) =>
+  hop.replace(/^\[([^\]]+)\](?::\d+)?$/, '$1').replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
 
 /** The first four groups of an IPv6 address (its /64 network), each without leading zeros. */
 function ipv6Network(address: string): string {
