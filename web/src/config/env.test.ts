@@ -44,6 +44,17 @@ describe('parseEnv', () => {
     )
   })
 
+  it('reads VITE_LOCAL_FALLBACK_RPC_URL as an optional second node of the local chain', () => {
+    expect(parseEnv({}).VITE_LOCAL_FALLBACK_RPC_URL).toBeUndefined()
+    expect(parseEnv({ VITE_LOCAL_FALLBACK_RPC_URL: ' ' }).VITE_LOCAL_FALLBACK_RPC_URL).toBeUndefined()
+    expect(parseEnv({ VITE_LOCAL_FALLBACK_RPC_URL: 'http://127.0.0.1:8546' }).VITE_LOCAL_FALLBACK_RPC_URL).toBe(
+      'http://127.0.0.1:8546',
+    )
+    expect(() => parseEnv({ VITE_LOCAL_FALLBACK_RPC_URL: '127.0.0.1:8546' })).toThrow(
+      /^Invalid web app configuration — VITE_LOCAL_FALLBACK_RPC_URL: /,
+    )
+  })
+
   it('fails naming each wrong variable', () => {
     expect(() => parseEnv({ VITE_LOCAL_RPC_URL: 'not a url', VITE_ANALYTICS: 'google' })).toThrow(
       /VITE_LOCAL_RPC_URL.*VITE_ANALYTICS|VITE_ANALYTICS.*VITE_LOCAL_RPC_URL/,

@@ -39,6 +39,8 @@ export const envSchema = z.object({
   /** Offer the local anvil chain (and the local dev wallet): local development builds only. */
   VITE_LOCAL_CHAIN: flag,
   VITE_LOCAL_RPC_URL: unsetIfBlank(z.url().default('http://127.0.0.1:8545')),
+  /** A second node of the local chain, asked when the first fails to answer. */
+  VITE_LOCAL_FALLBACK_RPC_URL: unsetIfBlank(z.url().optional()),
   VITE_TWITTER_URL: unsetIfBlank(z.url().default(DEFAULT_LINKS.twitter)),
   VITE_DISCORD_URL: unsetIfBlank(z.url().default(DEFAULT_LINKS.discord)),
   /** Origins that may frame the app, as Safe{Wallet} does a Safe App; the dev server and preview send them too. */

@@ -10,7 +10,12 @@ export const localChain = defineChain({
   id: 31_337,
   name: 'Local',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [env.VITE_LOCAL_RPC_URL] } },
+  // The fallback, when there is one, carries on while the first node does not answer (see ./transports).
+  rpcUrls: {
+    default: {
+      http: [env.VITE_LOCAL_RPC_URL, ...(env.VITE_LOCAL_FALLBACK_RPC_URL ? [env.VITE_LOCAL_FALLBACK_RPC_URL] : [])],
+    },
+  },
   contracts: { multicall3 },
   testnet: true,
 })
