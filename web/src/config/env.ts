@@ -2,6 +2,11 @@ import { z } from 'zod'
 import { DEFAULT_SAFE_ORIGINS, parseOrigins } from '../../vite-plugins/origins'
 import { DEFAULT_LINKS } from './links'
 
+// The Content-Security-Policy allows no eval, and zod would try `Function('')` once to learn whether it may
+// compile its parsers (the browser reports the refusal). The app's schemas are small: no compiling. This module
+// is the app's first to parse, so the setting holds for the others too.
+z.config({ jitless: true })
+
 /** A blank value (as `.env.example` leaves them) counts as unset. */
 const unsetIfBlank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema)
