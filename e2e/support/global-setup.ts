@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
+import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
 
@@ -20,23 +21,32 @@ export default async function globalSetup() {
   const safeParentOrigin = `http://127.0.0.1:${parentPort}`
   const strangerParentOrigin = `http://127.0.0.1:${strangerPort}`
   const stopParentServer = await startParentServer([parentPort, strangerPort])
+  // The app reaches the chain through a proxy that only passes requests on, at two paths: the first endpoint and
+  // the fallback. Tests of faults route a page's requests for either to a proxy of their own that plays the fault.
+  const chainProxy = await startRpcProxy({ upstream: `http://127.0.0.1:${anvilPort}` })
+  const chainRpcUrl = chainProxy.url
+  const chainFallbackRpcUrl = `${chainProxy.url}/fallback`
   const stack = await startStack({
     anvilPort,
     apiPort,
     webPort,
     mode: 'production',
     safeOrigins: ['https://app.safe.global', safeParentOrigin],
+    chainRpcUrl,
+    chainFallbackRpcUrl,
     log: (source, line) => {
       if (source === 'stack') process.stdout.write(`[stack] ${line}\n`)
     },
   }).catch(async (error: unknown) => {
-    await stopParentServer()
+    await Promise.all([stopParentServer(), chainProxy.close()])
     throw error
   })
   // Workers start after global setup and inherit this environment.
   process.env[STACK_ENV] = JSON.stringify({
     webUrl: stack.webUrl,
-    rpcUrl: stack.rpcUrl,
+    rpcUrl: chainRpcUrl,
+    fallbackRpcUrl: chainFallbackRpcUrl,
+    anvilUrl: stack.rpcUrl,
     chainId: stack.chainId,
     dataDir: stack.dataDir,
     contracts: stack.deployment.contracts,
@@ -45,7 +55,7 @@ export default async function globalSetup() {
     strangerParentOrigin,
   })
   return async () => {
-    await Promise.all([stack.stop(), stopParentServer()])
+    await Promise.all([stack.stop(), stopParentServer(), chainProxy.close()])
     if (existsSync(stack.dataDir)) throw new Error(`the stack left its database folder behind: ${stack.dataDir}`)
   }
 }

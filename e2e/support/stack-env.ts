@@ -5,7 +5,12 @@ export const STACK_ENV = 'CHAINELLATION_E2E_STACK'
 
 export type StackInfo = {
   webUrl: string
+  /** The local chain's endpoint as the app calls it: a proxy that passes every request on to anvil. */
   rpcUrl: string
+  /** The app's second endpoint of the local chain, which it falls back on; the same proxy, at another path. */
+  fallbackRpcUrl: string
+  /** Anvil itself, behind both. */
+  anvilUrl: string
   chainId: number
   /** The API's database folder, removed when the run ends. */
   dataDir: string

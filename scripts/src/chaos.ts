@@ -29,9 +29,10 @@ const all: Step[] = [
     tests: { dir: 'server/src', match: /durability[^/]*\.test\.ts$/ },
   },
   {
+    // The chain's faults (rpc-faults.spec.ts) and the wallet's and transactions' (wallet-faults.spec.ts).
     name: 'e2e-faults',
     command: ['npm', 'run', 'test', '-w', 'e2e', '--', 'faults'],
-    reports: ['e2e-faults.json'],
+    reports: ['e2e-faults-rpc.json', 'e2e-faults-wallet.json'],
     tests: { dir: 'e2e/tests', match: /faults[^/]*\.spec\.ts$/ },
   },
 ]

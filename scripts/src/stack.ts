@@ -58,6 +58,13 @@ export type StackOptions = {
    * SAFE_ORIGINS and to the web app as VITE_SAFE_ORIGINS. Omitted: both use their default, Safe{Wallet}'s own.
    */
   safeOrigins?: string[]
+  /**
+   * The local chain's endpoint as the web app and the API call it, in place of anvil's own URL (a proxy in front of
+   * anvil, say). The API's Content-Security-Policy lets browsers reach this one origin.
+   */
+  chainRpcUrl?: string
+  /** A second endpoint the web app falls back on (VITE_LOCAL_FALLBACK_RPC_URL), on the same origin. */
+  chainFallbackRpcUrl?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -126,6 +133,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ['api', apiPort],
   ]
   if (mode !== 'production') ports.push(['web', webPort])
+  const { chainRpcUrl, chainFallbackRpcUrl } = options
+  if (
+    chainFallbackRpcUrl &&
+    new URL(chainFallbackRpcUrl).origin !== new URL(chainRpcUrl ?? `http://127.0.0.1:${anvilPort}`).origin
+  ) {
+    throw new Error(`the fallback RPC URL ${chainFallbackRpcUrl} is not on the origin of the chain's first endpoint`)
+  }
   for (const [service, port] of ports) {
     if (ports.some(([other, p]) => p === port && other !== service)) {
       throw new Error(`${service} and another service were both given port ${port}`)
@@ -249,9 +263,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Set only when given, so the services' own defaults (or the shell's SAFE_ORIGINS) apply otherwise.
     const safeOrigins = options.safeOrigins?.join(',')
     // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
+    const chainUrl = chainRpcUrl ?? anvil.rpcUrl
     const webEnv = {
       VITE_LOCAL_CHAIN: 'true',
-      VITE_LOCAL_RPC_URL: anvil.rpcUrl,
+      VITE_LOCAL_RPC_URL: chainUrl,
+      ...(chainFallbackRpcUrl === undefined ? {} : { VITE_LOCAL_FALLBACK_RPC_URL: chainFallbackRpcUrl }),
       ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
     }
 
@@ -274,7 +290,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       CHAIN_ID: String(LOCAL_CHAIN_ID),
-      LOCAL_RPC_URL: anvil.rpcUrl,
+      LOCAL_RPC_URL: chainUrl,
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
