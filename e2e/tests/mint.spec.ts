@@ -6,7 +6,8 @@ import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 
 // The local stack's prices (scripts/src/stack.ts): 0.01 ETH a sky, 0.0025 ETH a chosen trait.
-const PAYMENT_SENTENCE = 'The payment does not match the price; refresh the price and try again.'
+const PAYMENT_SENTENCE =
+  'The transaction failed on chain. The payment does not match the price; refresh the price and try again.'
 
 const skyOf = (stack: StackInfo, skyId: bigint) =>
   createPublicClient({ transport: http(stack.rpcUrl) }).readContract({

@@ -5,11 +5,19 @@ import {
   ContractFunctionRevertedError,
   encodeErrorResult,
   InternalRpcError,
+  ResourceUnavailableRpcError,
   TransactionExecutionError,
   UserRejectedRequestError,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { errorMessage, isUserRejection } from './error-message'
+import {
+  errorMessage,
+  isRequestPending,
+  isUserRejection,
+  revertSentence,
+  WALLET_BUSY,
+  walletErrorMessage,
+} from './error-message'
 
 const reverted = (errorName: 'ChainellationNotNight' | 'ChainellationSoldOut', args: readonly bigint[]) =>
   new ContractFunctionExecutionError(
@@ -58,5 +66,38 @@ describe('isUserRejection', () => {
     expect(isUserRejection(rejection)).toBe(true)
     expect(isUserRejection(new BaseError('wrapped', { cause: rejection }))).toBe(true)
     expect(isUserRejection(new BaseError('other'))).toBe(false)
+  })
+})
+
+describe('a wallet that is still showing an earlier request (-32002)', () => {
+  const busy = () =>
+    new TransactionExecutionError(
+      new ResourceUnavailableRpcError(
+        Object.assign(new Error("Request of type 'eth_sendTransaction' already pending. Please wait."), {
+          code: -32002,
+        }),
+      ),
+      {} as never,
+    )
+
+  it('is told apart from other errors', () => {
+    expect(isRequestPending(busy())).toBe(true)
+    expect(isRequestPending(new UserRejectedRequestError(new Error('no')))).toBe(false)
+    expect(isRequestPending(new Error('plain'))).toBe(false)
+  })
+
+  it('asks the player to look at the wallet when the wallet said so, and only then', () => {
+    expect(walletErrorMessage(busy())).toBe(WALLET_BUSY)
+    expect(WALLET_BUSY).toMatch(/check|open your wallet/i)
+    expect(walletErrorMessage(reverted('ChainellationSoldOut', [15_000n]))).toBe('Every sky has been minted.')
+    expect(errorMessage(busy())).not.toBe(WALLET_BUSY)
+  })
+})
+
+describe('revertSentence', () => {
+  it('gives our sentence for a game error, and nothing for anything else', () => {
+    expect(revertSentence(reverted('ChainellationNotNight', [1n, 43_200n]))).toBe('It is not night over this sky yet.')
+    expect(revertSentence(new BaseError('The RPC is down.'))).toBeUndefined()
+    expect(revertSentence('??')).toBeUndefined()
   })
 })

@@ -1,5 +1,12 @@
 import { chainellationAbi, decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
-import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex, UserRejectedRequestError } from 'viem'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  type Hex,
+  ResourceUnavailableRpcError,
+  UserRejectedRequestError,
+} from 'viem'
 
 /** Our custom errors in words a player understands. */
 const sentences: Record<string, string> = {
@@ -28,6 +35,15 @@ const sentences: Record<string, string> = {
 /** True for a wallet's "user rejected" answer, which is not an error to show. */
 export function isUserRejection(error: unknown): boolean {
   return error instanceof BaseError && error.walk((e) => e instanceof UserRejectedRequestError) !== null
+}
+
+/** What to tell a player whose wallet answered -32002: it is still showing an earlier request. */
+export const WALLET_BUSY =
+  'Your wallet already has a request waiting: open your wallet, answer it there, then try again.'
+
+/** True for a wallet's "a request is already pending" answer (-32002), e.g. an earlier prompt left open. */
+export function isRequestPending(error: unknown): boolean {
+  return error instanceof BaseError && error.walk((e) => e instanceof ResourceUnavailableRpcError) !== null
 }
 
 /** Every custom error the game's contracts can raise. */
@@ -60,12 +76,28 @@ function revertName(error: BaseError): string | undefined {
   return name
 }
 
+/** Our sentence for the game error `error` carries, if it carries one. */
+export function revertSentence(error: unknown): string | undefined {
+  const name = error instanceof BaseError ? revertName(error) : undefined
+  return name ? sentences[name] : undefined
+}
+
 /** A sentence for `error`: our words for a custom error, else viem's short message. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof BaseError) {
-    const name = revertName(error)
-    if (name && sentences[name]) return sentences[name]
-    return error.shortMessage
-  }
+  if (error instanceof BaseError) return revertSentence(error) ?? error.shortMessage
   return error instanceof Error ? error.message : 'Something went wrong.'
 }
+
+/** A sentence for an error the wallet answered to a request to send: a busy wallet is told to be looked at. */
+export function walletErrorMessage(error: unknown): string {
+  return isRequestPending(error) ? WALLET_BUSY : errorMessage(error)
+}
+
+/** What the write's button area says once a sent transaction has ended without doing its work. */
+export const outcomeSentences = {
+  reverted: 'The transaction failed on chain.',
+  cancelled: 'The transaction was cancelled in your wallet; nothing was done.',
+  replaced: 'Your wallet sent another transaction in its place, so this one will not go through.',
+  dropped:
+    'The network dropped this transaction without mining it (or your wallet replaced it). Check your wallet before you try again.',
+} as const

@@ -1,0 +1,60 @@
+import type { Hash } from 'viem'
+import { z } from 'zod'
+import type { SentTransaction } from './transaction-outcome'
+
+/** A write sent but not yet settled, kept in local storage so that it survives a reload. */
+export type PendingWrite = {
+  /** The chain transaction's hash, or the Safe transaction's while `safe` is set. */
+  hash: Hash
+  safe?: true
+  /** Its line in the recent transactions, for a replacement that takes its place. */
+  description?: string
+  /** What the node showed of it, so a replacement mined while the page was closed is still found. */
+  sent?: SentTransaction
+}
+
+const hex = (length?: number) =>
+  z.string().regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)
+const address = hex(40).transform((a) => a as `0x${string}`)
+
+const stored = z.object({
+  hash: hex(64).transform((h) => h as Hash),
+  safe: z.literal(true).optional(),
+  description: z.string().optional(),
+  sent: z
+    .object({
+      from: address,
+      nonce: z.number().int().nonnegative(),
+      to: address.nullable().optional(),
+      value: z
+        .string()
+        .regex(/^\d+$/)
+        .transform((v) => BigInt(v))
+        .optional(),
+      input: hex()
+        .transform((h) => h as `0x${string}`)
+        .optional(),
+    })
+    .optional(),
+})
+
+/** Where the pending write of kind `resumeKey` is kept, per chain and account. */
+export const pendingKey = (resumeKey: string, chainId: number, account: string) =>
+  `chainellation.pending.${resumeKey}.${chainId}.${account.toLowerCase()}`
+
+/** The pending write kept under `key`; anything unreadable counts as none. */
+export function readPending(storage: Storage, key: string): PendingWrite | undefined {
+  try {
+    const result = stored.safeParse(JSON.parse(storage.getItem(key) ?? 'null'))
+    if (!result.success) return undefined
+    const { hash, safe, description, sent } = result.data
+    return { hash, ...(safe && { safe }), ...(description !== undefined && { description }), ...(sent && { sent }) }
+  } catch {
+    return undefined
+  }
+}
+
+export function savePending(storage: Storage, key: string, pending: PendingWrite): void {
+  const sent = pending.sent && { ...pending.sent, value: pending.sent.value?.toString() }
+  storage.setItem(key, JSON.stringify({ ...pending, sent }))
+}
