@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import type { Hex } from 'viem'
+import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 
 /** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
 export const ANVIL_ACCOUNTS = [
@@ -39,17 +41,59 @@ export type TestWalletOptions = {
   knowsLocalChain?: boolean
   /** The wallet's selected account; anvil's account #0 unless given. */
   account?: Address
+  /**
+   * Keys of accounts anvil does not hold (e.g. fresh ones that anvil impersonates to send their transactions):
+   * the wallet signs messages for them itself.
+   */
+  privateKeys?: Hex[]
 }
 
 export type WalletRequest = { method: string; params: unknown[] }
 
 type RpcError = { code: number; message: string; data?: unknown }
-type Outcome = { result: unknown } | { error: RpcError }
+/** What the wallet answers the page: a result or an EIP-1193 error. */
+export type Outcome = { result: unknown } | { error: RpcError }
+
+/** A request the wallet keeps open, as a person who has not yet clicked Confirm or Reject. */
+export type HeldRequest = {
+  /** Resolves once the page has made the call. */
+  arrived: Promise<WalletRequest>
+  /**
+   * The person confirms: the wallet answers as it would at this moment (it still signs only for its selected
+   * account), on the chain the request was made on. Resolves with what the page was answered.
+   */
+  approve(): Promise<Outcome>
+  /** The person clicks Reject (4001). */
+  reject(): Promise<Outcome>
+}
+
+/** The faults a wallet can put in a page's way, by the name the fault reports give them. */
+export const WALLET_FAULTS = {
+  rejection: 'user rejection (4001)',
+  pending: 'request already pending (-32002)',
+  unknownChain: 'unknown chain (4902)',
+  accountSwitch: 'account switched in the wallet',
+  chainSwitch: 'chain switched in the wallet',
+} as const
+
+export type WalletFault = (typeof WALLET_FAULTS)[keyof typeof WALLET_FAULTS]
+
+type Hold = {
+  method: string
+  arrive: (request: WalletRequest) => void
+  decision: Promise<'approve' | 'reject'>
+  answered: (outcome: Outcome) => void
+}
 
 const BINDING = '__chainellationTestWallet'
 const EMIT = '__chainellationTestWalletEmit'
 
 const userRejected = (): RpcError => ({ code: 4001, message: 'User rejected the request.' })
+// MetaMask's words for a request that arrives while the person has not answered an earlier one.
+const alreadyPending = (method: string): RpcError => ({
+  code: -32002,
+  message: `Request of type '${method}' already pending for origin. Please wait.`,
+})
 const unauthorized = (): RpcError => ({
   code: 4100,
   message: 'The requested account and/or method has not been authorized by the user.',
@@ -71,10 +115,15 @@ export class TestWallet {
   private selected: Address
   private readonly chains = new Map<number, string | undefined>()
   private readonly rejections: string[] = []
+  private readonly busy: string[] = []
+  private readonly holds: Hold[] = []
+  private readonly injected = new Map<WalletFault, number>()
   private readonly tampers: { method: string; change: (params: unknown[]) => unknown[] }[] = []
   private readonly pages = new Set<Page>()
+  private readonly keys = new Map<string, LocalAccount>()
 
   constructor(options: TestWalletOptions) {
+    for (const key of options.privateKeys ?? []) this.learnKey(key)
     const local = options.localChainId ?? 31337
     for (const id of WELL_KNOWN_CHAINS) this.chains.set(id, undefined)
     if (options.knowsLocalChain ?? true) this.chains.set(local, options.rpcUrl)
@@ -117,6 +166,41 @@ export class TestWallet {
     this.rejections.push(method)
   }
 
+  /** The next call of `method` fails as a wallet still showing an earlier request does (code -32002). */
+  pendingNext(method: string): void {
+    this.busy.push(method)
+  }
+
+  /** The next call of `method` stays open until the test approves or rejects it, as a prompt left unanswered. */
+  holdNext(method: string): HeldRequest {
+    const arrived = deferred<WalletRequest>()
+    const decision = deferred<'approve' | 'reject'>()
+    const answered = deferred<Outcome>()
+    this.holds.push({ method, arrive: arrived.resolve, decision: decision.promise, answered: answered.resolve })
+    const decide = async (choice: 'approve' | 'reject') => {
+      await arrived.promise
+      decision.resolve(choice)
+      return answered.promise
+    }
+    return { arrived: arrived.promise, approve: () => decide('approve'), reject: () => decide('reject') }
+  }
+
+  /** The wallet now holds `privateKey` and signs messages for its account, which it returns. */
+  learnKey(privateKey: Hex): Address {
+    const account = privateKeyToAccount(privateKey)
+    this.keys.set(account.address.toLowerCase(), account)
+    return account.address
+  }
+
+  /** How many times each fault reached the page. */
+  get faults(): ReadonlyMap<WalletFault, number> {
+    return this.injected
+  }
+
+  private count(fault: WalletFault): void {
+    this.injected.set(fault, (this.injected.get(fault) ?? 0) + 1)
+  }
+
   /**
    * The next call of `method` goes out with its parameters changed, as if the person edited the request in
    * the wallet (e.g. the value of a transaction) after the page had checked it.
@@ -129,13 +213,26 @@ export class TestWallet {
   async setChain(chainId: number): Promise<void> {
     if (!this.chains.has(chainId)) this.chains.set(chainId, undefined)
     this.current = chainId
+    this.count(WALLET_FAULTS.chainSwitch)
     await this.emit('chainChanged', toHex(chainId))
+  }
+
+  /**
+   * The person deletes network `chainId` from the wallet (as MetaMask allows); on it at the time, the wallet
+   * falls back to mainnet. Switching to it again fails with 4902 until a page adds it.
+   */
+  async removeChain(chainId: number): Promise<void> {
+    this.chains.delete(chainId)
+    if (this.current === chainId) await this.setChain(1)
   }
 
   /** The person selects another account; a connected page hears `accountsChanged`. */
   async setAccount(account: Address): Promise<void> {
     this.selected = account
-    if (this.connected) await this.emit('accountsChanged', [account])
+    if (this.connected) {
+      this.count(WALLET_FAULTS.accountSwitch)
+      await this.emit('accountsChanged', [account])
+    }
   }
 
   /** The person disconnects the site from within the wallet. */
@@ -144,24 +241,50 @@ export class TestWallet {
     await this.emit('accountsChanged', [])
   }
 
-  private takeRejection(method: string): boolean {
-    const index = this.rejections.indexOf(method)
+  /** Takes the first entry for `method` out of `list`; true if there was one. */
+  private take(list: string[], method: string): boolean {
+    const index = list.indexOf(method)
     if (index === -1) return false
-    this.rejections.splice(index, 1)
+    list.splice(index, 1)
     return true
   }
 
   private async handle(method: string, params: unknown[] = []): Promise<Outcome> {
-    this.requests.push({ method, params })
+    const request = { method, params }
+    this.requests.push(request)
+    const index = this.holds.findIndex((h) => h.method === method)
+    const hold = index === -1 ? undefined : this.holds.splice(index, 1)[0]
+    // A request is answered on the chain the wallet was on when it arrived, however long the person takes.
+    const chainId = this.current
+    let outcome: Outcome
     try {
-      return await this.answer(method, params)
+      if (hold) {
+        hold.arrive(request)
+        if ((await hold.decision) === 'reject') {
+          this.count(WALLET_FAULTS.rejection)
+          outcome = { error: userRejected() }
+        } else {
+          outcome = await this.answer(method, params, chainId)
+        }
+      } else {
+        outcome = await this.answer(method, params, chainId)
+      }
     } catch (error) {
-      return { error: { code: -32603, message: error instanceof Error ? error.message : String(error) } }
+      outcome = { error: { code: -32603, message: error instanceof Error ? error.message : String(error) } }
     }
+    hold?.answered(outcome)
+    return outcome
   }
 
-  private async answer(method: string, params: unknown[]): Promise<Outcome> {
-    if (this.takeRejection(method)) return { error: userRejected() }
+  private async answer(method: string, params: unknown[], chainId: number): Promise<Outcome> {
+    if (this.take(this.rejections, method)) {
+      this.count(WALLET_FAULTS.rejection)
+      return { error: userRejected() }
+    }
+    if (this.take(this.busy, method)) {
+      this.count(WALLET_FAULTS.pending)
+      return { error: alreadyPending(method) }
+    }
     switch (method) {
       case 'eth_accounts':
         return { result: this.connected ? [this.selected] : [] }
@@ -182,7 +305,10 @@ export class TestWallet {
       case 'wallet_switchEthereumChain': {
         const id = chainIdParam(params)
         if (id === undefined) return { error: invalidParams('Expected [{ chainId }]') }
-        if (!this.chains.has(id)) return { error: { code: 4902, message: `Unrecognized chain ID "${toHex(id)}".` } }
+        if (!this.chains.has(id)) {
+          this.count(WALLET_FAULTS.unknownChain)
+          return { error: { code: 4902, message: `Unrecognized chain ID "${toHex(id)}".` } }
+        }
         await this.switchTo(id)
         return { result: null }
       }
@@ -197,9 +323,11 @@ export class TestWallet {
       }
     }
     if (SIGNING.has(method) && !this.mayActFor(signer(method, params))) return { error: unauthorized() }
+    const key = method === 'personal_sign' && this.keys.get(String(params[1]).toLowerCase())
+    if (key) return { result: await key.signMessage({ message: { raw: params[0] as Hex } }) }
     const tamper = this.tampers.findIndex((t) => t.method === method)
-    if (tamper !== -1) return this.forward(method, this.tampers.splice(tamper, 1)[0]?.change(params) ?? params)
-    return this.forward(method, params)
+    const sent = tamper === -1 ? params : (this.tampers.splice(tamper, 1)[0]?.change(params) ?? params)
+    return this.forward(method, sent, chainId)
   }
 
   private async grant(): Promise<Address[]> {
@@ -231,10 +359,10 @@ export class TestWallet {
     await this.emit('chainChanged', toHex(chainId))
   }
 
-  /** Sends the call to the current chain's node; a chain the wallet only knows by id has none here. */
-  private async forward(method: string, params: unknown[]): Promise<Outcome> {
-    const url = this.chains.get(this.current)
-    if (!url) return { error: { code: -32603, message: `No node for chain ${this.current} in the test wallet.` } }
+  /** Sends the call to chain `chainId`'s node; a chain the wallet only knows by id has none here. */
+  private async forward(method: string, params: unknown[], chainId: number): Promise<Outcome> {
+    const url = this.chains.get(chainId)
+    if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -263,6 +391,14 @@ export class TestWallet {
 type Emit = (event: string, data: unknown) => void
 
 const toHex = (n: number) => `0x${n.toString(16)}`
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {}
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
 
 /** The account a signing method acts for, from its parameters. */
 function signer(method: string, params: unknown[]): unknown {

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
+import { type Hex, recoverMessageAddress } from 'viem'
+import { generatePrivateKey } from 'viem/accounts'
 import { expect, test } from '../support/fixtures'
-import { ANVIL_ACCOUNTS, TEST_WALLET_INFO } from '../support/test-wallet'
+import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, WALLET_FAULTS } from '../support/test-wallet'
 
 // The wallet on a page of its own, so these tests check the wallet and nothing of the app.
 const BLANK = 'http://wallet.test/'
@@ -149,4 +151,97 @@ test.describe('the test wallet', () => {
       error: { code: expect.any(Number) },
     })
   })
+
+  test('answers -32002 once when told a request is already pending, and counts what it put in the way', async ({
+    page,
+    wallet,
+  }) => {
+    await openBlank(page)
+    wallet.pendingNext('eth_requestAccounts')
+    wallet.rejectNext('eth_requestAccounts')
+    expect(await call(page, 'eth_requestAccounts')).toEqual({
+      error: { code: 4001, message: 'User rejected the request.' },
+    })
+    expect(await call(page, 'eth_requestAccounts')).toMatchObject({
+      error: { code: -32002, message: expect.stringContaining('already pending') },
+    })
+    expect(await call(page, 'eth_requestAccounts')).toEqual({ result: [wallet.account] })
+    expect(await call(page, 'wallet_switchEthereumChain', [{ chainId: '0x2105' }])).toMatchObject({
+      error: { code: 4902 },
+    })
+    expect(Object.fromEntries(wallet.faults)).toEqual({
+      [WALLET_FAULTS.rejection]: 1,
+      [WALLET_FAULTS.pending]: 1,
+      [WALLET_FAULTS.unknownChain]: 1,
+    })
+  })
+
+  test('keeps a held request open until the person answers, then answers as it would at that moment', async ({
+    page,
+    wallet,
+    rpc,
+  }) => {
+    await openBlank(page)
+    await call(page, 'eth_requestAccounts')
+    const tx = { from: wallet.account, to: wallet.account, value: '0x1' }
+    const first = wallet.holdNext('eth_sendTransaction')
+    const answer = call(page, 'eth_sendTransaction', [tx])
+    expect(await first.arrived).toEqual({ method: 'eth_sendTransaction', params: [tx] })
+    // Confirmed: sent on the chain it was asked on, even though the person has moved to another since.
+    await wallet.setChain(1)
+    const confirmed = await first.approve()
+    expect(confirmed).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(await answer).toEqual(confirmed)
+    const receipt = (await rpc('eth_getTransactionReceipt', [(confirmed as { result: string }).result])) as {
+      from: string
+    }
+    expect(receipt.from).toBe(wallet.account.toLowerCase())
+
+    // Held, then the person selects another account: the wallet no longer signs for the first.
+    const second = wallet.holdNext('eth_sendTransaction')
+    const refused = call(page, 'eth_sendTransaction', [tx])
+    await second.arrived
+    await wallet.setAccount(ANVIL_ACCOUNTS.find((a) => a !== wallet.account) ?? ANVIL_ACCOUNTS[0])
+    expect(await second.approve()).toMatchObject({ error: { code: 4100 } })
+    expect(await refused).toMatchObject({ error: { code: 4100 } })
+
+    const third = wallet.holdNext('personal_sign')
+    const rejected = call(page, 'personal_sign', ['0x68656c6c6f', wallet.account])
+    expect(await third.reject()).toEqual({ error: { code: 4001, message: 'User rejected the request.' } })
+    expect(await rejected).toMatchObject({ error: { code: 4001 } })
+  })
+
+  test('signs messages itself for an account whose key it holds', async ({ page, wallet }) => {
+    const address = wallet.learnKey(generatePrivateKey())
+    await wallet.setAccount(address)
+    await openBlank(page)
+    expect(await call(page, 'eth_requestAccounts')).toEqual({ result: [address] })
+    const message = '0x68656c6c6f'
+    const signed = await call(page, 'personal_sign', [message, address])
+    expect(signed).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{130}$/) })
+    const signature = (signed as { result: Hex }).result
+    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(address)
+  })
+
+  test('forgets a network the person deletes, falling back to mainnet, until a page adds it again', async ({
+    page,
+    wallet,
+    stack,
+  }) => {
+    await openBlank(page)
+    await wallet.removeChain(stack.chainId)
+    expect(wallet.chainId).toBe(1)
+    expect(await call(page, 'eth_chainId')).toEqual({ result: '0x1' })
+    const local = toChainId(stack.chainId)
+    expect(await call(page, 'wallet_switchEthereumChain', [{ chainId: local }])).toMatchObject({
+      error: { code: 4902 },
+    })
+    expect(await call(page, 'wallet_addEthereumChain', [{ chainId: local, rpcUrls: [stack.rpcUrl] }])).toEqual({
+      result: null,
+    })
+    expect(await call(page, 'eth_blockNumber')).toMatchObject({ result: expect.stringMatching(/^0x/) })
+    expect(await events(page)).toEqual(expect.arrayContaining([['chainChanged', '0x1']]))
+  })
 })
+
+const toChainId = (id: number) => `0x${id.toString(16)}`
