@@ -18,6 +18,10 @@ export type AnvilOptions = {
   chainId?: number
   /** Unix time of the genesis block, so tests can start at a known wall-clock time. */
   timestamp?: number
+  /** Keep no chain history: no state of past blocks (test chains with thousands of blocks stay fast). */
+  pruneHistory?: boolean
+  /** Mine pooled transactions in the order they arrived rather than by fee (for blocks built by hand). */
+  fifo?: boolean
   /** Forward anvil's own log lines to this stream (silent by default). */
   log?: NodeJS.WritableStream
 }
@@ -76,6 +80,8 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const { command, args } = anvilCommand()
   args.push('--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337))
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
+  if (options.pruneHistory) args.push('--prune-history')
+  if (options.fifo) args.push('--order', 'fifo')
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   if (options.log) {
     child.stdout?.pipe(options.log, { end: false })

@@ -121,7 +121,9 @@ export type Fixture = Awaited<ReturnType<typeof createFixture>>
 
 /** Starts anvil on a free port, deploys the game and returns the players and helpers. */
 export async function createFixture() {
-  const anvil: Anvil = await startAnvil()
+  // Tests read the latest state only; without the history of past blocks' states, a long run stays fast.
+  // Blocks of several transactions (property tests) keep them in the order sent.
+  const anvil: Anvil = await startAnvil({ pruneHistory: true, fifo: true })
   try {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
     const addresses = addressesOf(deployment)
