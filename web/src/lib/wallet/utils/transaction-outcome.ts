@@ -71,13 +71,32 @@ export async function watchTransaction(client: Client, options: WatchOptions): P
   signal?.addEventListener('abort', abort, { once: true })
 
   let replacement: ReplacementReturnType | undefined
+  // What the node showed of the transaction: with it, a wait (re)started after the transaction left its nonce slot
+  // still finds what took the slot.
+  let known = sent
+  const see = (tx: Transaction) => {
+    if (known) return
+    known = sentOf(tx)
+    onSeen?.(known)
+  }
+  /** The transaction as the node knows it: `null` if it answered that it does not, `undefined` if it did not answer. */
+  const lookUp = () =>
+    getTransaction(client, { hash }).then(
+      (tx) => {
+        see(tx)
+        return tx
+      },
+      (error: unknown) => (error instanceof TransactionNotFoundError ? null : undefined),
+    )
+
   // A failed question to the node (it is down, or refuses for a while) is asked again: the transaction goes on.
   const mined = (async () => {
     for (;;) {
       try {
+        if (!known) await lookUp()
         const receipt = await waitForTransactionReceipt(client, {
           hash,
-          replacement: sent,
+          replacement: known,
           onReplaced: (r) => {
             replacement = r
           },
@@ -95,17 +114,11 @@ export async function watchTransaction(client: Client, options: WatchOptions): P
   })()
 
   const dropped = (async () => {
-    let seen = !!sent
     let missingSince: number | undefined
     while (!stop.signal.aborted) {
-      // `null`: the node answered that it does not know the transaction; `undefined`: it did not answer.
-      const tx = await getTransaction(client, { hash }).catch((error: unknown) =>
-        error instanceof TransactionNotFoundError ? null : undefined,
-      )
+      const tx = await lookUp()
       if (tx) {
         missingSince = undefined
-        if (!seen) onSeen?.(sentOf(tx))
-        seen = true
       } else if (tx === null) {
         missingSince ??= Date.now()
         if (Date.now() - missingSince >= droppedAfterMs) return { dropped: true as const }
