@@ -39,7 +39,8 @@ export default defineConfig({
     {
       name: 'desktop',
       testMatch: /\.spec\.ts$/,
-      // `*.mobile.spec.ts`: what exists on small screens only (the side menu). `*.clock.spec.ts`: below.
+      // `*.mobile.spec.ts`: what exists on small screens only (the side menu). `*.desktop.spec.ts`: what does not
+      // depend on the width, tried once. `*.clock.spec.ts`: below.
       testIgnore: /\.(mobile|clock)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 } },
     },
@@ -48,7 +49,7 @@ export default defineConfig({
       testMatch: /\.spec\.ts$/,
       // The stack, the wallet itself, the download budget and the security headers have no width; nor do the chain's
       // faults, which the desktop run tries on every page that reads the chain.
-      testIgnore: /((stack|test-wallet|budget|security-headers|rpc-faults)|\.clock)\.spec\.ts$/,
+      testIgnore: /((stack|test-wallet|budget|security-headers|rpc-faults)|\.(clock|desktop))\.spec\.ts$/,
       use: { viewport: { width: 375, height: 812 } },
     },
     // Specs that move the chain's clock forward, which would pull the ground from under tests running beside
