@@ -1,29 +1,11 @@
 import { HttpRequestError, InternalRpcError, RpcRequestError, TimeoutError, type Transport } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { localChain } from './chains'
-import {
-  type Answer,
-  hangUp,
-  type JsonRpcNode,
-  result,
-  rpcError,
-  silent,
-  startJsonRpcNode,
-  status,
-} from './testing/json-rpc-node'
+import { hangUp, nodesClosedAfterEach, result, rpcError, silent, status } from './testing/json-rpc-node'
 import { endpoints, RPC_DEFAULTS, sepoliaUrls, shouldRetry, transports } from './transports'
 
-const nodes: JsonRpcNode[] = []
-afterEach(() => {
-  for (const node of nodes.splice(0)) node.close()
-})
-
 /** A real JSON-RPC endpoint on 127.0.0.1 that answers every request with `answer` and counts them. */
-async function endpoint(answer: Answer) {
-  const node = await startJsonRpcNode(answer)
-  nodes.push(node)
-  return node
-}
+const endpoint = nodesClosedAfterEach()
 
 const chainId = (transport: Transport) => transport({}).request({ method: 'eth_chainId' })
 const failure = (promise: Promise<unknown>) =>

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
 
 // A real HTTP server standing in for a chain's JSON-RPC endpoint in the web app's tests, whose answers the test sets.
 
@@ -65,4 +66,20 @@ export async function startJsonRpcNode(answer: Answer): Promise<JsonRpcNode> {
     },
   }
   return node
+}
+
+/**
+ * For a test file: a function that starts a JSON-RPC node answering with `answer`, every node it started closed
+ * after each test.
+ */
+export function nodesClosedAfterEach(): (answer: Answer) => Promise<JsonRpcNode> {
+  const nodes: JsonRpcNode[] = []
+  afterEach(() => {
+    for (const node of nodes.splice(0)) node.close()
+  })
+  return async (answer) => {
+    const node = await startJsonRpcNode(answer)
+    nodes.push(node)
+    return node
+  }
 }

@@ -10,17 +10,8 @@ import {
   http,
   multicall3Abi,
 } from 'viem'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  type Answer,
-  hangUp,
-  type JsonRpcNode,
-  result,
-  rpcError,
-  silent,
-  startJsonRpcNode,
-  status,
-} from '../testing/json-rpc-node'
+import { describe, expect, it, vi } from 'vitest'
+import { hangUp, nodesClosedAfterEach, result, rpcError, silent, status } from '../testing/json-rpc-node'
 import { createQueryClient, isUnanswered } from './query-client'
 
 const SKIES = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -28,16 +19,7 @@ const supply = (n: bigint) => result(encodeAbiParameters([{ type: 'uint256' }], 
 const revertData = encodeErrorResult({ abi: chainellationAbi, errorName: 'ChainellationNonexistentSky', args: [7n] })
 const nonexistentSky = rpcError(3, 200, revertData)
 
-const nodes: JsonRpcNode[] = []
-afterEach(() => {
-  for (const node of nodes.splice(0)) node.close()
-})
-
-async function node(answer: Answer) {
-  const started = await startJsonRpcNode(answer)
-  nodes.push(started)
-  return started
-}
+const node = nodesClosedAfterEach()
 
 /** Reads the game's supply from `url` the way a page does, without the transport's own retries. */
 const readSupply = (url: string) =>
