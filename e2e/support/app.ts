@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures'
 import { TEST_WALLET_INFO, type TestWallet } from './test-wallet'
 
@@ -33,9 +33,20 @@ export async function connectTestWallet(page: Page, wallet: TestWallet) {
 export const signInModal = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByText('Verify your account') })
 
+/**
+ * The sign-in modal's "Sign message" button, once it takes a press. RainbowKit asks the API for a nonce when the modal
+ * opens and ignores presses until it has one (it shows "Preparing message..." meanwhile and sets no `disabled`
+ * attribute), which a busy machine can make slow.
+ */
+export async function signMessageButton(modal: Locator) {
+  const send = modal.getByTestId('rk-auth-message-button')
+  await expect(send).toHaveText('Sign message', { timeout: 30_000 })
+  return send
+}
+
 /** Signs the sign-in message and waits until the modal is gone. */
 export async function signIn(page: Page) {
   const modal = signInModal(page)
-  await modal.getByTestId('rk-auth-message-button').click()
-  await expect(modal).toBeHidden()
+  await (await signMessageButton(modal)).click()
+  await expect(modal).toBeHidden({ timeout: 20_000 })
 }

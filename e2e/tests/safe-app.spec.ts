@@ -2,7 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { safeAbi } from '@chainellation/contracts/safe'
 import type { FrameLocator, Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
-import { isWide, session } from '../support/app'
+import { isWide, session, signMessageButton } from '../support/app'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost } from '../support/safe-host'
 import type { StackInfo } from '../support/stack-env'
@@ -134,8 +134,8 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
 
     await app.getByTestId('rk-connect-button').click()
     const modal = app.getByRole('dialog').filter({ has: app.getByText('Verify your account') })
-    await modal.getByTestId('rk-auth-message-button').click()
-    await expect(modal).toBeHidden()
+    await (await signMessageButton(modal)).click()
+    await expect(modal).toBeHidden({ timeout: 20_000 })
     expect(host.methods).toContain('signMessage')
 
     await expect.poll(async () => (await session(page)).authenticated).toBe(true)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, isWide, signIn, signInModal } from '../support/app'
+import { connectTestWallet, isWide, signIn, signInModal, signMessageButton } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -44,7 +44,7 @@ test.describe('a wallet that says no', () => {
     await expect.poll(() => wallet.isConnected).toBe(true)
 
     // Sign-in: back to "Sign message", no error.
-    const send = signInModal(page).getByTestId('rk-auth-message-button')
+    const send = await signMessageButton(signInModal(page))
     wallet.rejectNext('personal_sign')
     await send.click()
     // RainbowKit asks the API for a nonce before it asks the wallet, which a busy machine can make slow.

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test'
-import { brandLink, connectTestWallet, connectWith, isWide, session, signIn, signInModal } from '../support/app'
+import {
+  brandLink,
+  connectTestWallet,
+  connectWith,
+  isWide,
+  session,
+  signIn,
+  signInModal,
+  signMessageButton,
+} from '../support/app'
 import { expect, test } from '../support/fixtures'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
 
@@ -53,8 +62,7 @@ test.describe('connecting the injected test wallet', () => {
     await page.goto('/')
     await connectTestWallet(page, wallet)
     const modal = signInModal(page)
-    const send = modal.getByTestId('rk-auth-message-button')
-    await expect(send).toBeEnabled()
+    const send = await signMessageButton(modal)
 
     wallet.rejectNext('personal_sign')
     await send.click()
