@@ -30,6 +30,24 @@ async function openBlank(page: Page) {
   await page.goto(BLANK)
 }
 
+type Rpc = (method: string, params: unknown[]) => Promise<unknown>
+type Receipt = { status: string; from: string }
+
+/** The receipt of a sent transaction: anvil mines it a moment after answering the send, longer on a busy machine. */
+async function minedReceipt(rpc: Rpc, hash: string): Promise<Receipt> {
+  let receipt: Receipt | null = null
+  await expect
+    .poll(
+      async () => {
+        receipt = (await rpc('eth_getTransactionReceipt', [hash])) as Receipt | null
+        return receipt !== null
+      },
+      { message: `receipt of ${hash}` },
+    )
+    .toBe(true)
+  return receipt as unknown as Receipt
+}
+
 /** Calls the announced provider from the page; a failure comes back as `{ error }`. */
 function call(page: Page, method: string, params: unknown[] = []): Promise<Answer> {
   return page.evaluate(
@@ -140,10 +158,7 @@ test.describe('the test wallet', () => {
 
     const sent = await call(page, 'eth_sendTransaction', [{ from: wallet.account, to: wallet.account, value: '0x1' }])
     expect(sent).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
-    const receipt = (await rpc('eth_getTransactionReceipt', [(sent as { result: string }).result])) as {
-      status: string
-      from: string
-    }
+    const receipt = await minedReceipt(rpc, (sent as { result: string }).result)
     expect(receipt).toMatchObject({ status: '0x1', from: wallet.account.toLowerCase() })
 
     // Errors from the node reach the page with their code.
@@ -192,9 +207,7 @@ test.describe('the test wallet', () => {
     const confirmed = await first.approve()
     expect(confirmed).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
     expect(await answer).toEqual(confirmed)
-    const receipt = (await rpc('eth_getTransactionReceipt', [(confirmed as { result: string }).result])) as {
-      from: string
-    }
+    const receipt = await minedReceipt(rpc, (confirmed as { result: string }).result)
     expect(receipt.from).toBe(wallet.account.toLowerCase())
 
     // Held, then the person selects another account: the wallet no longer signs for the first.
