@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { prerender } from './vite-plugins/prerender.ts'
 import { safeApp } from './vite-plugins/safe-app.ts'
+import { startAfterPaint } from './vite-plugins/start-after-paint.ts'
 
 // The dev server and the preview both forward /api to the API, so the app always calls its own origin.
 const proxy = { '/api': process.env.API_URL || 'http://127.0.0.1:8787' }
@@ -19,8 +20,14 @@ const PRERENDERED_PAGES = [
 
 export default defineConfig({
   // Safe{Wallet} frames the app: its manifest and the frame-ancestors header, from VITE_SAFE_ORIGINS in envDir.
-  // The build writes the home page's HTML, and the shell of every other page, so they paint before any script runs.
-  plugins: [react(), safeApp(), prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES })],
+  // The build writes the home page's HTML, and the shell of every other page, so they paint before any script runs;
+  // the app's script is fetched once they have.
+  plugins: [
+    react(),
+    safeApp(),
+    startAfterPaint('/boot.js'),
+    prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES }),
+  ],
   // One .env at the repository root serves every package; Vite exposes only its VITE_* entries.
   envDir: fileURLToPath(new URL('..', import.meta.url)),
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

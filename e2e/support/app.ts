@@ -50,3 +50,31 @@ export async function signIn(page: Page) {
   await (await signMessageButton(modal)).click()
   await expect(modal).toBeHidden({ timeout: 20_000 })
 }
+
+/** Waits until the app's script has run and sees presses itself (before, the page is its build-time HTML). */
+export const appReady = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 })
+
+/**
+ * Holds back the app's entry module (the boot script names it, `data-entry`) on the next pages `page` opens, until
+ * `release()`: meanwhile the page is its HTML and nothing of the app runs.
+ */
+export async function holdAppEntry(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let entry = ''
+  await page.route('**/*', async (route) => {
+    const request = route.request()
+    if (request.isNavigationRequest()) {
+      const response = await route.fetch()
+      const html = await response.text()
+      entry = /\sdata-entry="([^"]+)"/.exec(html)?.[1] ?? ''
+      return route.fulfill({ response, body: html })
+    }
+    if (entry && new URL(request.url()).pathname === entry) await held
+    return route.fallback()
+  })
+  return { path: () => entry, release: () => release() }
+}

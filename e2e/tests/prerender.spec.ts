@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { isWide } from '../support/app'
+import { appReady, holdAppEntry, isWide } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 // The build writes the HTML of the home page and of the game areas' shell; React takes it over in the browser.
@@ -15,9 +15,6 @@ function collectErrors(page: Page): string[] {
   })
   return errors
 }
-
-const appReady = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 })
 
 test.describe('without any script', () => {
   test.use({ javaScriptEnabled: false })
@@ -71,33 +68,16 @@ test('React takes over each written page without a mismatch, and the page works'
 
 test("a press on connect before the app's script has run opens the connect modal once it has", async ({ page }) => {
   const errors = collectErrors(page)
-  // Hold the app's entry script until the press is made.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let entry = ''
-  await page.route('**/*', async (route) => {
-    const request = route.request()
-    if (request.isNavigationRequest()) {
-      const response = await route.fetch()
-      const html = await response.text()
-      entry = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? ''
-      return route.fulfill({ response, body: html })
-    }
-    if (entry && new URL(request.url()).pathname === entry) await held
-    return route.fallback()
-  })
-
+  const entry = await holdAppEntry(page)
   await page.goto('/', { waitUntil: 'commit' })
   const button = page.getByTestId('rk-connect-button')
   await expect(button).toBeVisible()
-  expect(entry, 'the page names its entry script').toMatch(/^\/assets\/.+\.js$/)
+  expect(entry.path(), 'the page names its entry script').toMatch(/^\/assets\/.+\.js$/)
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
   await button.click()
   await expect(page.locator('html')).toHaveAttribute('data-connect-requested', '')
 
-  release()
+  entry.release()
   await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible({ timeout: 30_000 })
   await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
   expect(errors).toEqual([])

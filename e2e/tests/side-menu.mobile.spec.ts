@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { holdAppEntry } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 const open = async (page: Page) => {
@@ -72,5 +73,18 @@ test.describe('the side menu', () => {
     await again.getByRole('link', { name: 'chainellation' }).click()
     await closed(page)
     await expect(page).toHaveURL('/')
+  })
+
+  test("a press on the toggle before the app's script has run opens the menu once it has", async ({ page }) => {
+    const entry = await holdAppEntry(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    await toggle.click()
+    await expect(page.locator('html')).toHaveAttribute('data-menu-requested', '')
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0)
+    entry.release()
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 30_000 })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.locator('html')).not.toHaveAttribute('data-menu-requested')
   })
 })

@@ -4,7 +4,6 @@ import '@/styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
-import { adoptEarlyConnect } from '@/lib/wallet/shell'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -14,11 +13,10 @@ const app = (
     <App />
   </StrictMode>
 )
-// A press on connect before now was kept by public/connect-early.js.
-adoptEarlyConnect()
 // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
 // Any other page's HTML is the shell with its loading state, which the first render replaces. Either way the
-// work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting.
+// work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting. Until the
+// first commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
 startTransition(() => {
   if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
   else createRoot(root).render(app)

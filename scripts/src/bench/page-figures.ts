@@ -158,10 +158,16 @@ export async function measureRoute(browser: Browser, origin: string, route: stri
       const seen = requested.get(r.url)
       if (seen === undefined || r.startTime < seen) requested.set(r.url, r.startTime)
     }
+    // Tags' own scripts, and the app's entry and its imports as a boot script names them (`data-entry`,
+    // `data-preload`) to fetch them after the first paint.
+    const pageHtml = await html
     const named = new Set(
-      [...(await html).matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.m?js)"/g)].map(
-        (m) => new URL(m[1] ?? '', new URL(route, origin)).href,
-      ),
+      [
+        ...[...pageHtml.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.m?js)"/g)].map((m) => m[1]),
+        ...[...pageHtml.matchAll(/\bdata-(?:entry|preload)="([^"]*)"/g)].flatMap((m) => (m[1] ?? '').split(' ')),
+      ]
+        .filter(Boolean)
+        .map((url) => new URL(url ?? '', new URL(route, origin)).href),
     )
     const byUrl = new Map<string, Script>()
     const encodings = new Set<string>()

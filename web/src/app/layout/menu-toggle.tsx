@@ -1,4 +1,5 @@
 import type { Ref } from 'react'
+import { earlyPress } from '@/lib/early-press'
 import styles from './menu-toggle.module.css'
 
 export type MenuToggleProps = { open: boolean; controls: string; onClick: () => void; ref?: Ref<HTMLButtonElement> }
@@ -14,6 +15,7 @@ export function MenuToggle({ open, controls, onClick, ref }: MenuToggleProps) {
       aria-expanded={open}
       aria-controls={controls}
       onClick={onClick}
+      {...earlyPress('menu')}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M4 7h16M4 12h11M4 17h16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

@@ -1,7 +1,8 @@
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Outlet, ScrollRestoration, useMatches } from 'react-router'
 import { StarSky } from '@/components/star-sky'
-import { WalletRoot } from '@/lib/wallet/shell'
+import { markAppReady, takeEarlyPress } from '@/lib/early-press'
+import { adoptEarlyConnect, WalletRoot } from '@/lib/wallet/shell'
 import { PageFallback } from './page-fallback'
 import styles from './root-layout.module.css'
 import { SideMenu } from './side-menu'
@@ -35,6 +36,14 @@ export function RootLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
   const openMenu = useCallback(() => setMenuOpen(true), [])
+  // The app's first commit: React now owns the page's HTML and sees presses (it replays those that come while it
+  // hydrates). public/boot.js kept those before: connect opens the connect modal once the wallet stack is there,
+  // the toggle opens the menu now.
+  useEffect(() => {
+    markAppReady()
+    adoptEarlyConnect()
+    if (takeEarlyPress('menu')) setMenuOpen(true)
+  }, [])
 
   return (
     <>

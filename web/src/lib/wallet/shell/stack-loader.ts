@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { setPressPending, takeEarlyPress } from '@/lib/early-press'
 
 // The wallet stack (wagmi, viem, RainbowKit, TanStack Query) is most of the app's JavaScript. The shell and the
 // home page paint without it; it is fetched when a page needs it, when the player reaches for the connect
@@ -58,15 +59,11 @@ export function useWalletStackShown(): boolean {
   )
 }
 
-// Set on the root element while a press on connect waits for the wallet stack (the button shows progress), by
-// the app or, before the app runs, by public/connect-early.js; `APP_READY` tells that script the app has taken over.
-const CONNECT_REQUESTED = 'data-connect-requested'
-const APP_READY = 'data-app-ready'
-
 /** The player pressed connect before the wallet stack was there: open the connect modal once it is. */
 export function requestConnect() {
   connectRequested = true
-  document.documentElement.setAttribute(CONNECT_REQUESTED, '')
+  // The button shows progress meanwhile.
+  setPressPending('connect', true)
   void loadWalletStack()
 }
 
@@ -74,18 +71,13 @@ export function requestConnect() {
 export function takeConnectRequest(): boolean {
   const requested = connectRequested
   connectRequested = false
-  document.documentElement.removeAttribute(CONNECT_REQUESTED)
+  setPressPending('connect', false)
   return requested
 }
 
-/**
- * Called as the app starts, before React takes over the page's HTML (from then on React sees presses, and
- * replays those that come while it hydrates): a press on connect the page's early script kept counts.
- */
+/** Called at the app's first commit (React now sees presses): a press on connect the early script kept counts. */
 export function adoptEarlyConnect() {
-  const root = document.documentElement
-  root.setAttribute(APP_READY, '')
-  if (root.hasAttribute(CONNECT_REQUESTED)) requestConnect()
+  if (takeEarlyPress('connect')) requestConnect()
 }
 
 /**
@@ -108,6 +100,6 @@ export function resetWalletStackLoader() {
   loaded = undefined
   shown = false
   connectRequested = false
-  document.documentElement.removeAttribute(CONNECT_REQUESTED)
-  document.documentElement.removeAttribute(APP_READY)
+  setPressPending('connect', false)
+  document.documentElement.removeAttribute('data-app-ready')
 }

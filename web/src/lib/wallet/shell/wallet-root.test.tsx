@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { markAppReady } from '@/lib/early-press'
 
 vi.mock('../wallet-stack', () => ({
   WalletStack: ({ children }: { children: React.ReactNode }) => <div data-testid="wallet-stack">{children}</div>,
@@ -73,15 +74,16 @@ describe('WalletSlot', () => {
 describe('a press on connect before the app runs', () => {
   // The page's own early script, as the browser runs it before the app's module.
   beforeAll(() => {
-    const source = readFileSync(join(import.meta.dirname, '../../../../public/connect-early.js'), 'utf8')
+    const source = readFileSync(join(import.meta.dirname, '../../../../public/boot.js'), 'utf8')
     new Function(source)()
   })
 
   it('is kept by the early script and becomes a connect request when the app starts', async () => {
     // The HTML's button, before the app has run: no handler of the app's sees the press.
-    document.body.innerHTML = '<button type="button" data-connect-early="">Connect Wallet</button>'
+    document.body.innerHTML = '<button type="button" data-early="connect">Connect Wallet</button>'
     screen.getByRole('button', { name: 'Connect Wallet' }).click()
     expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(true)
+    markAppReady()
     adoptEarlyConnect()
     expect(takeConnectRequest()).toBe(true)
     expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(false)
@@ -90,6 +92,7 @@ describe('a press on connect before the app runs', () => {
   })
 
   it('is left to the app once it runs, and other presses are never kept', () => {
+    markAppReady()
     adoptEarlyConnect()
     const other = document.createElement('button')
     document.body.append(other)

@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
+import { earlyPress } from '@/lib/early-press'
 import { loadWalletStack, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
 import styles from './wallet-root.module.css'
 
@@ -64,7 +65,7 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
             type="button"
             className={styles.placeholder}
             data-testid="rk-connect-button"
-            data-connect-early=""
+            {...earlyPress('connect')}
             onPointerEnter={() => void loadWalletStack()}
             onFocus={() => void loadWalletStack()}
             onClick={requestConnect}

@@ -1,0 +1,42 @@
+// The page's HTML is whole before any of the app's script runs: the build writes it (vite-plugins/prerender.ts).
+// This script, loaded `defer`, looks after that moment.
+{
+  // A press on a control the HTML marks `data-early="name"` (the connect button, the menu toggle) before the app
+  // runs is kept on the root element as `data-name-requested`; the app acts on it once it runs
+  // (src/lib/early-press.ts).
+  document.addEventListener(
+    'click',
+    (event) => {
+      const root = document.documentElement
+      if (root.hasAttribute('data-app-ready')) return
+      const control = event.target instanceof Element ? event.target.closest('[data-early]') : null
+      const name = control?.getAttribute('data-early')
+      if (name && /^[a-z]+$/.test(name)) root.setAttribute(`data-${name}-requested`, '')
+    },
+    true,
+  )
+
+  // The production build names the app's entry module here rather than in a module script, with the modules it
+  // imports (vite-plugins/start-after-paint.ts): the app is fetched once the HTML has painted, so the first paint
+  // waits for no script.
+  const { entry, preload } = document.currentScript?.dataset ?? {}
+  if (entry) {
+    let started = false
+    const start = () => {
+      if (started) return
+      started = true
+      for (const href of preload ? preload.split(' ') : []) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.crossOrigin = ''
+        link.href = href
+        document.head.append(link)
+      }
+      import(entry)
+    }
+    // After the frame that paints the HTML: a task queued from that frame's animation callbacks runs once it is
+    // painted. A hidden page paints no frames, so it starts at once.
+    if (document.visibilityState === 'hidden') start()
+    else requestAnimationFrame(() => setTimeout(start))
+  }
+}

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { markAppReady, takeEarlyPress } from './early-press'
+
+const root = document.documentElement
+
+/** A control as the page's HTML has it before the app runs, pressed. */
+function press(html: string) {
+  document.body.innerHTML = html
+  const control = document.body.querySelector('button')
+  if (!control) throw new Error('no button')
+  // A press on the icon inside counts for the control.
+  const target = control.querySelector('svg') ?? control
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+}
+
+describe('presses before the app runs', () => {
+  // The page's early script, as the browser runs it before the app.
+  beforeAll(() => {
+    new Function(readFileSync(join(import.meta.dirname, '../../public/boot.js'), 'utf8'))()
+  })
+
+  afterEach(() => {
+    document.body.innerHTML = ''
+    for (const name of root.getAttributeNames()) root.removeAttribute(name)
+  })
+
+  it('are kept by the early script for the app to take, once', () => {
+    press('<button type="button" data-early="menu"><svg></svg></button>')
+    expect(root.hasAttribute('data-menu-requested')).toBe(true)
+    expect(takeEarlyPress('connect')).toBe(false)
+    expect(takeEarlyPress('menu')).toBe(true)
+    expect(takeEarlyPress('menu')).toBe(false)
+    expect(root.hasAttribute('data-menu-requested')).toBe(false)
+  })
+
+  it('are not kept for unmarked controls, or for names that are not a plain word', () => {
+    press('<button type="button">Other</button>')
+    press('<button type="button" data-early="x onload">Odd</button>')
+    press('<button type="button" data-early="">Empty</button>')
+    expect(root.getAttributeNames().filter((name) => name !== 'style')).toEqual([])
+  })
+
+  it('are left to the app once it runs', () => {
+    markAppReady()
+    press('<button type="button" data-early="menu">Open menu</button>')
+    expect(takeEarlyPress('menu')).toBe(false)
+  })
+})

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { moveEntryToBoot } from './start-after-paint.ts'
+
+// As Vite writes the built index.html: the entry script and its modulepreload links, after the page's own tags.
+const built = `<head>
+    <title>chainellation</title>
+    <script src="/boot.js" defer></script>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-B.js">
+    <link rel="modulepreload" crossorigin href="/assets/router-C.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-D.css">
+  </head>`
+
+describe('moveEntryToBoot', () => {
+  it('names the entry and its imports on the boot script, and leaves no module script or preload in the page', () => {
+    const html = moveEntryToBoot(built, '/boot.js')
+    expect(html).toBe(`<head>
+    <title>chainellation</title>
+    <script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-D.css">
+  </head>`)
+  })
+
+  it('works for an entry that imports nothing', () => {
+    const html = moveEntryToBoot(built.replace(/\s*<link rel="modulepreload"[^>]+>/g, ''), '/boot.js')
+    expect(html).toContain('<script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload=""></script>')
+    expect(html).not.toContain('type="module"')
+  })
+
+  it('refuses a page without exactly one entry, or without the boot script', () => {
+    expect(() => moveEntryToBoot(built.replace(/<script type="module"[^>]+><\/script>/, ''), '/boot.js')).toThrow(
+      /0 module scripts/,
+    )
+    const twice = built.replace('</head>', '<script type="module" crossorigin src="/assets/x.js"></script></head>')
+    expect(() => moveEntryToBoot(twice, '/boot.js')).toThrow(/2 module scripts/)
+    expect(() => moveEntryToBoot(built, '/start.js')).toThrow(/no <script src="\/start.js" defer>/)
+  })
+})
