@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { preloadFonts } from './vite-plugins/preload-fonts.ts'
 import { prerender } from './vite-plugins/prerender.ts'
 import { safeApp } from './vite-plugins/safe-app.ts'
 import { startAfterPaint } from './vite-plugins/start-after-paint.ts'
@@ -26,6 +27,8 @@ export default defineConfig({
     react(),
     safeApp(),
     startAfterPaint('/boot.js'),
+    // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
+    preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),
     prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES }),
   ],
   // One .env at the repository root serves every package; Vite exposes only its VITE_* entries.

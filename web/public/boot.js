@@ -17,7 +17,7 @@
   )
 
   // The production build names the app's entry module here rather than in a module script, with the modules it
-  // imports (vite-plugins/start-after-paint.ts): the app is fetched once the HTML has painted, so the first paint
+  // imports (vite-plugins/start-after-paint.ts): the app is fetched once the HTML is on screen, so the first paint
   // waits for no script.
   const { entry, preload } = document.currentScript?.dataset ?? {}
   if (entry) {
@@ -34,9 +34,21 @@
       }
       import(entry)
     }
-    // After the frame that paints the HTML: a task queued from that frame's animation callbacks runs once it is
-    // painted. A hidden page paints no frames, so it starts at once.
-    if (document.visibilityState === 'hidden') start()
-    else requestAnimationFrame(() => setTimeout(start))
+    if (document.visibilityState === 'hidden') {
+      // A hidden page paints nothing: start at once.
+      start()
+    } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      // Once the browser reports the first contentful paint, that is once it is on screen (a frame is drawn some
+      // time after its animation callbacks run). A page that never reports one still starts.
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        start()
+      }).observe({ type: 'paint', buffered: true })
+      setTimeout(start, 3000)
+    } else {
+      // A task queued from the first frame's animation callbacks runs once that frame is drawn.
+      requestAnimationFrame(() => setTimeout(start))
+    }
   }
 }
