@@ -2,8 +2,11 @@ import '@fontsource/kdam-thmor-pro/latin-400.css'
 import '@fontsource-variable/inter/wght.css'
 import '@/styles/global.css'
 import { StrictMode, startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from '@/app/app'
+
+// React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
+// so neither holds the main thread long.
+const { createRoot, hydrateRoot } = await import('react-dom/client')
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
