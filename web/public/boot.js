@@ -1,6 +1,9 @@
 // The page's HTML is whole before any of the app's script runs: the build writes it (vite-plugins/prerender.ts).
 // This script, loaded `defer`, looks after that moment.
 {
+  /** Starts the app, where the build named it (below). */
+  let startApp
+
   // A press on a control the HTML marks `data-early="name"` (the connect button, the menu toggle) before the app
   // runs is kept on the root element as `data-name-requested`; the app acts on it once it runs
   // (src/lib/early-press.ts).
@@ -11,7 +14,10 @@
       if (root.hasAttribute('data-app-ready')) return
       const control = event.target instanceof Element ? event.target.closest('[data-early]') : null
       const name = control?.getAttribute('data-early')
-      if (name && /^[a-z]+$/.test(name)) root.setAttribute(`data-${name}-requested`, '')
+      if (!name || !/^[a-z]+$/.test(name)) return
+      root.setAttribute(`data-${name}-requested`, '')
+      // Someone is waiting on the app: no reason left to wait for the first paint.
+      startApp?.()
     },
     true,
   )
@@ -34,6 +40,7 @@
       }
       import(entry)
     }
+    startApp = start
     if (document.visibilityState === 'hidden') {
       // A hidden page paints nothing: start at once.
       start()
