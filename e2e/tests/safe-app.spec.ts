@@ -71,7 +71,8 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
 
     // Connected to the Safe with no modal: the page offers to mint at once, the header to sign in.
     const mint = app.getByRole('button', { name: 'Mint for 0.01 ETH' })
-    await expect(mint).toBeEnabled()
+    // The framed app loads, fetches its wallet stack and connects: a CI machine under load took over 10 s for it.
+    await expect(mint).toBeEnabled({ timeout: 30_000 })
     await expect(app.getByTestId('rk-connect-button')).toHaveText('Sign in')
     await expect(app.getByRole('dialog')).toHaveCount(0)
     expect(host.methods[0]).toBe('getSafeInfo')

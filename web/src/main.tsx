@@ -3,6 +3,7 @@ import '@fontsource-variable/inter/wght.css'
 import '@/styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { App } from '@/app/app'
+import { loadWalletStack, wantsWalletAtOnce } from '@/lib/wallet/shell'
 
 // React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
 // so neither holds the main thread long.
@@ -24,6 +25,9 @@ startTransition(() => {
   if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
   else createRoot(root).render(app)
 })
+// A returning wallet, or the app inside a Safe, connects on load: fetch the wallet stack alongside the first render
+// rather than after it (WalletRoot asks for it once the layout has committed).
+if (wantsWalletAtOnce()) void loadWalletStack()
 
 // Analytics (off unless configured) never holds up the first paint.
 void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())
