@@ -158,10 +158,18 @@ const RETRY_WINDOW_MS = 2000
 /** The gap between a closed connection and its retry, at most, on a busy machine; less than the 4 s re-read. */
 const NETWORK_RETRY_WINDOW_MS = 3000
 
+/**
+ * How long a page may take to say the chain did not answer: the app, its page and the wallet stack load first, then
+ * each read tries both endpoints with their retries. A CI run with both workers busy took over 10 s on `/mint`.
+ */
+const SAID_WITHIN = { timeout: 25_000 }
+
 const mintPage = (page: Page): Scene => ({
   open: () => page.goto('/mint'),
   readable: async () => {
-    await expect(page.getByText('The chain did not answer; supply and price will show when it does.')).toBeVisible()
+    await expect(page.getByText('The chain did not answer; supply and price will show when it does.')).toBeVisible(
+      SAID_WITHIN,
+    )
     await expect(page.getByRole('heading', { level: 1, name: 'Mint a night sky' })).toBeVisible()
   },
   recovered: async () => {
@@ -173,7 +181,7 @@ const mintPage = (page: Page): Scene => ({
 const skyPage = (page: Page): Scene => ({
   open: () => page.goto(`/sky/${skyId}`),
   readable: async () => {
-    await expect(page.getByText('The chain did not answer; the sky will show when it does.')).toBeVisible()
+    await expect(page.getByText('The chain did not answer; the sky will show when it does.')).toBeVisible(SAID_WITHIN)
   },
   recovered: async () => {
     await expect(page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })).toBeVisible({
@@ -185,7 +193,7 @@ const skyPage = (page: Page): Scene => ({
 const gallery = (page: Page): Scene => ({
   open: () => page.goto('/stargaze?view=everyone'),
   readable: async () => {
-    await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible(SAID_WITHIN)
     await expect(page.getByText('The gallery will show when it does.')).toBeVisible()
   },
   recovered: async () => {
