@@ -19,7 +19,8 @@ export async function session(page: Page): Promise<{ authenticated: boolean; add
 export async function connectWith(page: Page, walletId: string) {
   await page.getByTestId('rk-connect-button').click()
   const modal = page.getByRole('dialog')
-  await expect(modal.getByText('Connect a Wallet')).toBeVisible()
+  // A press before the wallet stack is there opens the modal once it has loaded, which a busy machine makes slow.
+  await expect(modal.getByText('Connect a Wallet')).toBeVisible({ timeout: 30_000 })
   await modal.getByTestId(`rk-wallet-option-${walletId}`).click()
 }
 
