@@ -332,12 +332,39 @@ test.describe('a transaction waiting for its block', () => {
     await fill()
     for (const tab of [page, other]) await expect(yours(tab)).toBeVisible({ timeout: MINED })
     expect(await yours(other).textContent()).toBe(await yours(page).textContent())
-    expect(description).toBe(`Mint ${(await yours(page).textContent())?.replace(/ is yours$/, '').toLowerCase()}`)
-    await expectListed(page, description, 'Confirmed')
+    // The record names the sky the mint got (another test's mint may have taken the one foreseen when it was sent).
+    const mined = `Mint ${(await yours(page).textContent())?.replace(/ is yours$/, '').toLowerCase()}`
+    await expectListed(page, mined, 'Confirmed')
     const kept = await page.evaluate(() =>
       Object.keys(localStorage).filter((k) => k.startsWith('chainellation.pending')),
     )
     expect(kept).toEqual([])
+  })
+
+  test('another player’s mint lands first: the page and the record name the sky this mint got', async ({
+    page,
+    wallet,
+    stack,
+    rpc,
+  }) => {
+    await openMint(page, wallet)
+    const { sent, fill } = await mintHeldByNonceGap(page, wallet, rpc)
+    // The record names the sky the simulation foresaw…
+    await expect.poll(async () => (await records(page, wallet.account)).length).toBe(1)
+    const [written] = await records(page, wallet.account)
+    const foreseen = BigInt(/^Mint night sky #(\d+)$/.exec(written?.description ?? '')?.[1] ?? -1)
+    // …and another player takes it.
+    const theirs = await mintSky(stack, rpc, (await freshAccount(rpc)).address)
+    expect(theirs).toBeGreaterThanOrEqual(foreseen)
+    await fill()
+    await expect(yours(page)).toBeVisible({ timeout: MINED })
+    const skyId = await mintedBy(stack, sent.hash)
+    expect(skyId).toBeGreaterThan(theirs)
+    await expect(yours(page, skyId)).toBeVisible()
+    await expectListed(page, `Mint night sky #${skyId}`, 'Confirmed')
+    expect(await records(page, wallet.account)).toEqual([
+      expect.objectContaining({ hash: sent.hash, description: `Mint night sky #${skyId}`, status: 'confirmed' }),
+    ])
   })
 })
 
@@ -351,11 +378,13 @@ test.describe('a transaction that leaves the network', () => {
   }) => {
     test.setTimeout(120_000)
     await openMint(page, wallet)
-    const supply = () =>
+    // Other tests mint alongside this one: the account's own skies are counted.
+    const skies = () =>
       client(stack).readContract({
         address: stack.contracts.Chainellation as Address,
         abi: chainellationAbi,
-        functionName: 'totalSupply',
+        functionName: 'balanceOf',
+        args: [wallet.account],
       })
     const { nonce, sent } = await mintHeldByNonceGap(page, wallet, rpc)
     // The node evicts the account's waiting transaction, as a node short of room does.
@@ -368,10 +397,10 @@ test.describe('a transaction that leaves the network', () => {
     expect(Date.now() - dropped).toBeLessThan(45_000)
     await expect(mintButton(page)).toBeEnabled()
     expect(await nonceOf(rpc, wallet.account)).toBe(nonce - 1)
-    const before = await supply()
+    expect(await skies()).toBe(0n)
     await mintButton(page).click()
     await expect(yours(page)).toBeVisible()
-    expect(await supply()).toBe(before + 1n)
+    expect(await skies()).toBe(1n)
   })
 
   test('cancelled in the wallet (its nonce taken by a transfer to itself): the page says so and is ready', async ({

@@ -2,7 +2,7 @@ import { decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useGameChain } from '@/lib/game'
-import { useWriteTransaction } from '@/lib/wallet'
+import { mintedTokenId, useWriteTransaction } from '@/lib/wallet'
 import { type Composition, changedChoices, type DecorationOption } from '../utils/composition'
 
 /** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
@@ -25,9 +25,18 @@ export function useApply(skyId: bigint, invalidates: QueryKey[]) {
   return { state, apply, reset }
 }
 
-/** Mints one decoration token at its price, through the shared write path. */
+/**
+ * Mints one decoration token at its price, through the shared write path. The record names the token id the
+ * simulation foresees, and the one the receipt shows once mined (another buyer may have taken the first).
+ */
 export function useMintDecoration(invalidates: QueryKey[]) {
-  const { state, write, reset } = useWriteTransaction({ invalidates })
+  const { state, write, reset } = useWriteTransaction({
+    invalidates,
+    describeMined: (receipt, written) => {
+      const tokenId = receipt.to ? mintedTokenId(receipt, receipt.to) : undefined
+      return tokenId === undefined ? written : written.replace(/#\d+$/, `#${tokenId}`)
+    },
+  })
   const mint = useCallback(
     (option: DecorationOption, price: bigint) =>
       write(

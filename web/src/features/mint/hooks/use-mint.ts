@@ -1,31 +1,35 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { parseEventLogs, zeroAddress } from 'viem'
 import { useGameChain } from '@/lib/game'
-import { useWriteTransaction } from '@/lib/wallet'
+import { mintedTokenId, useWriteTransaction } from '@/lib/wallet'
 import { type Design, mintCall } from '../utils/design'
 
-/** Mints `design` for `value` through the shared write path; the minted sky's id comes from the receipt. */
+const describe = (skyId: unknown) => `Mint night sky #${skyId}`
+
+/**
+ * Mints `design` for `value` through the shared write path. The record is written with the id the simulation
+ * foresees; the minted sky's id comes from the receipt, and the record follows it when another mint landed first.
+ */
 export function useMint(invalidates: QueryKey[]) {
   const { descriptor } = useGameChain()
-  const { state, write, reset } = useWriteTransaction({ resumeKey: 'mint', invalidates })
+  const sky = descriptor.chainellationAddress
+  const { state, write, reset } = useWriteTransaction({
+    resumeKey: 'mint',
+    invalidates,
+    describeMined: (receipt, written) => {
+      const skyId = mintedTokenId(receipt, sky)
+      return skyId === undefined ? written : describe(skyId)
+    },
+  })
 
   const mint = useCallback(
     (design: Design, value: bigint) =>
-      write(
-        { address: descriptor.chainellationAddress, abi: chainellationAbi, ...mintCall(design), value },
-        (skyId) => `Mint night sky #${skyId}`,
-      ),
-    [write, descriptor.chainellationAddress],
+      write({ address: sky, abi: chainellationAbi, ...mintCall(design), value }, describe),
+    [write, sky],
   )
 
-  const mintedSkyId =
-    state.status === 'success'
-      ? parseEventLogs({ abi: chainellationAbi, eventName: 'Transfer', logs: state.receipt.logs }).find(
-          (log) => log.args.from === zeroAddress,
-        )?.args.id
-      : undefined
+  const mintedSkyId = state.status === 'success' ? mintedTokenId(state.receipt, sky) : undefined
 
   return { state, mint, reset, mintedSkyId }
 }

@@ -35,6 +35,11 @@ type Options = {
   resumeKey?: string
   /** Queries the write changes, refreshed once it is mined. */
   invalidates?: QueryKey[]
+  /**
+   * The description the mined receipt bears out. A description may name what the simulation foresaw (the id a mint
+   * would get); another player's transaction mined first changes that, and the record is put right.
+   */
+  describeMined?: (receipt: TransactionReceipt, description: string) => string
 }
 
 /** The account and chain a write is made for; its state is shown only while the wallet is on them. */
@@ -71,7 +76,7 @@ const IDLE: WriteState = { status: 'idle' }
  * it through Safe{Wallet} — "awaiting other owners' signatures" while the threshold is not met — and goes
  * on with the chain transaction once the Safe has executed it.
  */
-export function useWriteTransaction({ resumeKey, invalidates = [] }: Options = {}) {
+export function useWriteTransaction({ resumeKey, invalidates = [], describeMined }: Options = {}) {
   const config = useConfig()
   const queryClient = useQueryClient()
   const addRecentTransaction = useAddRecentTransaction()
@@ -85,6 +90,8 @@ export function useWriteTransaction({ resumeKey, invalidates = [] }: Options = {
   const releases = useRef(new Set<() => void>())
   const invalidatesRef = useRef(invalidates)
   invalidatesRef.current = invalidates
+  const describeMinedRef = useRef(describeMined)
+  describeMinedRef.current = describeMined
   // RainbowKit files a transaction under the account and chain of the moment: used only while those are the write's.
   const addRecentRef = useRef(addRecentTransaction)
   addRecentRef.current = addRecentTransaction
@@ -128,9 +135,12 @@ export function useWriteTransaction({ resumeKey, invalidates = [] }: Options = {
         switch (outcome.kind) {
           case 'mined': {
             const minedHash = outcome.receipt.transactionHash
-            // Sped up in the wallet: the replacement is the transaction that did the work.
-            if (outcome.sped && pending.description && isCurrent(config, owner))
-              addRecentRef.current({ hash: minedHash, description: pending.description })
+            const written = pending.description
+            const description = written && (describeMinedRef.current?.(outcome.receipt, written) ?? written)
+            // Sped up in the wallet, the replacement is the transaction that did the work; a record naming what
+            // did not happen is filed again (by its hash) under the words that did.
+            if (description && isCurrent(config, owner) && (outcome.sped || description !== written))
+              addRecentRef.current({ hash: minedHash, description })
             set({ status: 'success', hash: minedHash, receipt: outcome.receipt })
             return outcome.receipt
           }
