@@ -343,6 +343,8 @@ test.describe('a connected player', () => {
     endpoints,
     pageErrors,
   }) => {
+    // Three pages, each through a fault and back: over 50 s in a CI run with both workers busy.
+    test.setTimeout(120_000)
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await expect(page.getByRole('article', { name: `Sky #${skyId}` })).toBeVisible()

@@ -314,6 +314,8 @@ test.describe('a transaction waiting for its block', () => {
     rpc,
     tally,
   }) => {
+    // Two tabs, each loading the app and the wallet stack: over 50 s in a CI run with both workers busy.
+    test.setTimeout(120_000)
     await openMint(page, wallet)
     const { fill } = await mintHeldByNonceGap(page, wallet, rpc)
     await page.reload()
