@@ -1,7 +1,9 @@
+import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
 import { defineConfig } from '@playwright/test'
 
-// Playwright's own browser download is not used: the system Chromium runs the tests.
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// Playwright's own browser download is not used: the system Chromium runs the tests. Its flags keep every request on
+// the machine: every host but the local stack fails to resolve.
+const executablePath = chromiumPath()
 
 export default defineConfig({
   testDir: 'tests',
@@ -23,14 +25,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        // Nothing leaves the machine: every host but the local stack fails to resolve.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   // Every page-level spec runs at a desktop and a phone width; a desktop user agent in both, as RainbowKit

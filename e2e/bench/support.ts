@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { freePort } from '@chainellation/contracts/anvil'
+import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
 import { formatJson } from '@chainellation/scripts/json'
 import { type Stack, startStack } from '@chainellation/scripts/stack'
 import { type Browser, chromium } from '@playwright/test'
@@ -76,15 +77,8 @@ export async function withStackAndBrowser(measure: (stack: Stack, browser: Brows
   let browser: Browser | undefined
   try {
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        // Nothing leaves the machine: every host but the local stack fails to resolve.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
     })
     await measure(stack, browser)
   } finally {

@@ -1,4 +1,4 @@
-/** The system Chromium (Playwright's own download is impossible here), as e2e/playwright.config.ts finds it. */
+/** The system Chromium (Playwright's own browser download is not used), for the bench and the end-to-end tests. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
 /** Headless-friendly flags; every host but the local machine fails to resolve, so nothing leaves it. */
