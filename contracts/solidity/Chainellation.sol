@@ -63,6 +63,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     error ChainellationWithdrawFailed(address to, uint256 amount);
     error ChainellationInvalidRecipient(address to);
     error ChainellationNothingToWithdraw();
+    error ChainellationProceedsHeld(uint256 amount);
     error ChainellationInvalidChosenTraits(uint256 chosenTraits);
     error ChainellationNotAContract(address account);
 
@@ -328,6 +329,14 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         emit Withdrawn(to, amount);
         (bool ok,) = to.call{value: amount}("");
         if (!ok) revert ChainellationWithdrawFailed(to, amount);
+    }
+
+    /// @notice Leaves the contract without an owner, for good; refused while it holds proceeds, which nobody could
+    /// withdraw afterwards.
+    function renounceOwnership() public override onlyOwner {
+        uint256 held = address(this).balance;
+        if (held != 0) revert ChainellationProceedsHeld(held);
+        super.renounceOwnership();
     }
 
     /// @notice Sets the contract that draws the skies.

@@ -337,6 +337,21 @@ describe('owner', () => {
     await expectRevert(sky.simulate.withdraw([f.carol.address]), 'ChainellationNothingToWithdraw')
   })
 
+  it('renounceOwnership is refused while the contract holds proceeds, which nobody could withdraw after it', async () => {
+    const { sky } = f.owner
+    await f.tx(sky.write.setPrices([gwei, 0n]))
+    await f.mint(f.alice, 0, gwei)
+    await expectRevert(f.alice.sky.simulate.renounceOwnership(), 'OwnableUnauthorizedAccount', [f.alice.address])
+    await expectRevert(sky.simulate.renounceOwnership(), 'ChainellationProceedsHeld', [gwei])
+    expect(await sky.read.owner()).toBe(f.owner.address)
+    expect(await f.client.getBalance({ address: f.addresses.Chainellation })).toBe(gwei)
+    // Withdrawn first, the owner may leave for good.
+    await f.tx(sky.write.withdraw([f.carol.address]))
+    await f.tx(sky.write.renounceOwnership())
+    expect(await sky.read.owner()).toBe(zeroAddress)
+    await expectRevert(sky.simulate.setPrices([1n, 1n]), 'OwnableUnauthorizedAccount', [f.owner.address])
+  })
+
   it('setRenderer and setDecorations refuse an address without code', async () => {
     const { sky } = f.owner
     for (const account of [f.bob.address, zeroAddress]) {

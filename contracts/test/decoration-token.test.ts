@@ -145,6 +145,18 @@ describe('owner', () => {
     expect(await f.client.getBalance({ address: f.addresses.Lighthouse })).toBe(gwei)
   })
 
+  it('renounceOwnership is refused while the token holds proceeds, which nobody could withdraw after it', async () => {
+    const { lighthouse } = f.owner
+    await f.tx(lighthouse.write.setPrice([gwei]))
+    await f.tx(f.alice.lighthouse.write.mint({ value: gwei }))
+    await expectRevert(f.alice.lighthouse.simulate.renounceOwnership(), 'OwnableUnauthorizedAccount', [f.alice.address])
+    await expectRevert(lighthouse.simulate.renounceOwnership(), 'DecorationTokenProceedsHeld', [gwei])
+    expect(await lighthouse.read.owner()).toBe(f.owner.address)
+    await f.tx(lighthouse.write.withdraw([f.dave.address]))
+    await f.tx(lighthouse.write.renounceOwnership())
+    expect(await lighthouse.read.owner()).toBe(zeroAddress)
+  })
+
   it('withdraw reverts with DecorationTokenWithdrawFailed when the recipient refuses ETH', async () => {
     await f.tx(f.owner.lighthouse.write.setPrice([gwei]))
     await f.tx(f.alice.lighthouse.write.mint({ value: gwei }))

@@ -28,6 +28,7 @@ contract DecorationToken is ERC721, Ownable, ReentrancyGuard, IDecoration {
     error DecorationTokenWithdrawFailed(address to, uint256 amount);
     error DecorationTokenInvalidRecipient(address to);
     error DecorationTokenNothingToWithdraw();
+    error DecorationTokenProceedsHeld(uint256 amount);
 
     constructor(
         address initialOwner,
@@ -121,5 +122,12 @@ contract DecorationToken is ERC721, Ownable, ReentrancyGuard, IDecoration {
         emit Withdrawn(to, amount);
         (bool ok,) = to.call{value: amount}("");
         if (!ok) revert DecorationTokenWithdrawFailed(to, amount);
+    }
+
+    /// @notice As the collection's: refused while the token holds proceeds, which nobody could withdraw afterwards.
+    function renounceOwnership() public override onlyOwner {
+        uint256 held = address(this).balance;
+        if (held != 0) revert DecorationTokenProceedsHeld(held);
+        super.renounceOwnership();
     }
 }
