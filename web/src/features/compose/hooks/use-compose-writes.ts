@@ -33,7 +33,8 @@ export function useMintDecoration(invalidates: QueryKey[]) {
   const { state, write, reset } = useWriteTransaction({
     invalidates,
     describeMined: (receipt, written) => {
-      const tokenId = receipt.to ? mintedTokenId(receipt, receipt.to) : undefined
+      // The only token the transaction mints (sent from a Safe, the receipt's `to` is the Safe, not the token).
+      const tokenId = mintedTokenId(receipt)
       return tokenId === undefined ? written : written.replace(/#\d+$/, `#${tokenId}`)
     },
   })

@@ -52,6 +52,12 @@ describe('mintedTokenId', () => {
     expect(mintedTokenId({ logs: [...logs, transfer(sky, zeroAddress, player, 12n)] }, sky)).toBe(12n)
   })
 
+  it('without a contract named, reads the first mint at any contract', () => {
+    const logs = [transfer(sky, player, other, 3n), transfer(other, zeroAddress, player, 9n)]
+    expect(mintedTokenId({ logs })).toBe(9n)
+    expect(mintedTokenId({ logs: logs.slice(0, 1) })).toBeUndefined()
+  })
+
   it('is undefined for a receipt without logs', () => {
     expect(mintedTokenId({ logs: [] }, sky)).toBeUndefined()
   })
