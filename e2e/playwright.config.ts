@@ -16,7 +16,9 @@ export default defineConfig({
   retries: 0,
   // Generous for a busy two-core machine; a passing test takes a few seconds.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A page that needs the wallet stack shows "Loading…" until the stack and the page's code have arrived: with both
+  // workers busy, a CI run saw /mint still loading 10 s after it was opened.
+  expect: { timeout: 20_000 },
   reporter: 'list',
   outputDir: 'test-results',
   use: {
