@@ -1,11 +1,11 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 const attribute = z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })
 
 const metadata = z.object({
   name: z.string(),
   description: z.string(),
-  image: z.string().startsWith('data:image/svg+xml;base64,'),
+  image: z.string().check(z.startsWith('data:image/svg+xml;base64,')),
   attributes: z.array(attribute),
 })
 

@@ -1,4 +1,4 @@
-import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
+import type { WalletList } from '@rainbow-me/rainbowkit'
 import {
   coinbaseWallet,
   metaMaskWallet,
@@ -12,11 +12,13 @@ import { appChains } from './chains'
 import { transports } from './transports'
 import { localDevWallet } from './utils/local-dev-wallet'
 import { safeAppWallet } from './utils/safe-app-wallet'
+import { walletConnectors } from './utils/wallet-connectors'
 import { gateWalletSdk } from './utils/wallet-sdk-gate'
 
-const appName = 'chainellation'
+export const appName = 'chainellation'
 
-const wallets: WalletList = [
+/** The wallets RainbowKit's connect modal offers, in its groups. */
+export const wallets: WalletList = [
   // First, so that framed by Safe{Wallet} the reconnect on load picks the Safe before any other wallet.
   // Outside a frame RainbowKit does not list it and its connector does nothing.
   { groupName: 'Safe', wallets: [safeAppWallet(env.VITE_SAFE_ORIGINS)] },
@@ -31,7 +33,7 @@ if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', walle
 export const wagmiConfig = createConfig({
   chains: appChains,
   transports,
-  connectors: connectorsForWallets(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
+  connectors: walletConnectors(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
   batch: { multicall: true },
 })
 

@@ -1,4 +1,3 @@
-import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { Link } from 'react-router'
 import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
@@ -6,6 +5,7 @@ import { SkyThumb } from '@/components/sky-thumb'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
+import { useConnectModal } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import styles from './compose-sky-page.module.css'
 

@@ -1,25 +1,32 @@
-import {
-  type AuthenticationStatus,
-  createAuthenticationAdapter,
-  RainbowKitAuthenticationProvider,
-} from '@rainbow-me/rainbowkit'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
-import { fetchNonce, fetchSession, type Session, signInMessage, signOut, verifySignIn } from '../api/auth'
+import { fetchSession, type Session } from '../api/auth'
 
-type Props = { children: ReactNode }
+/** The sign-in status as RainbowKit's authentication adapter knows it. */
+export type SignInStatus = 'loading' | 'unauthenticated' | 'authenticated'
 
-const StatusContext = createContext<AuthenticationStatus>('unauthenticated')
+type SignIn = {
+  status: SignInStatus
+  /** False when the API cannot be reached: the app keeps working without sign-in. */
+  enabled: boolean
+  /** Asks the API again (after a sign-in or sign-out). */
+  refresh: () => void
+}
+
+const SignInContext = createContext<SignIn>({ status: 'unauthenticated', enabled: false, refresh: () => {} })
+
+/** The sign-in state the kit's authentication adapter builds on (see `KitAuthentication`). */
+export const useSignIn = () => useContext(SignInContext)
 
 /** Whether the connected account is signed in to our API ('authenticated'), not yet, or still being checked. */
-export const useSignInStatus = () => useContext(StatusContext)
+export const useSignInStatus = () => useContext(SignInContext).status
 
 /**
- * Sign-In with Ethereum through RainbowKit's authentication adapter, against our API. When the API
- * cannot be reached the app keeps working without sign-in.
+ * The browser's session with our API (Sign-In with Ethereum, EIP-4361), known to every page. Signing in and out
+ * is RainbowKit's (the wallet kit's) part; this keeps what the API says, so a page knows it without the kit.
  */
-export function SignInProvider({ children }: Props) {
+export function SignInProvider({ children }: { children: ReactNode }) {
   const { address } = useAccount()
   const [session, setSession] = useState<Session | 'loading' | 'unavailable'>('loading')
   const refresh = useCallback(() => {
@@ -27,25 +34,7 @@ export function SignInProvider({ children }: Props) {
   }, [])
   useEffect(refresh, [refresh])
 
-  const adapter = useMemo(
-    () =>
-      createAuthenticationAdapter<string>({
-        getNonce: fetchNonce,
-        createMessage: (args) => signInMessage(args),
-        verify: async ({ message, signature }) => {
-          const ok = await verifySignIn(message, signature)
-          refresh()
-          return ok
-        },
-        signOut: async () => {
-          await signOut()
-          refresh()
-        },
-      }),
-    [refresh],
-  )
-
-  let status: AuthenticationStatus = 'unauthenticated'
+  let status: SignInStatus = 'unauthenticated'
   if (session === 'loading') status = 'loading'
   else if (
     session !== 'unavailable' &&
@@ -55,10 +44,8 @@ export function SignInProvider({ children }: Props) {
   ) {
     status = 'authenticated'
   }
+  const enabled = session !== 'unavailable'
+  const value = useMemo(() => ({ status, enabled, refresh }), [status, enabled, refresh])
 
-  return (
-    <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={session !== 'unavailable'}>
-      <StatusContext value={status}>{children}</StatusContext>
-    </RainbowKitAuthenticationProvider>
-  )
+  return <SignInContext value={value}>{children}</SignInContext>
 }

@@ -1,10 +1,10 @@
-import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash, TransactionReceipt } from 'viem'
 import { type Config, type ResolvedRegister, useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, simulateContract, writeContract } from 'wagmi/actions'
 import { env } from '@/config/env'
+import { addRecentTransaction } from '../kit-bridge'
 import { errorMessage, isUserRejection, outcomeSentences, walletErrorMessage } from '../utils/error-message'
 import { type PendingWrite, pendingKey, readPending, savePending } from '../utils/pending-write'
 import { type SafeProgress, safeAppsSdk, trackSafeTransaction } from '../utils/safe-app'
@@ -79,7 +79,6 @@ const IDLE: WriteState = { status: 'idle' }
 export function useWriteTransaction({ resumeKey, invalidates = [], describeMined }: Options = {}) {
   const config = useConfig()
   const queryClient = useQueryClient()
-  const addRecentTransaction = useAddRecentTransaction()
   const { address, chainId } = useAccount()
   const ownerKey = address && chainId ? ownerOf(address, chainId).key : undefined
   const [slots, setSlots] = useState<Record<string, { id: number; state: WriteState }>>({})
@@ -92,9 +91,6 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
   invalidatesRef.current = invalidates
   const describeMinedRef = useRef(describeMined)
   describeMinedRef.current = describeMined
-  // RainbowKit files a transaction under the account and chain of the moment: used only while those are the write's.
-  const addRecentRef = useRef(addRecentTransaction)
-  addRecentRef.current = addRecentTransaction
 
   /** Sets `owner`'s state, unless a later write of theirs has taken over. */
   const update = useCallback((owner: Owner, id: number, state: WriteState) => {
@@ -117,7 +113,7 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
           })
           // A Safe transaction's hash is not a chain transaction's: it joins the list once executed.
           if (pending.description && isCurrent(config, owner))
-            addRecentRef.current({ hash, description: pending.description })
+            addRecentTransaction({ hash, description: pending.description })
         }
         set({ status: 'pending', hash })
         const client = getPublicClient(config, { chainId: owner.chainId as AppChainId })
@@ -140,7 +136,7 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
             // Sped up in the wallet, the replacement is the transaction that did the work; a record naming what
             // did not happen is filed again (by its hash) under the words that did.
             if (description && isCurrent(config, owner) && (outcome.sped || description !== written))
-              addRecentRef.current({ hash: minedHash, description })
+              addRecentTransaction({ hash: minedHash, description })
             set({ status: 'success', hash: minedHash, receipt: outcome.receipt })
             return outcome.receipt
           }
@@ -220,7 +216,7 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
           const text = typeof description === 'function' ? description(result) : description
           const pending: PendingWrite = { hash, description: text, ...(viaSafe && { safe: true as const }) }
           if (storage) savePending(localStorage, storage, pending)
-          if (!viaSafe && isCurrent(config, owner)) addRecentRef.current({ hash, description: text })
+          if (!viaSafe && isCurrent(config, owner)) addRecentTransaction({ hash, description: text })
           return await settle(owner, id, pending)
         } catch (error) {
           // A rejection is not an error; nor is the wallet's answer about a request the player has since left.

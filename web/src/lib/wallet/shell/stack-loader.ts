@@ -1,14 +1,20 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
 
-// The wallet stack (wagmi, viem, RainbowKit, TanStack Query) is most of the app's JavaScript. The shell and the
-// home page paint without it; it is fetched when a page needs it, when the player reaches for the connect
-// button or otherwise interacts, or at once for a returning wallet user (who reconnects) and inside a Safe.
+// The wallet stack is most of the app's JavaScript, in two parts (docs/decisions/first-use.md):
+// - the stack itself (wagmi, viem, TanStack Query): what a game page reads the chain with. The shell and the home
+//   page paint without it; it is fetched when a page needs it, when the player reaches for the connect button or
+//   otherwise interacts, or at once for a returning wallet user (who reconnects) and inside a Safe;
+// - the kit (RainbowKit: the wallet button, the modals, sign-in): fetched on the player's first interaction or
+//   press on connect, or at once for a returning wallet user and inside a Safe. A game page never waits for it.
 
 type WalletStackModule = typeof import('../wallet-stack')
+type WalletKitModule = typeof import('../wallet-kit')
 
 let loading: Promise<WalletStackModule> | undefined
 let loaded: WalletStackModule | undefined
+let kitLoading: Promise<WalletKitModule> | undefined
+let kitLoaded: WalletKitModule | undefined
 let shown = false
 let connectRequested = false
 const listeners = new Set<() => void>()
@@ -24,6 +30,17 @@ export function loadWalletStack(): Promise<WalletStackModule> {
     return module
   })
   return loading
+}
+
+/** Fetches the kit once (and the stack it renders in); resolves with its module. */
+export function loadWalletKit(): Promise<WalletKitModule> {
+  void loadWalletStack()
+  kitLoading ??= import('../wallet-kit').then((module) => {
+    kitLoaded = module
+    notify()
+    return module
+  })
+  return kitLoading
 }
 
 const subscribe = (listener: () => void) => {
@@ -44,13 +61,26 @@ export function useWalletStack(wanted: boolean): WalletStackModule | undefined {
   return module
 }
 
-/** Called by the wallet stack when its button is in the header (true) or gone (false). */
+/** The kit's module once it has loaded; starts loading it while `wanted`. */
+export function useWalletKit(wanted: boolean): WalletKitModule | undefined {
+  const module = useSyncExternalStore(
+    subscribe,
+    () => kitLoaded,
+    () => undefined,
+  )
+  useEffect(() => {
+    if (wanted) void loadWalletKit()
+  }, [wanted])
+  return module
+}
+
+/** Called by the wallet kit when its button is in the header (true) or gone (false). */
 export function setWalletStackShown(value: boolean) {
   shown = value
   notify()
 }
 
-/** Whether the wallet stack's own button is in the header. */
+/** Whether the wallet kit's own button is in the header. */
 export function useWalletStackShown(): boolean {
   return useSyncExternalStore(
     subscribe,
@@ -64,7 +94,7 @@ export function requestConnect() {
   connectRequested = true
   // The button shows progress meanwhile.
   setPressPending('connect', true)
-  void loadWalletStack()
+  void loadWalletKit()
 }
 
 /** Whether a connect was requested early; asking clears it. */
@@ -98,6 +128,8 @@ export function wantsWalletAtOnce(): boolean {
 export function resetWalletStackLoader() {
   loading = undefined
   loaded = undefined
+  kitLoading = undefined
+  kitLoaded = undefined
   shown = false
   connectRequested = false
   setPressPending('connect', false)

@@ -1,24 +1,9 @@
-import { type ReactNode, type Ref, useEffect, useState } from 'react'
+import { type ReactNode, type Ref, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
-import { loadWalletStack, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
+import { loadWalletKit, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
+import { useInteracted } from './use-interacted'
 import styles from './wallet-root.module.css'
-
-const interactions = ['pointerdown', 'keydown', 'touchstart'] as const
-
-/** True from the page's first pointer, key or touch on. */
-function useInteracted(): boolean {
-  const [interacted, setInteracted] = useState(false)
-  useEffect(() => {
-    if (interacted) return
-    const onInteract = () => setInteracted(true)
-    for (const type of interactions) window.addEventListener(type, onInteract, { once: true, passive: true })
-    return () => {
-      for (const type of interactions) window.removeEventListener(type, onInteract)
-    }
-  }, [interacted])
-  return interacted
-}
 
 export type WalletRootProps = {
   /** The current page uses the wallet: wait for the stack (showing `fallback`) rather than render without it. */
@@ -42,8 +27,8 @@ export function WalletRoot({ needsWallet, slot, fallback, children }: WalletRoot
 }
 
 /**
- * The header's wallet button: RainbowKit's, drawn into `slotRef` by the wallet stack; until it is there, a
- * button of the same look that fetches the stack and opens the connect modal once it has arrived.
+ * The header's wallet button: RainbowKit's, drawn into `slotRef` by the wallet kit; until it is there, a
+ * button of the same look that fetches the kit and opens the connect modal once it has arrived.
  */
 export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
   const shown = useWalletStackShown()
@@ -66,8 +51,8 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
             className={styles.placeholder}
             data-testid="rk-connect-button"
             {...earlyPress('connect')}
-            onPointerEnter={() => void loadWalletStack()}
-            onFocus={() => void loadWalletStack()}
+            onPointerEnter={() => void loadWalletKit()}
+            onFocus={() => void loadWalletKit()}
             onClick={requestConnect}
           >
             Connect Wallet

@@ -1,5 +1,5 @@
 import type { Hash } from 'viem'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import type { SentTransaction } from './transaction-outcome'
 
 /** A write sent but not yet settled, kept in local storage so that it survives a reload. */
@@ -14,28 +14,30 @@ export type PendingWrite = {
 }
 
 const hex = (length?: number) =>
-  z.string().regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)
-const address = hex(40).transform((a) => a as `0x${string}`)
+  z.pipe(
+    z.string().check(z.regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)),
+    z.transform((h) => h as `0x${string}`),
+  )
+const address = hex(40)
 
 const stored = z.object({
-  hash: hex(64).transform((h) => h as Hash),
-  safe: z.literal(true).optional(),
-  description: z.string().optional(),
-  sent: z
-    .object({
+  hash: hex(64),
+  safe: z.optional(z.literal(true)),
+  description: z.optional(z.string()),
+  sent: z.optional(
+    z.object({
       from: address,
-      nonce: z.number().int().nonnegative(),
-      to: address.nullable().optional(),
-      value: z
-        .string()
-        .regex(/^\d+$/)
-        .transform((v) => BigInt(v))
-        .optional(),
-      input: hex()
-        .transform((h) => h as `0x${string}`)
-        .optional(),
-    })
-    .optional(),
+      nonce: z.int().check(z.nonnegative()),
+      to: z.optional(z.nullable(address)),
+      value: z.optional(
+        z.pipe(
+          z.string().check(z.regex(/^\d+$/)),
+          z.transform((v) => BigInt(v)),
+        ),
+      ),
+      input: z.optional(hex()),
+    }),
+  ),
 })
 
 /** Where the pending write of kind `resumeKey` is kept, per chain and account. */

@@ -1,0 +1,85 @@
+import { useSyncExternalStore } from 'react'
+import { loadWalletKit, requestConnect } from './shell/stack-loader'
+
+// RainbowKit (its provider, modals and button) is fetched after the page: pages render inside wagmi and the query
+// cache alone, and RainbowKit joins beside them rather than around them, so its arrival re-renders nothing of the
+// page. What pages ask of it goes through here (see docs/decisions/first-use.md).
+
+/** A transaction for RainbowKit's recent-transactions list (its `useAddRecentTransaction` argument). */
+export type RecentTransaction = { hash: `0x${string}`; description: string; confirmations?: number }
+
+/** What the loaded kit offers the app; published by the kit while it is mounted. */
+export type KitActions = {
+  openConnectModal: (() => void) | undefined
+  openChainModal: (() => void) | undefined
+  addRecentTransaction: (transaction: RecentTransaction) => void
+}
+
+let kit: KitActions | undefined
+let chainModalRequested = false
+/** Records made before the kit was there, filed once it is. */
+const queued: RecentTransaction[] = []
+const listeners = new Set<() => void>()
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Called by the kit when it mounts or its actions change (undefined when it unmounts). */
+export function publishKit(actions: KitActions | undefined) {
+  kit = actions
+  if (kit) {
+    for (const transaction of queued.splice(0)) kit.addRecentTransaction(transaction)
+    if (chainModalRequested && kit.openChainModal) {
+      chainModalRequested = false
+      kit.openChainModal()
+    }
+  }
+  for (const listener of listeners) listener()
+}
+
+const useKit = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => kit,
+    () => undefined,
+  )
+
+/** Opens RainbowKit's connect modal: at once when the kit is there, else as soon as it has loaded. */
+export function useConnectModal(): { openConnectModal: () => void } {
+  const current = useKit()
+  return {
+    openConnectModal: () => {
+      if (current?.openConnectModal) current.openConnectModal()
+      else if (!current) requestConnect()
+    },
+  }
+}
+
+/** Opens RainbowKit's switch-network modal: at once when the kit is there, else as soon as it has loaded. */
+export function useChainModal(): { openChainModal: () => void } {
+  const current = useKit()
+  return {
+    openChainModal: () => {
+      if (current?.openChainModal) current.openChainModal()
+      else if (!current) {
+        chainModalRequested = true
+        void loadWalletKit()
+      }
+    },
+  }
+}
+
+/** Files `transaction` in RainbowKit's recent transactions (under the account and chain of the moment). */
+export function addRecentTransaction(transaction: RecentTransaction) {
+  if (kit) kit.addRecentTransaction(transaction)
+  else queued.push(transaction)
+}
+
+/** Test hook: back to the state of a fresh page. */
+export function resetKitBridge() {
+  kit = undefined
+  chainModalRequested = false
+  queued.length = 0
+}

@@ -1,0 +1,102 @@
+import '@rainbow-me/rainbowkit/styles.css'
+import {
+  darkTheme,
+  RainbowKitProvider,
+  useAddRecentTransaction,
+  useChainModal,
+  useConnectModal,
+} from '@rainbow-me/rainbowkit'
+import { useEffect, useLayoutEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { useConfig } from 'wagmi'
+import { KitAuthentication } from './components/kit-authentication'
+import { useSignInStatus } from './components/sign-in-provider'
+import { WalletButton } from './components/wallet-button'
+import { WalletSdkRelease } from './components/wallet-sdk-release'
+import { publishKit } from './kit-bridge'
+import { setWalletStackShown, takeConnectRequest } from './shell/stack-loader'
+
+const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
+
+/** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
+const RECONNECT_WAIT_MS = 3000
+
+/**
+ * Opens the connect modal for a press on connect that came before the kit — once wagmi's reconnect on mount has
+ * finished and the session is known: opened during the reconnect, the modal would let the wallet SDKs start (the
+ * modal releases them), and RainbowKit closes every modal when the session turns out to be signed out.
+ */
+function EarlyConnect() {
+  const config = useConfig()
+  const { openConnectModal } = useConnectModal()
+  const session = useSignInStatus()
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    // wagmi starts its reconnect while rendering its provider, so by now it is under way or over.
+    const busy = (status: string) => status === 'connecting' || status === 'reconnecting'
+    if (!busy(config.state.status)) {
+      setSettled(true)
+      return
+    }
+    const timer = setTimeout(() => setSettled(true), RECONNECT_WAIT_MS)
+    const unsubscribe = config.subscribe(
+      (state) => state.status,
+      (status) => {
+        if (!busy(status)) setSettled(true)
+      },
+    )
+    return () => {
+      clearTimeout(timer)
+      unsubscribe()
+    }
+  }, [config])
+  useEffect(() => {
+    if (!settled || session === 'loading' || !openConnectModal) return
+    // A task later: RainbowKit's own effect for the session's arrival (it closes modals) runs after this
+    // one in the same commit, and would close a modal opened right here.
+    const timer = setTimeout(() => {
+      if (takeConnectRequest()) openConnectModal()
+    })
+    return () => clearTimeout(timer)
+  }, [settled, session, openConnectModal])
+  return null
+}
+
+/** Hands the app what pages ask of RainbowKit (see kit-bridge.ts). */
+function KitBridge() {
+  const { openConnectModal } = useConnectModal()
+  const { openChainModal } = useChainModal()
+  const addRecentTransaction = useAddRecentTransaction()
+  useEffect(
+    () => publishKit({ openConnectModal, openChainModal, addRecentTransaction }),
+    [openConnectModal, openChainModal, addRecentTransaction],
+  )
+  useEffect(() => () => publishKit(undefined), [])
+  return null
+}
+
+/** RainbowKit's button, in the header's slot, taking over from the shell's placeholder. */
+function HeaderButton({ slot }: { slot: HTMLElement }) {
+  useLayoutEffect(() => {
+    setWalletStackShown(true)
+    return () => setWalletStackShown(false)
+  }, [])
+  return createPortal(<WalletButton />, slot)
+}
+
+/**
+ * RainbowKit with sign-in: its modals, its recent transactions, and its button drawn into the header's slot.
+ * Rendered inside the wallet stack beside the page (see `WalletStack`), so its arrival re-renders no page.
+ */
+export function WalletKit({ slot }: { slot: HTMLElement | null }) {
+  return (
+    <KitAuthentication>
+      <RainbowKitProvider theme={theme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
+        <WalletSdkRelease />
+        <EarlyConnect />
+        <KitBridge />
+        {slot && <HeaderButton slot={slot} />}
+      </RainbowKitProvider>
+    </KitAuthentication>
+  )
+}
