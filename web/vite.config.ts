@@ -9,14 +9,15 @@ import { startAfterPaint } from './vite-plugins/start-after-paint.ts'
 // The dev server and the preview both forward /api to the API, so the app always calls its own origin.
 const proxy = { '/api': process.env.API_URL || 'http://127.0.0.1:8787' }
 
-// The game areas get their own page, their link highlighted; any other path gets the shell (a page that needs the
-// wallet and is in no area), whose main area shows the loading state until the browser renders the page.
+// The game areas get their own page, drawn whole but for what it reads from the chain (its wallet islands stand as
+// their loading state); any other path gets the shell, whose main area shows the loading state until the browser
+// renders the page.
 const PRERENDERED_PAGES = [
   { path: '/', file: 'index.html', hydrate: true },
-  { path: '/mint', file: 'mint.html', hydrate: true },
-  { path: '/stargaze', file: 'stargaze.html', hydrate: true },
-  { path: '/compose', file: 'compose.html', hydrate: true },
-  { path: '/sky/1', file: 'shell.html', hydrate: false },
+  { path: '/mint', file: 'mint.html', hydrate: true, module: 'src/features/mint/index.ts' },
+  { path: '/stargaze', file: 'stargaze.html', hydrate: true, module: 'src/app/routes/stargaze-route.tsx' },
+  { path: '/compose', file: 'compose.html', hydrate: true, module: 'src/app/routes/compose-route.tsx' },
+  { path: '/sky/1', file: 'shell.html', hydrate: false, module: 'src/app/routes/sky-route.tsx' },
 ]
 
 export default defineConfig({

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { appReady, holdAppEntry, isWide } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
-// The build writes the HTML of the home page and of the game areas' shell; React takes it over in the browser.
+// The build writes the HTML of the home page and of the game areas' pages; React takes it over in the browser.
 
 /** Errors React reports when the page's HTML and its first render disagree, and any other uncaught one. */
 function collectErrors(page: Page): string[] {
@@ -27,14 +27,17 @@ test.describe('without any script', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible()
   })
 
-  test('a game area shows the shell, its link current, and its page loading', async ({ page }) => {
-    for (const [path, name] of [
-      ['/mint', 'mint'],
-      ['/stargaze', 'Stargaze'],
-      ['/compose', 'Compose'],
+  test('a game area shows its own page, its link current, and what it reads from the chain loading', async ({
+    page,
+  }) => {
+    for (const [path, name, heading, loading] of [
+      ['/mint', 'mint', 'Mint a night sky', 'Reading supply and price from the chain…'],
+      ['/stargaze', 'Stargaze', 'Stargaze', 'Loading…'],
+      ['/compose', 'Compose', 'Compose', 'Loading…'],
     ] as const) {
       await page.goto(path)
-      await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading…')
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: loading })).toBeVisible()
       await expect(page.getByTestId('rk-connect-button')).toBeVisible()
       if (isWide(page)) {
         const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })

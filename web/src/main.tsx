@@ -3,18 +3,19 @@ import '@fontsource-variable/inter/wght.css'
 import '@/styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { App } from '@/app/app'
+import { createAppRouter } from '@/app/router'
 import { loadWalletStack, wantsWalletAtOnce } from '@/lib/wallet/shell'
 
 // React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
 // so neither holds the main thread long.
-const { createRoot, hydrateRoot } = await import('react-dom/client')
+const [{ createRoot, hydrateRoot }, router] = await Promise.all([import('react-dom/client'), createAppRouter()])
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 const app = (
   <StrictMode>
-    <App />
+    <App router={router} />
   </StrictMode>
 )
 // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.

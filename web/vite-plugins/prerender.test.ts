@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillTemplate } from './prerender.ts'
+import { fillTemplate, stylesheetsOf, withStylesheets } from './prerender.ts'
 
 const template =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
@@ -18,5 +18,29 @@ describe('fillTemplate', () => {
   it('refuses a template without exactly one empty root element', () => {
     expect(() => fillTemplate('<body></body>', 'x')).toThrow(/exactly one/)
     expect(() => fillTemplate('<div id="root"></div><div id="root"></div>', 'x')).toThrow(/exactly one/)
+  })
+})
+
+describe('stylesheetsOf', () => {
+  it("lists a chunk's stylesheets after those of the chunks it imports, each once, through import loops", () => {
+    const chunks = new Map([
+      ['page.js', { imports: ['shared.js', 'ui.js'], css: ['page.css'] }],
+      ['shared.js', { imports: ['ui.js'], css: ['shared.css'] }],
+      ['ui.js', { imports: ['shared.js'], css: ['ui.css', 'shared.css'] }],
+    ])
+    expect(stylesheetsOf('page.js', chunks)).toEqual(['ui.css', 'shared.css', 'page.css'])
+    expect(stylesheetsOf('unknown.js', chunks)).toEqual([])
+  })
+})
+
+describe('withStylesheets', () => {
+  it('links each stylesheet at the end of the head, and leaves a page with none as it is', () => {
+    const page = '<html><head><title>t</title></head><body></body></html>'
+    expect(withStylesheets(page, ['/a.css', '/b.css'])).toBe(
+      '<html><head><title>t</title><link rel="stylesheet" crossorigin href="/a.css"><link rel="stylesheet" crossorigin href="/b.css"></head><body></body></html>',
+    )
+    expect(withStylesheets(page, [])).toBe(page)
+    const linked = withStylesheets(page, ['/a.css'])
+    expect(withStylesheets(linked, ['/a.css'])).toBe(linked)
   })
 })

@@ -10,6 +10,11 @@ export type PrerenderPage = {
   file: string
   /** Mark the page for hydration at `path`; without it the browser renders afresh over the written HTML. */
   hydrate: boolean
+  /**
+   * The module the page's route loads lazily, relative to the project root: the page links its stylesheets (and
+   * those of the modules it imports), so that it paints styled before any script has run.
+   */
+  module?: string
 }
 
 export type PrerenderOptions = {
@@ -23,6 +28,31 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
 
 const SERVER_ENTRY = 'render.js'
 const ROOT_ELEMENT = '<div id="root"></div>'
+
+/** `template` with a stylesheet link for each of `hrefs` it does not link yet, at the end of its head. */
+export function withStylesheets(template: string, hrefs: readonly string[]): string {
+  const missing = hrefs.filter((href) => !template.includes(`href="${href}"`))
+  if (missing.length === 0) return template
+  const at = template.indexOf('</head>')
+  if (at < 0) throw new Error('index.html has no </head>')
+  const links = missing.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
+  return `${template.slice(0, at)}${links}${template.slice(at)}`
+}
+
+type BuiltChunk = { imports: readonly string[]; css: readonly string[] }
+
+/** The stylesheets `file` and every chunk it imports statically bring, each once, in import order. */
+export function stylesheetsOf(
+  file: string,
+  chunks: ReadonlyMap<string, BuiltChunk>,
+  seen = new Set<string>(),
+): string[] {
+  if (seen.has(file)) return []
+  seen.add(file)
+  const chunk = chunks.get(file)
+  if (!chunk) return []
+  return [...new Set([...chunk.imports.flatMap((i) => stylesheetsOf(i, chunks, seen)), ...chunk.css])]
+}
 
 /** The page `template` (the built index.html) with `html` inside its root element. */
 export function fillTemplate(template: string, html: string, hydratePath?: string): string {
@@ -42,11 +72,23 @@ export function fillTemplate(template: string, html: string, hydratePath?: strin
  */
 export function prerender({ entry, pages }: PrerenderOptions): Plugin {
   let config: ResolvedConfig
+  /** The browser build's chunks by file name, and the file of each module a chunk stands for. */
+  const chunks = new Map<string, BuiltChunk>()
+  const chunkOf = new Map<string, string>()
   return {
     name: 'chainellation:prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved
+    },
+    generateBundle(_, bundle) {
+      if (config.build.ssr) return
+      for (const out of Object.values(bundle)) {
+        if (out.type !== 'chunk') continue
+        const css = [...(out.viteMetadata?.importedCss ?? [])]
+        chunks.set(out.fileName, { imports: out.imports, css })
+        if (out.facadeModuleId) chunkOf.set(resolve(out.facadeModuleId), out.fileName)
+      }
     },
     async closeBundle() {
       // The server build below runs this plugin too.
@@ -77,7 +119,11 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
         const template = await readFile(join(outDir, 'index.html'), 'utf8')
         for (const page of pages) {
           const html = await render(page.path)
-          await writeFile(join(outDir, page.file), fillTemplate(template, html, page.hydrate ? page.path : undefined))
+          const file = page.module && chunkOf.get(resolve(config.root, page.module))
+          if (page.module && !file) throw new Error(`prerendering ${page.path}: no chunk for ${page.module}`)
+          const stylesheets = file ? stylesheetsOf(file, chunks).map((css) => `${config.base}${css}`) : []
+          const filled = fillTemplate(template, html, page.hydrate ? page.path : undefined)
+          await writeFile(join(outDir, page.file), withStylesheets(filled, stylesheets))
         }
       } finally {
         await rm(serverDir, { recursive: true, force: true })

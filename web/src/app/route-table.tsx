@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router'
+import { PageFallback } from '@/components/page-fallback'
 import { HomePage } from '@/features/home'
-import { PageFallback } from './layout/page-fallback'
-import { RootLayout, type RouteHandle } from './layout/root-layout'
-
-const shell: RouteHandle = { shell: true }
+import { RootLayout } from './layout/root-layout'
 
 // Each page's code is its own chunk, fetched when the page is first visited. While the first one loads,
 // its HydrateFallback stands in so the header and footer show at once. The home page is in the first
@@ -13,7 +11,7 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: RootLayout,
     children: [
-      { index: true, Component: HomePage, handle: shell },
+      { index: true, Component: HomePage },
       {
         path: 'mint',
         HydrateFallback: PageFallback,
@@ -46,7 +44,6 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        handle: shell,
         HydrateFallback: PageFallback,
         lazy: async () => ({ Component: (await import('./routes/not-found-route')).NotFoundRoute }),
       },

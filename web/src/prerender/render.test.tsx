@@ -2,15 +2,12 @@ import { act } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { routes } from '@/app/route-table'
+import { createAppRouter } from '@/app/router'
 import { resetWalletStackLoader } from '@/lib/wallet/shell/stack-loader'
 import { render } from './render'
 
-vi.mock('@/lib/wallet/wallet-stack', () => import('@/app/test/wallet-stub'))
-// The pages that read the chain stand aside: the shell's HTML and its hydration are under test.
-vi.mock('@/features/mint', () => import('@/app/test/page-stubs'))
-vi.mock('@/features/stargaze', () => import('@/app/test/page-stubs'))
-vi.mock('@/features/compose', () => import('@/app/test/page-stubs'))
+// The pages' HTML and its hydration are under test, not what the wallet stack draws later: it draws nothing here.
+vi.mock('@/lib/wallet/wallet-stack', () => ({ WalletStack: () => null }))
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -30,7 +27,9 @@ async function hydrate(path: string, inBrowser?: () => void) {
   const header = container.querySelector('header')
   const errors: unknown[] = []
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args))
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const router = await createAppRouter(new URL(path, 'http://app.invalid'), (table) =>
+    createMemoryRouter(table, { initialEntries: [path] }),
+  )
   const root = await act(async () =>
     hydrateRoot(container, <RouterProvider router={router} />, {
       onRecoverableError: (error) => errors.push(error),
@@ -52,11 +51,20 @@ describe('the HTML written at build time', () => {
     expect(html).not.toMatch(/<script/i)
   })
 
-  it("is the shell with its loading state for a page that needs the wallet, that area's link current", async () => {
+  it("is a game area's own page, what it reads from the chain still to come, that area's link current", async () => {
     const page = document.createElement('div')
     page.innerHTML = await render('/mint')
-    expect(page.querySelector('main [role="status"]')?.textContent).toBe('Loading…')
+    expect(page.querySelector('h1')?.textContent).toBe('Mint a night sky')
+    expect(page.querySelector('main img')?.getAttribute('alt')).toBe('Preview of night sky #1 by night')
+    expect(page.querySelector('main [role="status"]')?.textContent).toBe('Reading supply and price from the chain…')
     expect(page.querySelector('nav[aria-label="Main"] a[aria-current="page"]')?.getAttribute('href')).toBe('/mint')
+  })
+
+  it('is the shell with its loading state for any other page', async () => {
+    const page = document.createElement('div')
+    page.innerHTML = await render('/compose/7')
+    expect(page.querySelector('main [role="status"]')?.textContent).toBe('Loading…')
+    expect(page.querySelector('header [data-testid="rk-connect-button"]')).not.toBeNull()
   })
 
   it.each(['/', '/mint', '/stargaze', '/compose'])('hydrates at %s without a mismatch', async (path) => {

@@ -1,28 +1,15 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { routes } from '@/app/route-table'
 
 /**
- * The route table without its pages' code: the pages that load their code need the wallet, so `WalletRoot`
- * shows the loading state in their place here, and their modules (written for a browser) are never imported.
- * Each stands as its loading state.
- */
-function withoutLazyPages(table: RouteObject[]): RouteObject[] {
-  return table.map((route): RouteObject => {
-    const page = route.lazy ? { lazy: undefined, Component: route.HydrateFallback } : {}
-    if (route.index) return { ...route, ...page }
-    return { ...route, ...page, children: route.children && withoutLazyPages(route.children) }
-  })
-}
-
-/**
- * The HTML React renders for `path` on first load, before any script runs: the build writes it into the page
- * so the shell and the home page paint at once, and the browser hydrates it. A page that needs the wallet
- * renders the shell with its loading state in the main area.
+ * The HTML React renders for `path` on first load, before any script runs: the build writes it into the page so
+ * the page paints at once, and the browser hydrates it. What a page reads from the chain is in its wallet islands,
+ * which stand here as their fallbacks (no wallet stack runs on Node).
  */
 export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(withoutLazyPages(routes))
+  const handler = createStaticHandler(routes)
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered with a redirect`)
   if (context.errors) {

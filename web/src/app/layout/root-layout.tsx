@@ -1,9 +1,9 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Outlet, ScrollRestoration, useMatches } from 'react-router'
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { PageFallback } from '@/components/page-fallback'
 import { StarSky } from '@/components/star-sky'
 import { markAppReady, takeEarlyPress } from '@/lib/early-press'
 import { adoptEarlyConnect, WalletRoot } from '@/lib/wallet/shell'
-import { PageFallback } from './page-fallback'
 import styles from './root-layout.module.css'
 import { SideMenu } from './side-menu'
 import { SiteFooter } from './site-footer'
@@ -11,28 +11,13 @@ import { SiteHeader } from './site-header'
 
 const SIDE_MENU_ID = 'side-menu'
 
-/** What a route may say about itself (`handle`): `shell` pages render without the wallet stack. */
-export type RouteHandle = { shell?: boolean }
-
 /**
  * Header, the current page and the footer, under the star field. The side menu makes the rest inert while
- * open. The shell paints without the wallet stack; a page that needs a wallet waits for it.
+ * open. The shell and the pages paint without the wallet stack; a page's wallet islands fill in once it is there.
  */
 export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
   const [walletSlot, setWalletSlot] = useState<HTMLDivElement | null>(null)
-  const matches = useMatches()
-  const needsWallet = !(matches.at(-1)?.handle as RouteHandle | undefined)?.shell
-  // One element for the layout's life (the Outlet follows the route by itself): the wallet stack around it
-  // must not render again when the layout does (see `WalletStack`).
-  const page = useMemo(
-    () => (
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
-    ),
-    [],
-  )
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
   const openMenu = useCallback(() => setMenuOpen(true), [])
@@ -60,8 +45,10 @@ export function RootLayout() {
           walletSlotRef={setWalletSlot}
         />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <WalletRoot needsWallet={needsWallet} slot={walletSlot} fallback={<PageFallback />}>
-            {page}
+          <WalletRoot slot={walletSlot}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
           </WalletRoot>
         </main>
         <SiteFooter />

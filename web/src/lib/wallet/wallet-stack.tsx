@@ -1,7 +1,8 @@
-import { memo, type ReactNode, useEffect, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
 import { WalletProviders } from './components/wallet-providers'
 import { setDeployment } from './shell/deployment'
+import { Islands } from './shell/island-host'
 import { useWalletKit, wantsWalletAtOnce } from './shell/stack-loader'
 import { useInteracted } from './shell/use-interacted'
 import { descriptorFor } from './utils/deployment-descriptor'
@@ -24,21 +25,22 @@ function KitHost({ slot }: { slot: HTMLElement | null }) {
   return kit ? <kit.WalletKit slot={slot} /> : null
 }
 
-export type WalletStackProps = { slot: HTMLElement | null; children: ReactNode }
+export type WalletStackProps = { slot: HTMLElement | null }
 
 /**
  * What pages read the chain with, loaded after the shell has painted: wagmi (auto-reconnect), the persisted query
- * cache and the API session around the page, and the wallet kit (RainbowKit) beside it once wanted.
+ * cache and the API session, around the pages' wallet islands and the wallet kit (RainbowKit) once wanted. It
+ * renders beside the page, which never waits for it.
  *
- * Memoised, and given a page element that does not change, so that it renders once: wagmi's provider starts a
- * reconnect each time it renders, and a reconnect in the middle of things closes an open modal and lets the
- * wallet SDKs start while the connect modal is open.
+ * Memoised so that its providers render once: wagmi's provider starts a reconnect each time it renders, and a
+ * reconnect in the middle of things closes an open modal and lets the wallet SDKs start while the connect modal is
+ * open. Islands and the kit re-render on their own.
  */
-export const WalletStack = memo(function WalletStack({ slot, children }: WalletStackProps) {
+export const WalletStack = memo(function WalletStack({ slot }: WalletStackProps) {
   return (
     <WalletProviders>
       <DeploymentSync />
-      {children}
+      <Islands />
       <KitHost slot={slot} />
     </WalletProviders>
   )

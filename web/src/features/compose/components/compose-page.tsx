@@ -1,24 +1,15 @@
-import { Link } from 'react-router'
-import { useAccount } from 'wagmi'
-import { ButtonLink } from '@/components/button-link'
-import { SkyThumb } from '@/components/sky-thumb'
+import { lazy } from 'react'
+import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useNearViewport } from '@/hooks/use-near-viewport'
-import { type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
-import { useConnectModal } from '@/lib/wallet'
+import { WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
-import styles from './compose-sky-page.module.css'
 
-const PAGE = 12
+// The list reads the chain: code of its own, fetched with the wallet stack (see WalletIsland).
+const SkyPicker = lazy(async () => ({ default: (await import('./sky-picker')).SkyPicker }))
 
 /** /compose: pick one of your skies to decorate. */
 export function ComposePage() {
   useDocumentTitle('Compose')
-  const { isConnected } = useAccount()
-  const { openConnectModal } = useConnectModal()
-  const skies = useMySkies()
-  const pages: OwnedSky[][] = []
-  for (let at = 0; at < (skies.data?.length ?? 0); at += PAGE) pages.push(skies.data?.slice(at, at + PAGE) ?? [])
   return (
     <div className={page.page}>
       <header className={page.intro}>
@@ -28,46 +19,9 @@ export function ComposePage() {
           Dress a sky on three layers: a silhouette, something in the sky, and a decoration in front. Pick the sky.
         </p>
       </header>
-      {!isConnected ? (
-        <div className={styles.note}>
-          <p>Connect your wallet to see the skies you can decorate.</p>
-          <button type="button" className={styles.noteAction} onClick={() => openConnectModal?.()}>
-            Connect wallet
-          </button>
-        </div>
-      ) : skies.error ? (
-        <div className={styles.note}>The chain did not answer; your skies will show when it does.</div>
-      ) : !skies.data ? (
-        <div className={styles.note}>Looking for your skies…</div>
-      ) : skies.data.length === 0 ? (
-        <div className={styles.note}>
-          <p>You have no sky to decorate yet.</p>
-          <ButtonLink to="/mint">Mint your first sky</ButtonLink>
-        </div>
-      ) : (
-        <ul className={styles.grid}>
-          {pages.map((group) => (
-            <PickPage key={group[0]?.id.toString()} skies={group} />
-          ))}
-        </ul>
-      )}
+      <WalletIsland fallback={<PageFallback />}>
+        <SkyPicker />
+      </WalletIsland>
     </div>
   )
-}
-
-/** A page of skies to pick from, whose images load as it comes near. */
-function PickPage({ skies }: { skies: readonly OwnedSky[] }) {
-  const [ref, near] = useNearViewport<HTMLLIElement>('200px')
-  const images = useSkyImages(
-    skies.map((s) => s.id),
-    near,
-  )
-  return skies.map(({ id }, i) => (
-    <li key={id.toString()} ref={i === 0 ? ref : undefined}>
-      <Link to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
-        <SkyThumb id={id} meta={images.data?.[id.toString()]} failed={!!images.error} />
-        <span className={styles.pickName}>Sky #{id.toString()}</span>
-      </Link>
-    </li>
-  ))
 }

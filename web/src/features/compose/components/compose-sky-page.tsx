@@ -1,155 +1,17 @@
-import { useState } from 'react'
-import { useAccount } from 'wagmi'
-import { ButtonLink } from '@/components/button-link'
+import { lazy } from 'react'
+import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useChainNow, useGameChain } from '@/lib/game'
-import { useChainModal, useConnectModal } from '@/lib/wallet'
-import page from '@/styles/page.module.css'
-import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
-import { useDecorations } from '../hooks/use-decorations'
-import { useOwnedTokens } from '../hooks/use-owned-tokens'
-import { useSkyComposition } from '../hooks/use-sky-composition'
-import { type Choice, type Composition, changedChoices, LAYERS } from '../utils/composition'
-import { layerOptions } from '../utils/layer-options'
-import { ApplyButton } from './apply-button'
-import { ComposePreview } from './compose-preview'
-import styles from './compose-sky-page.module.css'
-import { DecorationShop } from './decoration-shop'
-import { DraftsPanel } from './drafts-panel'
-import { LayerPicker } from './layer-picker'
+import { WalletIsland } from '@/lib/wallet/shell'
+
+// The sky, its decorations and the writes are read from the chain: code of their own (see WalletIsland).
+const ComposeSkyBody = lazy(async () => ({ default: (await import('./compose-sky-body')).ComposeSkyBody }))
 
 /** /compose/:skyId: dress a sky's three layers, see it as the chain will draw it, and apply it in one transaction. */
 export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   useDocumentTitle(`Compose sky #${skyId}`)
-  const { address, chain, isConnected } = useAccount()
-  const { chainId, descriptor, deployed } = useGameChain()
-  const { openConnectModal } = useConnectModal()
-  const { openChainModal } = useChainModal()
-  const sky = useSkyComposition(skyId)
-  const decorations = useDecorations()
-  const owned = useOwnedTokens(decorations.options, decorations.tokens)
-  const clock = useChainNow()
-  const [picked, setPicked] = useState<Composition>()
-  const [buying, setBuying] = useState<number>()
-  const refresh = [sky.queryKey, clock.queryKey, owned.queryKey, ...decorations.queryKeys]
-  const { state, apply } = useApply(skyId, refresh)
-  const shop = useMintDecoration(refresh)
-
-  const heading = (
-    <header className={page.intro}>
-      <p className={page.kicker}>Compose</p>
-      <h1 className={page.title}>Compose sky #{skyId.toString()}</h1>
-    </header>
-  )
-  const note = (text: string, action?: { label: string; onClick?: () => void; to?: string }) => (
-    <div className={page.page}>
-      {heading}
-      <div className={styles.note}>
-        <p>{text}</p>
-        {action?.to && <ButtonLink to={action.to}>{action.label}</ButtonLink>}
-        {action?.onClick && (
-          <button type="button" className={styles.noteAction} onClick={action.onClick}>
-            {action.label}
-          </button>
-        )}
-      </div>
-    </div>
-  )
-
-  if (!deployed) return note(`The game is not deployed on ${chain?.name ?? 'this network'} yet.`)
-  if (sky.error || decorations.error) return note('The chain did not answer; this sky will show when it does.')
-  if (!sky.data || decorations.isPending || clock.now === undefined) return note('Reading the sky and its decorations…')
-  if (!sky.data.exists) return note(`There is no night sky #${skyId} yet.`, { label: 'Mint a sky', to: '/mint' })
-
-  const { composition: onChain, owner } = sky.data
-  const isOwner = !!address && owner.toLowerCase() === address.toLowerCase()
-  const canEdit = isOwner && !!chain
-  const current = picked ?? onChain
-  const changes = changedChoices(onChain, current).length
-  const choose = (layer: number, choice: Choice) =>
-    setPicked(current.map((c, i) => (i === layer - 1 ? choice : c)) as unknown as Composition)
-  const onApply = async () => {
-    if (await apply(onChain, current)) setPicked(undefined)
-  }
-  const onMint = async (option: Parameters<typeof shop.mint>[0], price: bigint) => {
-    setBuying(option.id)
-    await shop.mint(option, price)
-    setBuying(undefined)
-  }
-
   return (
-    <div className={page.page}>
-      {heading}
-      {!isConnected ? (
-        <Banner
-          text="Connect your wallet to decorate this sky. Here is how it looks now."
-          action="Connect wallet"
-          onClick={() => openConnectModal?.()}
-        />
-      ) : !chain ? (
-        <Banner
-          text="Your wallet is on a network this game does not run on."
-          action="Switch network"
-          onClick={() => openChainModal?.()}
-        />
-      ) : !isOwner ? (
-        <Banner
-          text={`This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}: here are its decorations. Only its owner can change them.`}
-        />
-      ) : null}
-      <div className={page.layout}>
-        <div className={page.stage}>
-          <ComposePreview
-            skyId={skyId}
-            sky={sky.data.sky}
-            composition={current}
-            options={decorations.options}
-            now={clock.now}
-          />
-        </div>
-        <div className={page.panel}>
-          {LAYERS.map(({ layer, name, hint }) => (
-            <LayerPicker
-              key={layer}
-              name={name}
-              hint={hint}
-              options={layerOptions(layer, decorations.options, owned.owned, onChain)}
-              value={current[layer - 1] as Choice}
-              onChain={onChain[layer - 1] as Choice}
-              disabled={!canEdit}
-              onChange={(choice) => choose(layer, choice)}
-            />
-          ))}
-          {canEdit && (
-            <ApplyButton changes={changes} state={state} onApply={onApply} onReset={() => setPicked(undefined)} />
-          )}
-          {canEdit && (
-            <DraftsPanel skyId={skyId} chainId={chainId} composition={current} onLoad={(c) => setPicked(c)} />
-          )}
-          <DecorationShop
-            options={decorations.options}
-            tokens={decorations.tokens}
-            currency={descriptor.currency}
-            canBuy={isConnected && !!chain}
-            state={shop.state}
-            busyId={buying}
-            onMint={onMint}
-          />
-        </div>
-      </div>
-    </div>
-  )
-}
-
-function Banner({ text, action, onClick }: { text: string; action?: string; onClick?: () => void }) {
-  return (
-    <div className={styles.banner} role="status">
-      <p>{text}</p>
-      {action && (
-        <button type="button" className={styles.noteAction} onClick={onClick}>
-          {action}
-        </button>
-      )}
-    </div>
+    <WalletIsland fallback={<PageFallback />}>
+      <ComposeSkyBody skyId={skyId} />
+    </WalletIsland>
   )
 }

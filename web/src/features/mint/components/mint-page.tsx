@@ -1,86 +1,31 @@
-import { defaultTraits } from '@chainellation/art'
-import { type FormEvent, useCallback, useMemo, useState } from 'react'
-import { useAccount, useBalance } from 'wagmi'
+import { lazy, useCallback, useLayoutEffect, useState } from 'react'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useGameChain } from '@/lib/game'
-import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
+import { useDeployment, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
-import { useMint } from '../hooks/use-mint'
-import { useMintInfo } from '../hooks/use-mint-info'
-import { chosenCount, type Design, type PreviewMode } from '../utils/design'
-import { mintStatus } from '../utils/mint-status'
-import { browserTimeZone } from '../utils/time-zone'
-import { CloudsControl } from './clouds-control'
-import { ConstellationControl } from './constellation-control'
-import { HueControl } from './hue-control'
+import type { Design, PreviewMode } from '../utils/design'
+import { browserTimeZone, type TimeZoneChoice } from '../utils/time-zone'
 import { MintButton } from './mint-button'
-import styles from './mint-page.module.css'
-import { MintPreview } from './mint-preview'
-import { MintSuccess } from './mint-success'
-import { PreviewToggles } from './preview-toggles'
+import { MintDesigner } from './mint-designer'
 import { PriceSummary } from './price-summary'
-import { TimeZoneControl } from './time-zone-control'
+
+// The part that reads the chain is code of its own, fetched with the wallet stack (see WalletIsland).
+const MintBody = lazy(async () => ({ default: (await import('./mint-body')).MintBody }))
 
 const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, clouds: null }
+const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
 
-/** /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. */
+/**
+ * /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. The
+ * design is the page's own: it is drawn, and answers, before the wallet stack is there.
+ */
 export function MintPage() {
   useDocumentTitle('Mint')
-  const { address, chain, isConnected } = useAccount()
-  const { chainId, descriptor, deployed } = useGameChain()
-  const { openConnectModal } = useConnectModal()
-  const { openChainModal } = useChainModal()
-  const infoQuery = useMintInfo()
-  const balanceQuery = useBalance({ address, chainId, query: { enabled: isConnected && !!chain } })
-  const { state, mint, reset, mintedSkyId } = useMint([infoQuery.queryKey, balanceQuery.queryKey])
-  const [design, setDesign] = useState<Design>(() => ({ ...skyChooses, timeZone: browserTimeZone() }))
+  // The build draws the page in UTC; the browser's own zone takes its place before the first frame.
+  const [design, setDesign] = useState<Design>({ ...skyChooses, timeZone: UTC })
+  useLayoutEffect(() => setDesign((d) => (d.timeZone === UTC ? { ...d, timeZone: browserTimeZone() } : d)), [])
   const [mode, setMode] = useState<PreviewMode>({ night: true, revealed: false })
-
-  const info = infoQuery.data
-  const nextSkyId = info ? info.minted + 1n : 1n
-  const own = useMemo(() => defaultTraits(nextSkyId), [nextSkyId])
-  const chosen = chosenCount(design)
-  const total = info && info.basePrice + BigInt(chosen) * info.customizationPrice
-  const status = mintStatus({
-    connected: isConnected,
-    supportedChain: !!chain,
-    deployed,
-    info,
-    total,
-    balance: balanceQuery.data?.value,
-    write: state,
-  })
-
-  // Stable handlers, so a change re-renders the control that changed and the preview, not every control.
-  const failed = state.status === 'error'
-  const change = useCallback(
-    (patch: Partial<Design>) => {
-      setDesign((d) => ({ ...d, ...patch }))
-      if (failed) reset()
-    },
-    [failed, reset],
-  )
-  const onPrimary = useCallback((primaryHue: number | null) => change({ primaryHue }), [change])
-  const onSecondary = useCallback((secondaryHue: number | null) => change({ secondaryHue }), [change])
-  const onClouds = useCallback((clouds: number | null) => change({ clouds }), [change])
-  const onTimeZone = useCallback((timeZone: Design['timeZone']) => change({ timeZone }), [change])
-  const onConstellation = useCallback(
-    (constellation: number | null) => {
-      change({ constellation })
-      // A fresh sky shows none of its constellation: show the one just chosen whole.
-      if (constellation !== null) setMode((m) => ({ ...m, revealed: true }))
-    },
-    [change],
-  )
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (status.kind === 'ready' && total !== undefined) void mint(design, total)
-  }
-  const problem = !deployed
-    ? `The game is not deployed on ${chain?.name ?? 'this network'} yet.`
-    : infoQuery.error
-      ? 'The chain did not answer; supply and price will show when it does.'
-      : undefined
+  const { currency } = useDeployment()
+  const onDesign = useCallback((patch: Partial<Design>) => setDesign((d) => ({ ...d, ...patch })), [])
 
   return (
     <div className={page.page}>
@@ -92,50 +37,22 @@ export function MintPage() {
           drawn right here, exactly as the contract will draw your token.
         </p>
       </header>
-      {mintedSkyId !== undefined ? (
-        <MintSuccess skyId={mintedSkyId} onMintAnother={reset} />
-      ) : (
-        <div className={page.layout}>
-          <div className={page.stage}>
-            <MintPreview design={design} mode={mode} skyId={nextSkyId} />
-            <PreviewToggles mode={mode} onChange={setMode} />
-          </div>
-          <form className={page.panel} onSubmit={onSubmit} aria-label="Your sky">
-            <HueControl
-              label="Zenith hue"
-              hint="The colour at the top of the sky."
-              value={design.primaryHue}
-              skyValue={own.primaryHue}
-              onChange={onPrimary}
-            />
-            <HueControl
-              label="Horizon hue"
-              hint="The colour the sky fades to at the horizon, and the tint of its clouds by night."
-              value={design.secondaryHue}
-              skyValue={own.secondaryHue}
-              onChange={onSecondary}
-            />
-            <ConstellationControl value={design.constellation} onChange={onConstellation} />
-            <CloudsControl value={design.clouds} onChange={onClouds} />
-            <TimeZoneControl value={design.timeZone} onChange={onTimeZone} />
-            <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />
-            {!isConnected && <p className={styles.connect}>Connect a wallet to mint; the preview works without one.</p>}
+      <WalletIsland
+        fallback={
+          <MintDesigner design={design} mode={mode} skyId={1n} onDesign={onDesign} onMode={setMode}>
+            <PriceSummary info={undefined} chosen={0} currency={currency} />
             <MintButton
-              status={status}
-              total={total}
-              currency={descriptor.currency}
-              onConnect={() => openConnectModal?.()}
-              onSwitchNetwork={() => openChainModal?.()}
+              status={{ kind: 'loading' }}
+              total={undefined}
+              currency={currency}
+              onConnect={() => {}}
+              onSwitchNetwork={() => {}}
             />
-            <SafeProgressNote state={state} />
-            {state.status === 'error' && (
-              <p className={page.error} role="alert">
-                {state.message}
-              </p>
-            )}
-          </form>
-        </div>
-      )}
+          </MintDesigner>
+        }
+      >
+        <MintBody design={design} mode={mode} onDesign={onDesign} onMode={setMode} />
+      </WalletIsland>
     </div>
   )
 }

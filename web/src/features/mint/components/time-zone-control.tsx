@@ -1,4 +1,5 @@
 import { memo, useId, useMemo } from 'react'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { describeChoice, describeOffset, describeZone, type TimeZoneChoice, timeZoneChoices } from '../utils/time-zone'
 import styles from './controls.module.css'
 
@@ -10,10 +11,13 @@ export type TimeZoneControlProps = {
 /** Where the sky lives: the browser's zone by default, any other on request; the offset is what is minted. */
 export const TimeZoneControl = memo(function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
   const id = useId()
+  // The zones' offsets are today's: the build's HTML lists only the chosen one, the browser all of them.
+  const hydrated = useHydrated()
   const choices = useMemo(() => {
+    if (!hydrated) return [value]
     const all = timeZoneChoices()
     return all.some((c) => c.zone === value.zone) ? all : [...all, value].sort((a, b) => a.offset - b.offset)
-  }, [value])
+  }, [value, hydrated])
   // Four hundred options: built once per list, so a change elsewhere on the page does not walk them again.
   const options = useMemo(
     () =>

@@ -1,14 +1,22 @@
+import { lazy } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
+import { useHydrated } from '@/hooks/use-hydrated'
+import { WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
-import { Gallery } from './gallery'
-import { MySkies } from './my-skies'
 import styles from './stargaze-page.module.css'
+
+// The lists read the chain: code of their own, fetched with the wallet stack (see WalletIsland).
+const Gallery = lazy(async () => ({ default: (await import('./gallery')).Gallery }))
+const MySkies = lazy(async () => ({ default: (await import('./my-skies')).MySkies }))
 
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
 export function StargazePage() {
   const [params] = useSearchParams()
-  const everyone = params.get('view') === 'everyone'
+  // The build's HTML is the page without a query: a shared link to everyone's skies turns to them once hydrated.
+  const hydrated = useHydrated()
+  const everyone = hydrated && params.get('view') === 'everyone'
   useDocumentTitle(everyone ? 'Everyone’s skies' : 'Stargaze')
   return (
     <div className={page.page}>
@@ -28,7 +36,7 @@ export function StargazePage() {
           Everyone’s skies
         </Link>
       </nav>
-      {everyone ? <Gallery /> : <MySkies />}
+      <WalletIsland fallback={<PageFallback />}>{everyone ? <Gallery /> : <MySkies />}</WalletIsland>
     </div>
   )
 }

@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { act, fireEvent, render, screen } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
-vi.mock('../wallet-stack', () => ({
-  WalletStack: ({ children }: { children: React.ReactNode }) => <div data-testid="wallet-stack">{children}</div>,
-}))
+vi.mock('../wallet-stack', async () => {
+  const { Islands } = await import('./island-host')
+  return {
+    WalletStack: () => (
+      <div data-testid="wallet-stack">
+        <Islands />
+      </div>
+    ),
+  }
+})
 
 import {
   adoptEarlyConnect,
@@ -16,6 +24,7 @@ import {
   takeConnectRequest,
   wantsWalletAtOnce,
 } from './stack-loader'
+import { WalletIsland } from './wallet-island'
 import { WalletRoot, WalletSlot } from './wallet-root'
 
 beforeEach(() => {
@@ -24,15 +33,33 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-const page = (needsWallet: boolean) => (
-  <WalletRoot needsWallet={needsWallet} slot={null} fallback={<p>Loading the page…</p>}>
-    <h1>The page</h1>
+/** A page whose counter is its own state, with a wallet island. */
+function Page() {
+  const [count, setCount] = useState(0)
+  return (
+    <>
+      <h1>The page</h1>
+      <button type="button" onClick={() => setCount((c) => c + 1)}>{`Pressed ${count}`}</button>
+      <WalletIsland fallback={<p>Reading the chain…</p>}>
+        <p>{`From the chain, seen at ${count}`}</p>
+      </WalletIsland>
+    </>
+  )
+}
+
+const page = () => (
+  <WalletRoot slot={null}>
+    <Page />
   </WalletRoot>
 )
 
 describe('WalletRoot', () => {
-  it('renders a page that needs no wallet at once, and wraps it in the stack after the first interaction', async () => {
-    render(page(false))
+  it('renders a page that reads no chain at once, and fetches the stack on the first interaction', async () => {
+    render(
+      <WalletRoot slot={null}>
+        <h1>The page</h1>
+      </WalletRoot>,
+    )
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
     expect(screen.queryByTestId('wallet-stack')).toBeNull()
     fireEvent.pointerDown(window)
@@ -40,12 +67,34 @@ describe('WalletRoot', () => {
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
   })
 
-  it('shows the fallback for a page that needs the wallet until the stack is there', async () => {
-    render(page(true))
-    expect(screen.getByText('Loading the page…')).toBeDefined()
-    expect(screen.queryByRole('heading', { name: 'The page' })).toBeNull()
-    expect(await screen.findByRole('heading', { name: 'The page' })).toBeDefined()
+  it("renders the page at once and its islands' fallback until the stack is there, then their content", async () => {
+    render(page())
+    expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
+    expect(screen.getByText('Reading the chain…')).toBeDefined()
+    expect(await screen.findByText('From the chain, seen at 0')).toBeDefined()
+    expect(screen.queryByText('Reading the chain…')).toBeNull()
     expect(screen.getByTestId('wallet-stack')).toBeDefined()
+  })
+
+  it('keeps the page, and its state, when the stack arrives; the island follows the page', async () => {
+    render(page())
+    fireEvent.click(screen.getByRole('button', { name: 'Pressed 0' }))
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeDefined()
+    // The island asked for the stack itself; the page was not drawn again from scratch when it came.
+    expect(await screen.findByText('From the chain, seen at 1')).toBeDefined()
+    fireEvent.click(screen.getByRole('button', { name: 'Pressed 1' }))
+    expect(screen.getByText('From the chain, seen at 2')).toBeDefined()
+  })
+
+  it('takes an island away with its page', async () => {
+    const { rerender } = render(page())
+    await screen.findByText('From the chain, seen at 0')
+    rerender(
+      <WalletRoot slot={null}>
+        <h1>Another page</h1>
+      </WalletRoot>,
+    )
+    expect(screen.queryByText(/From the chain/)).toBeNull()
   })
 })
 

@@ -6,24 +6,26 @@ import { useInteracted } from './use-interacted'
 import styles from './wallet-root.module.css'
 
 export type WalletRootProps = {
-  /** The current page uses the wallet: wait for the stack (showing `fallback`) rather than render without it. */
-  needsWallet: boolean
   /** Where the header wants the wallet button. */
   slot: HTMLElement | null
-  fallback: ReactNode
   children: ReactNode
 }
 
 /**
- * The page, inside the wallet stack once it has loaded. A page that needs no wallet renders at once without
- * it; the stack follows on the first interaction (or at once for a returning wallet user or inside a Safe).
+ * The page, and beside it the wallet stack once it has loaded: fetched once a page with wallet islands has drawn
+ * itself (`WalletIsland` asks for it), at once for a returning wallet user or inside a Safe, and otherwise on the
+ * first interaction. The page never waits for it and never moves into it; the stack draws its islands in place.
  */
-export function WalletRoot({ needsWallet, slot, fallback, children }: WalletRootProps) {
+export function WalletRoot({ slot, children }: WalletRootProps) {
   const [atOnce] = useState(wantsWalletAtOnce)
   const interacted = useInteracted()
-  const stack = useWalletStack(needsWallet || atOnce || interacted)
-  if (!stack) return needsWallet ? fallback : children
-  return <stack.WalletStack slot={slot}>{children}</stack.WalletStack>
+  const stack = useWalletStack(atOnce || interacted)
+  return (
+    <>
+      {children}
+      {stack && <stack.WalletStack slot={slot} />}
+    </>
+  )
 }
 
 /**

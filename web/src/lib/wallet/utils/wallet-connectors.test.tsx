@@ -7,6 +7,7 @@ import { createConfig, createConnector } from 'wagmi'
 import { injected } from 'wagmi/connectors'
 import { appName, wallets } from '../config'
 import { walletConnectors } from './wallet-connectors'
+import { gateWalletSdk } from './wallet-sdk-gate'
 
 const projectId = 'test-project'
 
@@ -42,9 +43,10 @@ describe('walletConnectors', () => {
       hidden: () => hidden,
       createConnector: (details) => createConnector((config) => ({ ...injected()(config), ...details })),
     })
+    // Gated, so that no wallet SDK starts (see wallet-sdk-gate.ts).
     const list: WalletList = [
-      { groupName: 'One', wallets: [mayHide('shown', false), metaMaskWallet, walletConnectWallet] },
-      { groupName: 'Two', wallets: [mayHide('gone', true), injectedWallet, walletConnectWallet] },
+      { groupName: 'One', wallets: [mayHide('shown', false), metaMaskWallet, walletConnectWallet].map(gateWalletSdk) },
+      { groupName: 'Two', wallets: [mayHide('gone', true), injectedWallet, walletConnectWallet].map(gateWalletSdk) },
     ]
     const ours = rkDetailsOf(walletConnectors(list, { appName, projectId }))
     const theirs = rkDetailsOf(connectorsForWallets(list, { appName, projectId }))

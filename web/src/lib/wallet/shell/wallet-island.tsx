@@ -1,0 +1,46 @@
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import { isIslandMounted, setIsland, subscribeIslands } from './islands'
+import { loadWalletStack } from './stack-loader'
+import styles from './wallet-root.module.css'
+
+export type WalletIslandProps = {
+  /** Rendered inside the wallet stack's providers (wagmi, the query cache, the API session). */
+  children: ReactNode
+  /** Stands in until the stack has loaded: the build's HTML holds it, and the page paints with it. */
+  fallback: ReactNode
+}
+
+/**
+ * The part of a page that reads the chain or the wallet. The page around it renders, and keeps its state, without
+ * the wallet stack; the island asks for the stack once the page is on screen, shows `fallback` until it is there,
+ * and then its content, which the stack renders in place (see islands.ts).
+ */
+export function WalletIsland({ children, fallback }: WalletIslandProps) {
+  const id = useId()
+  const [container, setContainer] = useState<HTMLDivElement | null>(null)
+  useEffect(() => {
+    // Once the page's frame is drawn: its largest paint then waits for none of the stack's requests.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loadWalletStack())
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  const mounted = useSyncExternalStore(
+    subscribeIslands,
+    useCallback(() => isIslandMounted(id), [id]),
+    () => false,
+  )
+  useLayoutEffect(() => {
+    if (container) setIsland(id, { container, content: children })
+  }, [id, container, children])
+  useLayoutEffect(() => () => setIsland(id, undefined), [id])
+  return (
+    <div ref={setContainer} className={styles.island}>
+      {!mounted && fallback}
+    </div>
+  )
+}
