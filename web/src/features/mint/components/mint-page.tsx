@@ -1,4 +1,5 @@
-import { lazy, useCallback, useLayoutEffect, useState } from 'react'
+import { type FormEvent, lazy, startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useDeployment, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
@@ -8,24 +9,36 @@ import { MintButton } from './mint-button'
 import { MintDesigner } from './mint-designer'
 import { PriceSummary } from './price-summary'
 
-// The part that reads the chain is code of its own, fetched with the wallet stack (see WalletIsland).
-const MintBody = lazy(async () => ({ default: (await import('./mint-body')).MintBody }))
+// What reads the chain is code of its own, fetched with the wallet stack (see WalletIsland).
+const MintActions = lazy(async () => ({ default: (await import('./mint-actions')).MintActions }))
+const MintSuccess = lazy(async () => ({ default: (await import('./mint-success')).MintSuccess }))
 
 const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, clouds: null }
 const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
 
 /**
  * /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. The
- * design is the page's own: it is drawn, and answers, before the wallet stack is there.
+ * design and its preview are the page's own: drawn, and answering, before the wallet stack is there.
  */
 export function MintPage() {
   useDocumentTitle('Mint')
-  // The build draws the page in UTC; the browser's own zone takes its place before the first frame.
+  // The build draws the page in UTC; the browser's own zone takes its place once the page is on screen (asking the
+  // browser's time-zone database for it is the first use of its date formats, which takes a while on a phone).
   const [design, setDesign] = useState<Design>({ ...skyChooses, timeZone: UTC })
-  useLayoutEffect(() => setDesign((d) => (d.timeZone === UTC ? { ...d, timeZone: browserTimeZone() } : d)), [])
+  useEffect(() => {
+    const timeZone = browserTimeZone()
+    startTransition(() => setDesign((d) => (d.timeZone === UTC ? { ...d, timeZone } : d)))
+  }, [])
   const [mode, setMode] = useState<PreviewMode>({ night: true, revealed: false })
+  const [nextSkyId, setNextSkyId] = useState(1n)
+  const [minted, setMinted] = useState<bigint>()
+  const submit = useRef<() => void>(undefined)
   const { currency } = useDeployment()
   const onDesign = useCallback((patch: Partial<Design>) => setDesign((d) => ({ ...d, ...patch })), [])
+  const onSubmit = useCallback((event: FormEvent) => {
+    event.preventDefault()
+    submit.current?.()
+  }, [])
 
   return (
     <div className={page.page}>
@@ -37,22 +50,37 @@ export function MintPage() {
           drawn right here, exactly as the contract will draw your token.
         </p>
       </header>
-      <WalletIsland
-        fallback={
-          <MintDesigner design={design} mode={mode} skyId={1n} onDesign={onDesign} onMode={setMode}>
-            <PriceSummary info={undefined} chosen={0} currency={currency} />
-            <MintButton
-              status={{ kind: 'loading' }}
-              total={undefined}
-              currency={currency}
-              onConnect={() => {}}
-              onSwitchNetwork={() => {}}
-            />
-          </MintDesigner>
-        }
-      >
-        <MintBody design={design} mode={mode} onDesign={onDesign} onMode={setMode} />
-      </WalletIsland>
+      {minted !== undefined ? (
+        <WalletIsland fallback={<PageFallback />}>
+          <MintSuccess skyId={minted} onMintAnother={() => setMinted(undefined)} />
+        </WalletIsland>
+      ) : (
+        <MintDesigner
+          design={design}
+          mode={mode}
+          skyId={nextSkyId}
+          onDesign={onDesign}
+          onMode={setMode}
+          onSubmit={onSubmit}
+        >
+          <WalletIsland
+            fallback={
+              <>
+                <PriceSummary info={undefined} chosen={0} currency={currency} />
+                <MintButton
+                  status={{ kind: 'loading' }}
+                  total={undefined}
+                  currency={currency}
+                  onConnect={() => {}}
+                  onSwitchNetwork={() => {}}
+                />
+              </>
+            }
+          >
+            <MintActions design={design} submitRef={submit} onNextSky={setNextSkyId} onMinted={setMinted} />
+          </WalletIsland>
+        </MintDesigner>
+      )}
     </div>
   )
 }

@@ -1,5 +1,4 @@
-import { memo, useId, useMemo } from 'react'
-import { useHydrated } from '@/hooks/use-hydrated'
+import { memo, useId, useMemo, useState } from 'react'
 import { describeChoice, describeOffset, describeZone, type TimeZoneChoice, timeZoneChoices } from '../utils/time-zone'
 import styles from './controls.module.css'
 
@@ -8,16 +7,26 @@ export type TimeZoneControlProps = {
   onChange: (value: TimeZoneChoice) => void
 }
 
-/** Where the sky lives: the browser's zone by default, any other on request; the offset is what is minted. */
+/** Every zone the browser knows, worked out once: each asks the browser's time-zone database for its offset. */
+let allChoices: TimeZoneChoice[] | undefined
+const everyChoice = () => {
+  allChoices ??= timeZoneChoices()
+  return allChoices
+}
+
+/**
+ * Where the sky lives: the browser's zone by default, any other on request; the offset is what is minted. A closed
+ * list shows only its choice, so the four hundred zones are worked out when the player reaches for it (focus or
+ * press), not while the page loads.
+ */
 export const TimeZoneControl = memo(function TimeZoneControl({ value, onChange }: TimeZoneControlProps) {
   const id = useId()
-  // The zones' offsets are today's: the build's HTML lists only the chosen one, the browser all of them.
-  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
   const choices = useMemo(() => {
-    if (!hydrated) return [value]
-    const all = timeZoneChoices()
+    if (!open) return [value]
+    const all = everyChoice()
     return all.some((c) => c.zone === value.zone) ? all : [...all, value].sort((a, b) => a.offset - b.offset)
-  }, [value, hydrated])
+  }, [value, open])
   // Four hundred options: built once per list, so a change elsewhere on the page does not walk them again.
   const options = useMemo(
     () =>
@@ -28,6 +37,7 @@ export const TimeZoneControl = memo(function TimeZoneControl({ value, onChange }
       )),
     [choices],
   )
+  const reach = () => setOpen(true)
   return (
     <div className={styles.field}>
       <label className={styles.legend} htmlFor={id}>
@@ -41,8 +51,11 @@ export const TimeZoneControl = memo(function TimeZoneControl({ value, onChange }
         className={styles.select}
         value={value.zone}
         aria-describedby={`${id}-hint`}
+        onFocus={reach}
+        onPointerDown={reach}
+        onKeyDown={reach}
         onChange={(e) => {
-          const choice = choices.find((c) => c.zone === e.target.value)
+          const choice = everyChoice().find((c) => c.zone === e.target.value)
           if (choice) onChange(choice)
         }}
       >

@@ -35,8 +35,19 @@ function loadKey(storage: Storage): Hex {
  * funds itself on connect, so a new player needs no wallet extension. Everything else goes to the chain.
  */
 export function createLocalDevProvider(chain: Chain, storage: Storage = window.localStorage): EIP1193Provider {
-  const account = privateKeyToAccount(loadKey(storage))
-  const wallet = createWalletClient({ account, chain, transport: http(chain.rpcUrls.default.http[0]) })
+  // The key is read, and its address derived, on the first request that needs them: wagmi sets every connector up as
+  // the app starts, and the curve arithmetic would hold up every page load of a local build.
+  let client: ReturnType<typeof makeClient> | undefined
+  const makeClient = () =>
+    createWalletClient({
+      account: privateKeyToAccount(loadKey(storage)),
+      chain,
+      transport: http(chain.rpcUrls.default.http[0]),
+    })
+  const walletClient = () => {
+    client ??= makeClient()
+    return client
+  }
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: string, ...args: unknown[]) => {
     for (const listener of listeners.get(event) ?? []) listener(...args)
@@ -44,6 +55,8 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
   const connected = () => storage.getItem(connectedItem) === 'true'
 
   const fund = async () => {
+    const wallet = walletClient()
+    const { account } = wallet
     const balance = BigInt(
       (await wallet.request({ method: 'eth_getBalance', params: [account.address, 'latest'] } as never)) as Hex,
     )
@@ -56,14 +69,16 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
 
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     const args = (params ?? []) as unknown[]
+    const wallet = () => walletClient()
+    const account = () => walletClient().account
     switch (method) {
       case 'eth_requestAccounts':
         await fund()
         storage.setItem(connectedItem, 'true')
         emit('connect', { chainId: numberToHex(chain.id) })
-        return [account.address]
+        return [account().address]
       case 'eth_accounts':
-        return connected() ? [account.address] : []
+        return connected() ? [account().address] : []
       case 'eth_chainId':
         return numberToHex(chain.id)
       case 'net_version':
@@ -82,12 +97,12 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
         emit('accountsChanged', [])
         return null
       case 'personal_sign':
-        return account.signMessage({ message: { raw: args[0] as Hex } })
+        return account().signMessage({ message: { raw: args[0] as Hex } })
       case 'eth_signTypedData_v4':
-        return account.signTypedData(JSON.parse(args[1] as string) as TypedDataDefinition)
+        return account().signTypedData(JSON.parse(args[1] as string) as TypedDataDefinition)
       case 'eth_sendTransaction': {
         const tx = args[0] as TransactionRequest
-        return wallet.sendTransaction({
+        return wallet().sendTransaction({
           to: tx.to,
           data: tx.data,
           value: tx.value ? BigInt(tx.value) : undefined,
@@ -95,7 +110,7 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
         })
       }
       default:
-        return wallet.request({ method, params } as never)
+        return wallet().request({ method, params } as never)
     }
   }
 

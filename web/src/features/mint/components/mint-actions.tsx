@@ -1,27 +1,28 @@
-import { type FormEvent, useCallback } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { useAccount, useBalance } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
-import { chosenCount, type Design, type PreviewMode } from '../utils/design'
+import { chosenCount, type Design } from '../utils/design'
 import { mintStatus } from '../utils/mint-status'
 import { MintButton } from './mint-button'
-import { MintDesigner } from './mint-designer'
 import styles from './mint-page.module.css'
-import { MintSuccess } from './mint-success'
 import { PriceSummary } from './price-summary'
 
-export type MintBodyProps = {
+export type MintActionsProps = {
   design: Design
-  mode: PreviewMode
-  onDesign: (patch: Partial<Design>) => void
-  onMode: (update: (mode: PreviewMode) => PreviewMode) => void
+  /** Set to what submitting the page's form does: mint `design`, when it can be minted. */
+  submitRef: RefObject<(() => void) | undefined>
+  /** Told the id the next mint will get, for the preview. */
+  onNextSky: (skyId: bigint) => void
+  /** Told the id of the sky this mint got, once it is mined. */
+  onMinted: (skyId: bigint) => void
 }
 
-/** The designer with supply, price and the mint itself, read from the chain; the minted sky once it is done. */
-export function MintBody({ design, mode, onDesign, onMode }: MintBodyProps) {
+/** Supply, price and the mint itself, read from the chain and the wallet: the end of the mint page's form. */
+export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActionsProps) {
   const { address, chain, isConnected } = useAccount()
   const { chainId, descriptor, deployed } = useGameChain()
   const { openConnectModal } = useConnectModal()
@@ -43,35 +44,32 @@ export function MintBody({ design, mode, onDesign, onMode }: MintBodyProps) {
     write: state,
   })
 
-  // A change after a failed mint clears its error.
-  const failed = state.status === 'error'
-  const change = useCallback(
-    (patch: Partial<Design>) => {
-      onDesign(patch)
-      if (failed) reset()
-    },
-    [onDesign, failed, reset],
-  )
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
+  submitRef.current = () => {
     if (status.kind === 'ready' && total !== undefined) void mint(design, total)
   }
+  const nextSkyId = info ? info.minted + 1n : undefined
+  useEffect(() => {
+    if (nextSkyId !== undefined) onNextSky(nextSkyId)
+  }, [nextSkyId, onNextSky])
+  useEffect(() => {
+    if (mintedSkyId !== undefined) onMinted(mintedSkyId)
+  }, [mintedSkyId, onMinted])
+  // A change to the design after a failed mint clears its error.
+  const failed = state.status === 'error'
+  const shown = useRef(design)
+  useEffect(() => {
+    if (shown.current === design) return
+    shown.current = design
+    if (failed) reset()
+  }, [design, failed, reset])
+
   const problem = !deployed
     ? `The game is not deployed on ${chain?.name ?? 'this network'} yet.`
     : infoQuery.error
       ? 'The chain did not answer; supply and price will show when it does.'
       : undefined
-
-  if (mintedSkyId !== undefined) return <MintSuccess skyId={mintedSkyId} onMintAnother={reset} />
   return (
-    <MintDesigner
-      design={design}
-      mode={mode}
-      skyId={info ? info.minted + 1n : 1n}
-      onDesign={change}
-      onMode={onMode}
-      onSubmit={onSubmit}
-    >
+    <>
       <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />
       {!isConnected && <p className={styles.connect}>Connect a wallet to mint; the preview works without one.</p>}
       <MintButton
@@ -87,6 +85,6 @@ export function MintBody({ design, mode, onDesign, onMode }: MintBodyProps) {
           {state.message}
         </p>
       )}
-    </MintDesigner>
+    </>
   )
 }
