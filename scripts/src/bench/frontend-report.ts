@@ -4,10 +4,10 @@ import type { ConnectRun, RouteFigures } from './page-figures'
 /** Where `run-frontend.ts` writes its report, from the repository root. */
 export const FRONTEND_REPORT = 'bench/reports/frontend.json'
 
-/** The routes whose JS is counted on our app; the starter has one page, `/`. */
-export const OUR_ROUTES = ['/', '/mint', '/stargaze', '/compose'] as const
-/** The routes Lighthouse and the third-party host count look at. */
-export const KEY_ROUTES = ['/', '/mint'] as const
+/** The routes whose JS and third-party hosts are counted on our app; the starter has one page, `/`. */
+export const OUR_ROUTES = ['/', '/mint', '/stargaze', '/compose', '/sky/1'] as const
+/** The routes Lighthouse looks at: the home page and every game page a player meets first. */
+export const KEY_ROUTES = ['/', '/mint', '/stargaze', '/compose', '/sky/1'] as const
 
 export type Failed = { error: string }
 export type Repeated<T> = { runs: (T | Failed)[]; median: T | null }
@@ -20,7 +20,16 @@ export type SiteReport = {
 }
 
 export type FrontendReport = {
-  machine: { cpus: number; cpuModel: string; chromium: string; node: string; loadAverage: number[] }
+  machine: {
+    cpus: number
+    cpuModel: string
+    chromium: string
+    node: string
+    /** 1, 5 and 15 minute load averages when the measurement started. */
+    loadAverage: number[]
+    /** The same when it ended. */
+    loadAverageAtEnd?: number[]
+  }
   lighthouseVersion: string
   runs: number
   cpuThrottlingRate: number

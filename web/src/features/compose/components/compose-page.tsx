@@ -1,11 +1,10 @@
-import { lazy } from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
 
 // The list reads the chain: code of its own, fetched with the wallet stack (see WalletIsland).
-const SkyPicker = lazy(async () => ({ default: (await import('./sky-picker')).SkyPicker }))
+const SkyPicker = lazyIsland(async () => (await import('./sky-picker')).SkyPicker)
 
 /** /compose: pick one of your skies to decorate. */
 export function ComposePage() {
@@ -19,7 +18,7 @@ export function ComposePage() {
           Dress a sky on three layers: a silhouette, something in the sky, and a decoration in front. Pick the sky.
         </p>
       </header>
-      <WalletIsland fallback={<PageFallback />}>
+      <WalletIsland load={SkyPicker.load} fallback={<PageFallback />}>
         <SkyPicker />
       </WalletIsland>
     </div>

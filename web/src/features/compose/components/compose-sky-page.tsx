@@ -1,16 +1,15 @@
-import { lazy } from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
 
 // The sky, its decorations and the writes are read from the chain: code of their own (see WalletIsland).
-const ComposeSkyBody = lazy(async () => ({ default: (await import('./compose-sky-body')).ComposeSkyBody }))
+const ComposeSkyBody = lazyIsland(async () => (await import('./compose-sky-body')).ComposeSkyBody)
 
 /** /compose/:skyId: dress a sky's three layers, see it as the chain will draw it, and apply it in one transaction. */
 export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   useDocumentTitle(`Compose sky #${skyId}`)
   return (
-    <WalletIsland fallback={<PageFallback />}>
+    <WalletIsland load={ComposeSkyBody.load} fallback={<PageFallback />}>
       <ComposeSkyBody skyId={skyId} />
     </WalletIsland>
   )

@@ -1,14 +1,13 @@
-import { lazy } from 'react'
 import { PageFallback } from '@/components/page-fallback'
-import { WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
 
 // The draft's sky and decorations are read from the chain: code of their own (see WalletIsland).
-const DraftBody = lazy(async () => ({ default: (await import('./draft-body')).DraftBody }))
+const DraftBody = lazyIsland(async () => (await import('./draft-body')).DraftBody)
 
 /** /draft/:draftId: a shared draft, read-only, drawn for anyone (no wallet needed). */
 export function DraftPage({ draftId }: { draftId: string }) {
   return (
-    <WalletIsland fallback={<PageFallback />}>
+    <WalletIsland load={DraftBody.load} fallback={<PageFallback />}>
       <DraftBody draftId={draftId} />
     </WalletIsland>
   )

@@ -1,7 +1,7 @@
-import { type FormEvent, lazy, startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useDeployment, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, useDeployment, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
 import type { Design, PreviewMode } from '../utils/design'
 import { browserTimeZone, type TimeZoneChoice } from '../utils/time-zone'
@@ -10,8 +10,8 @@ import { MintDesigner } from './mint-designer'
 import { PriceSummary } from './price-summary'
 
 // What reads the chain is code of its own, fetched with the wallet stack (see WalletIsland).
-const MintActions = lazy(async () => ({ default: (await import('./mint-actions')).MintActions }))
-const MintSuccess = lazy(async () => ({ default: (await import('./mint-success')).MintSuccess }))
+const MintActions = lazyIsland(async () => (await import('./mint-actions')).MintActions)
+const MintSuccess = lazyIsland(async () => (await import('./mint-success')).MintSuccess)
 
 const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, clouds: null }
 const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
@@ -51,7 +51,7 @@ export function MintPage() {
         </p>
       </header>
       {minted !== undefined ? (
-        <WalletIsland fallback={<PageFallback />}>
+        <WalletIsland load={MintSuccess.load} fallback={<PageFallback />}>
           <MintSuccess skyId={minted} onMintAnother={() => setMinted(undefined)} />
         </WalletIsland>
       ) : (
@@ -64,6 +64,7 @@ export function MintPage() {
           onSubmit={onSubmit}
         >
           <WalletIsland
+            load={MintActions.load}
             fallback={
               <>
                 <PriceSummary info={undefined} chosen={0} currency={currency} />

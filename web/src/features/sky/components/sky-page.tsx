@@ -1,12 +1,11 @@
-import { lazy } from 'react'
 import { SkyFrame } from '@/components/sky-frame'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
 import styles from './sky-page.module.css'
 
 // The sky is read from the chain: code of its own, fetched with the wallet stack (see WalletIsland).
-const SkyBody = lazy(async () => ({ default: (await import('./sky-body')).SkyBody }))
+const SkyBody = lazyIsland(async () => (await import('./sky-body')).SkyBody)
 
 export type SkyPageProps = { skyId: bigint }
 
@@ -15,7 +14,7 @@ export function SkyPage({ skyId }: SkyPageProps) {
   const title = `Night sky #${skyId}`
   useDocumentTitle(title)
   return (
-    <WalletIsland fallback={<SkyLoading title={title} />}>
+    <WalletIsland load={SkyBody.load} fallback={<SkyLoading title={title} />}>
       <SkyBody skyId={skyId} />
     </WalletIsland>
   )

@@ -1,15 +1,14 @@
-import { lazy } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
-import { WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
 import page from '@/styles/page.module.css'
 import styles from './stargaze-page.module.css'
 
 // The lists read the chain: code of their own, fetched with the wallet stack (see WalletIsland).
-const Gallery = lazy(async () => ({ default: (await import('./gallery')).Gallery }))
-const MySkies = lazy(async () => ({ default: (await import('./my-skies')).MySkies }))
+const Gallery = lazyIsland(async () => (await import('./gallery')).Gallery)
+const MySkies = lazyIsland(async () => (await import('./my-skies')).MySkies)
 
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
 export function StargazePage() {
@@ -36,7 +35,9 @@ export function StargazePage() {
           Everyone’s skies
         </Link>
       </nav>
-      <WalletIsland fallback={<PageFallback />}>{everyone ? <Gallery /> : <MySkies />}</WalletIsland>
+      <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
+        {everyone ? <Gallery /> : <MySkies />}
+      </WalletIsland>
     </div>
   )
 }

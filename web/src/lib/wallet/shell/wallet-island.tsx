@@ -8,6 +8,8 @@ export type WalletIslandProps = {
   children: ReactNode
   /** Stands in until the stack has loaded: the build's HTML holds it, and the page paints with it. */
   fallback: ReactNode
+  /** Fetches the content's own code (`lazyIsland`'s `load`), beside the stack rather than after it. */
+  load?: () => Promise<unknown>
 }
 
 /**
@@ -15,20 +17,23 @@ export type WalletIslandProps = {
  * the wallet stack; the island asks for the stack once the page is on screen, shows `fallback` until it is there,
  * and then its content, which the stack renders in place (see islands.ts).
  */
-export function WalletIsland({ children, fallback }: WalletIslandProps) {
+export function WalletIsland({ children, fallback, load }: WalletIslandProps) {
   const id = useId()
   const [container, setContainer] = useState<HTMLDivElement | null>(null)
   useEffect(() => {
     // Once the page's frame is drawn: its largest paint then waits for none of the stack's requests.
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void loadWalletStack())
+      timer = setTimeout(() => {
+        void loadWalletStack()
+        void load?.()
+      })
     })
     return () => {
       cancelAnimationFrame(frame)
       clearTimeout(timer)
     }
-  }, [])
+  }, [load])
   const mounted = useSyncExternalStore(
     subscribeIslands,
     useCallback(() => isIslandMounted(id), [id]),
