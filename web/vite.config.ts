@@ -38,5 +38,9 @@ export default defineConfig({
   // `npm start` prints the stack's URLs above Vite's output; keep them on screen.
   clearScreen: false,
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
+  // No modulepreload links for what a dynamic import brings: adding the wallet stack's thirty at once held the main
+  // thread ~35 ms (140 ms on a phone-class CPU) as the stack was fetched; the browser finds them in the chunks
+  // instead (docs/decisions/first-use.md).
+  build: { modulePreload: false },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 })

@@ -1,9 +1,9 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
 
 // The wallet stack is most of the app's JavaScript, in two parts (docs/decisions/first-use.md):
-// - the stack itself (wagmi, viem, TanStack Query): what a game page reads the chain with. The shell and the home
-//   page paint without it; it is fetched when a page needs it, when the player reaches for the connect button or
+// - the stack itself (wagmi, viem, TanStack Query): what a game page reads the chain with. Pages paint without it;
+//   it is fetched once a page with wallet islands is on screen, when the player reaches for the connect button or
 //   otherwise interacts, or at once for a returning wallet user (who reconnects) and inside a Safe;
 // - the kit (RainbowKit: the wallet button, the modals, sign-in): fetched on the player's first interaction or
 //   press on connect, or at once for a returning wallet user and inside a Safe. A game page never waits for it.
@@ -45,33 +45,46 @@ export function loadWalletKit(): Promise<WalletKitModule> {
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
-  return () => listeners.delete(listener)
+  return () => {
+    listeners.delete(listener)
+  }
 }
+
+/**
+ * `current()` once it is there, taken in as a transition: the providers and islands it brings render in short
+ * tasks that a press can come between, rather than in one long one. Undefined in the first render, as in the
+ * build's HTML.
+ */
+function useArrived<T>(current: () => T | undefined): T | undefined {
+  const [module, setModule] = useState<T>()
+  useEffect(() => {
+    const take = () => {
+      const arrived = current()
+      if (arrived) startTransition(() => setModule(arrived))
+    }
+    take()
+    return subscribe(take)
+  }, [current])
+  return module
+}
+
+const currentStack = () => loaded
+const currentKit = () => kitLoaded
 
 /** The wallet stack's module once it has loaded; starts loading it while `wanted`. */
 export function useWalletStack(wanted: boolean): WalletStackModule | undefined {
-  const module = useSyncExternalStore(
-    subscribe,
-    () => loaded,
-    () => undefined,
-  )
   useEffect(() => {
     if (wanted) void loadWalletStack()
   }, [wanted])
-  return module
+  return useArrived(currentStack)
 }
 
 /** The kit's module once it has loaded; starts loading it while `wanted`. */
 export function useWalletKit(wanted: boolean): WalletKitModule | undefined {
-  const module = useSyncExternalStore(
-    subscribe,
-    () => kitLoaded,
-    () => undefined,
-  )
   useEffect(() => {
     if (wanted) void loadWalletKit()
   }, [wanted])
-  return module
+  return useArrived(currentKit)
 }
 
 /** Called by the wallet kit when its button is in the header (true) or gone (false). */
