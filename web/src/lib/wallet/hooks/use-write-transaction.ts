@@ -2,7 +2,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash, TransactionReceipt } from 'viem'
 import { type Config, type ResolvedRegister, useAccount, useConfig } from 'wagmi'
-import { getAccount, getPublicClient, simulateContract, writeContract } from 'wagmi/actions'
+import { getAccount, getClient, simulateContract, writeContract } from 'wagmi/actions'
 import { env } from '@/config/env'
 import { addRecentTransaction } from '../kit-bridge'
 import { errorMessage, isUserRejection, outcomeSentences, walletErrorMessage } from '../utils/error-message'
@@ -116,7 +116,9 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
             addRecentTransaction({ hash, description: pending.description })
         }
         set({ status: 'pending', hash })
-        const client = getPublicClient(config, { chainId: owner.chainId as AppChainId })
+        // The bare client: watchTransaction imports the viem actions it uses, where a public client would bring
+        // every public action (~26 KB gzip) into the page's wallet code.
+        const client = getClient(config, { chainId: owner.chainId as AppChainId })
         if (!client) throw new Error('The app does not know the chain this transaction was sent on.')
         const outcome = await watchTransaction(client, {
           hash,

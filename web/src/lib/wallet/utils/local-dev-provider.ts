@@ -1,19 +1,15 @@
 import {
   type Address,
   type Chain,
-  createWalletClient,
   type EIP1193Provider,
   type Hex,
-  http,
-  isHex,
   numberToHex,
   ProviderRpcError,
   parseEther,
   type TypedDataDefinition,
 } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { LocalDevSigner } from './local-dev-signer'
 
-const keyItem = 'chainellation.localDevWallet.key'
 const connectedItem = 'chainellation.localDevWallet.connected'
 /** Topped up to this on every connect, so a new player can always pay for gas. */
 const funding = parseEther('100')
@@ -21,32 +17,18 @@ const funding = parseEther('100')
 type Listener = (...args: unknown[]) => void
 type TransactionRequest = { to?: Address; data?: Hex; value?: Hex; gas?: Hex }
 
-/** This browser's own key, made on first use and kept in local storage. */
-function loadKey(storage: Storage): Hex {
-  const stored = storage.getItem(keyItem)
-  if (stored && isHex(stored) && stored.length === 66) return stored
-  const key = generatePrivateKey()
-  storage.setItem(keyItem, key)
-  return key
-}
-
 /**
  * An EIP-1193 provider for the local chain whose key lives in this browser: it signs in the page and
  * funds itself on connect, so a new player needs no wallet extension. Everything else goes to the chain.
  */
 export function createLocalDevProvider(chain: Chain, storage: Storage = window.localStorage): EIP1193Provider {
-  // The key is read, and its address derived, on the first request that needs them: wagmi sets every connector up as
-  // the app starts, and the curve arithmetic would hold up every page load of a local build.
-  let client: ReturnType<typeof makeClient> | undefined
-  const makeClient = () =>
-    createWalletClient({
-      account: privateKeyToAccount(loadKey(storage)),
-      chain,
-      transport: http(chain.rpcUrls.default.http[0]),
-    })
+  // The key, the curve arithmetic that derives its address and the signing client are code of their own, fetched on
+  // the first request that needs them: wagmi sets every connector up as the app starts, and a page load of a local
+  // build would otherwise fetch and run them (~30 KB gzip) for a wallet that may never connect.
+  let signer: Promise<LocalDevSigner> | undefined
   const walletClient = () => {
-    client ??= makeClient()
-    return client
+    signer ??= import('./local-dev-signer').then(({ createLocalDevSigner }) => createLocalDevSigner(chain, storage))
+    return signer
   }
   const listeners = new Map<string, Set<Listener>>()
   const emit = (event: string, ...args: unknown[]) => {
@@ -55,7 +37,7 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
   const connected = () => storage.getItem(connectedItem) === 'true'
 
   const fund = async () => {
-    const wallet = walletClient()
+    const wallet = await walletClient()
     const { account } = wallet
     const balance = BigInt(
       (await wallet.request({ method: 'eth_getBalance', params: [account.address, 'latest'] } as never)) as Hex,
@@ -69,16 +51,15 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
 
   const request = async ({ method, params }: { method: string; params?: unknown }): Promise<unknown> => {
     const args = (params ?? []) as unknown[]
-    const wallet = () => walletClient()
-    const account = () => walletClient().account
+    const account = async () => (await walletClient()).account
     switch (method) {
       case 'eth_requestAccounts':
         await fund()
         storage.setItem(connectedItem, 'true')
         emit('connect', { chainId: numberToHex(chain.id) })
-        return [account().address]
+        return [(await account()).address]
       case 'eth_accounts':
-        return connected() ? [account().address] : []
+        return connected() ? [(await account()).address] : []
       case 'eth_chainId':
         return numberToHex(chain.id)
       case 'net_version':
@@ -97,12 +78,12 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
         emit('accountsChanged', [])
         return null
       case 'personal_sign':
-        return account().signMessage({ message: { raw: args[0] as Hex } })
+        return (await account()).signMessage({ message: { raw: args[0] as Hex } })
       case 'eth_signTypedData_v4':
-        return account().signTypedData(JSON.parse(args[1] as string) as TypedDataDefinition)
+        return (await account()).signTypedData(JSON.parse(args[1] as string) as TypedDataDefinition)
       case 'eth_sendTransaction': {
         const tx = args[0] as TransactionRequest
-        return wallet().sendTransaction({
+        return (await walletClient()).sendTransaction({
           to: tx.to,
           data: tx.data,
           value: tx.value ? BigInt(tx.value) : undefined,
@@ -110,7 +91,7 @@ export function createLocalDevProvider(chain: Chain, storage: Storage = window.l
         })
       }
       default:
-        return wallet().request({ method, params } as never)
+        return (await walletClient()).request({ method, params } as never)
     }
   }
 
