@@ -17,7 +17,11 @@ const PRERENDERED_PAGES = [
   { path: '/mint', file: 'mint.html', hydrate: true, module: 'src/features/mint/index.ts' },
   { path: '/stargaze', file: 'stargaze.html', hydrate: true, module: 'src/app/routes/stargaze-route.tsx' },
   { path: '/compose', file: 'compose.html', hydrate: true, module: 'src/app/routes/compose-route.tsx' },
-  { path: '/sky/1', file: 'shell.html', hydrate: false, module: 'src/app/routes/sky-route.tsx' },
+  // A sky's page, for the API to write each sky's number in (server/src/web-pages.ts): this one, the largest, appears
+  // nowhere else in the page.
+  { path: '/sky/9007199254740991', file: '_sky.html', hydrate: true, module: 'src/app/routes/sky-route.tsx' },
+  // Any path: only the header's current link depends on it, and it names no area.
+  { path: '/shell', file: 'shell.html', hydrate: false, shell: true },
 ]
 
 export default defineConfig({
@@ -27,7 +31,10 @@ export default defineConfig({
   plugins: [
     react(),
     safeApp(),
-    startAfterPaint('/boot.js'),
+    startAfterPaint('/boot.js', {
+      atStart: ['react-dom/client'],
+      onConnect: ['src/lib/wallet/wallet-stack.tsx', 'src/lib/wallet/wallet-kit.tsx'],
+    }),
     // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
     preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),
     prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES }),
@@ -38,9 +45,9 @@ export default defineConfig({
   // `npm start` prints the stack's URLs above Vite's output; keep them on screen.
   clearScreen: false,
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
-  // No modulepreload links for what a dynamic import brings: adding the wallet stack's thirty at once held the main
-  // thread ~35 ms (140 ms on a phone-class CPU) as the stack was fetched; the browser finds them in the chunks
-  // instead (docs/decisions/first-use.md).
-  build: { modulePreload: false },
+  // Modulepreload links for the entry's imports only (the boot script adds them once the page has painted), none for
+  // what a dynamic import brings: adding the wallet stack's thirty at once held the main thread ~35 ms (140 ms on a
+  // phone-class CPU) as a page fetched it; the browser finds them in the chunks instead (docs/decisions/first-use.md).
+  build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 })

@@ -103,6 +103,22 @@ test.describe('a sky’s own page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'could not draw' })).toHaveCount(0)
   })
 
+  test('draws the sky and its owner from the API before the wallet stack has loaded', async ({ page, stack, rpc }) => {
+    const skyId = await mintSky(stack, rpc, OWNER)
+    const meta = await chainMetadata(stack, skyId)
+    // The wallet stack never arrives: what the page shows comes from its one request to the API.
+    await page.route(/wallet-stack/, (route) => route.abort())
+    const api = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === `/api/skies/${stack.chainId}/${skyId}`,
+    )
+    await page.goto(`/sky/${skyId}`)
+    expect((await api).status()).toBe(200)
+    const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
+    await expect(image).toHaveAttribute('src', meta.image)
+    await expect(page.getByTestId('sky-owner')).toHaveAttribute('title', OWNER)
+    await expect(attribute(page, 'Gazes')).toHaveText('0')
+  })
+
   test('a sky not minted yet says so and leads to minting', async ({ page }) => {
     await page.goto('/sky/999999')
     await expect(page.getByRole('heading', { level: 1, name: 'Night sky #999999' })).toBeVisible()

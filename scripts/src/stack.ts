@@ -13,9 +13,9 @@ import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } fro
 export const LOCAL_CHAIN_ID = 31337
 
 /**
- * Sign-in nonces and attempts the local API allows one client a minute. Every browser reaches it from 127.0.0.1
- * (through the Vite proxy too), and the end-to-end tests sign in many times side by side; a shell's
- * NONCE_RATE_LIMIT or VERIFY_RATE_LIMIT wins, to try the production limits.
+ * Sign-in nonces and attempts, and sky reads, the local API allows one client a minute. Every browser reaches it
+ * from 127.0.0.1 (through the Vite proxy too), and the end-to-end tests sign in and open skies many times side by
+ * side; a shell's NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT or SKY_READ_RATE_LIMIT wins, to try the production limits.
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
 
@@ -296,6 +296,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      SKY_READ_RATE_LIMIT: process.env.SKY_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)

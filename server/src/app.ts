@@ -8,6 +8,7 @@ import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders } from './http'
 import { clientAddress, rateLimitKey } from './rate-limit'
+import { skyRoutes } from './skies/routes'
 import { pageHtml } from './web-pages'
 
 export type AppOptions = {
@@ -33,6 +34,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
     .route('/api/drafts', draftRoutes({ db, now }))
+    .route('/api/skies', skyRoutes({ chains: config.auth.chains, skyReads: config.skyReads, clientKey }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { configFromEnv, DEFAULT_SIGN_IN_LIMITS } from './config'
+import { configFromEnv, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
 import { parseEnv } from './env'
 
 const chainsOf = (env: Record<string, string>) =>
@@ -43,6 +43,15 @@ describe('configFromEnv', () => {
       verify: { limit: 3, windowMs: 30_000 },
     })
     expect(config.trustedProxies).toBe(1)
+  })
+
+  it('limits sky reads per client as the environment says, in the sign-in limits’ window', () => {
+    expect(configFromEnv(parseEnv({})).skyReads).toEqual(DEFAULT_SKY_READ_LIMIT)
+    expect(DEFAULT_SKY_READ_LIMIT).toEqual({ limit: 120, windowMs: 60_000 })
+    expect(configFromEnv(parseEnv({ SKY_READ_RATE_LIMIT: '500', RATE_LIMIT_WINDOW_SECONDS: '30' })).skyReads).toEqual({
+      limit: 500,
+      windowMs: 30_000,
+    })
   })
 
   it('serves the built web app only in production', () => {

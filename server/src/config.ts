@@ -33,6 +33,12 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInRateLimits = {
   verify: { limit: 20, windowMs: 60_000 },
 }
 
+/**
+ * Each sky read makes the chain's node run tokenURI, which draws the whole SVG (up to ~1.3M gas of eth_call): enough
+ * for a page that polls, or a few players behind one address, without letting a script keep the node busy.
+ */
+export const DEFAULT_SKY_READ_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 }
+
 /** Safe{Wallet}'s own origin: the one that frames Safe Apps unless SAFE_ORIGINS says otherwise. */
 export const DEFAULT_SAFE_ORIGINS: readonly string[] = ['https://app.safe.global']
 
@@ -59,6 +65,11 @@ export type AppConfig = {
   rpcOrigins?: readonly string[]
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
   trustedProxies?: number
+  /**
+   * Sky reads (GET /api/skies/:chainId/:skyId) one client may make, on the nodes of `auth.chains` (default
+   * {@link DEFAULT_SKY_READ_LIMIT}).
+   */
+  skyReads?: RateLimit
 }
 
 /** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
@@ -81,5 +92,6 @@ export function configFromEnv(env: Env): AppConfig {
     // The local chain's node is the one the web app built by the local stack calls too (VITE_LOCAL_RPC_URL).
     rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
     trustedProxies: env.TRUST_PROXY,
+    skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
   }
 }

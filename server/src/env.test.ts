@@ -58,6 +58,12 @@ describe('parseEnv', () => {
     ).toMatchObject({ TRUST_PROXY: 2, NONCE_RATE_LIMIT: 5, VERIFY_RATE_LIMIT: 3, RATE_LIMIT_WINDOW_SECONDS: 10 })
   })
 
+  it('limits sky reads to 120 a window by default, or to SKY_READ_RATE_LIMIT', () => {
+    expect(parseEnv({}).SKY_READ_RATE_LIMIT).toBe(120)
+    expect(parseEnv({ SKY_READ_RATE_LIMIT: '' }).SKY_READ_RATE_LIMIT).toBe(120)
+    expect(parseEnv({ SKY_READ_RATE_LIMIT: '600' }).SKY_READ_RATE_LIMIT).toBe(600)
+  })
+
   it.each([
     ['TRUST_PROXY', 'true', /number of reverse proxies/],
     ['TRUST_PROXY', '-1', /cannot be negative/],
@@ -65,6 +71,9 @@ describe('parseEnv', () => {
     ['NONCE_RATE_LIMIT', '0', /NONCE_RATE_LIMIT/],
     ['NONCE_RATE_LIMIT', 'many', /NONCE_RATE_LIMIT/],
     ['VERIFY_RATE_LIMIT', '-3', /VERIFY_RATE_LIMIT/],
+    ['SKY_READ_RATE_LIMIT', '0', /SKY_READ_RATE_LIMIT/],
+    ['SKY_READ_RATE_LIMIT', '2.5', /SKY_READ_RATE_LIMIT/],
+    ['SKY_READ_RATE_LIMIT', 'lots', /SKY_READ_RATE_LIMIT/],
     ['RATE_LIMIT_WINDOW_SECONDS', '0', /RATE_LIMIT_WINDOW_SECONDS/],
   ])('refuses %s=%j, naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^invalid environment: ${name}\n`))

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEFAULT_SAFE_ORIGINS } from './config'
+import { DEFAULT_SAFE_ORIGINS, DEFAULT_SKY_READ_LIMIT } from './config'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
@@ -59,7 +59,9 @@ const schema = z.object({
   NONCE_RATE_LIMIT: optional(requestCount.default(60)),
   /** Sign-in attempts one client may make per window. */
   VERIFY_RATE_LIMIT: optional(requestCount.default(20)),
-  /** The window of both limits, in seconds. */
+  /** Sky reads one client may make per window; each runs the contract's tokenURI on the chain's node. */
+  SKY_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_SKY_READ_LIMIT.limit)),
+  /** The window of every limit above, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
 })
 

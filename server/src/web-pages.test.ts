@@ -39,6 +39,22 @@ describe('the HTML of client-side routes', () => {
     for (const [path, name] of cases) expect(await pageHtml(full, path), path).toBe(page(name))
   })
 
+  it("is a sky's page with its number written in, for a sky number as the web app reads one", async () => {
+    const sky = (id: string) =>
+      `<!doctype html><div id="root" data-prerendered="/sky/${id}"><h1>Night sky #${id}</h1><a href="/compose/${id}">`
+    writeFileSync(join(full, '_sky.html'), sky('9007199254740991'))
+    try {
+      for (const id of ['1', '42', '9007199254740991']) expect(await pageHtml(full, `/sky/${id}`), id).toBe(sky(id))
+      expect(await pageHtml(full, '/sky/42/'), 'trailing slash').toBe(sky('42'))
+      // No sky number, or not one the app reads: the app says so, from the shell.
+      for (const path of ['/sky', '/sky/0', '/sky/07', '/sky/1.5', '/sky/9007199254740992', '/sky/1/2', '/_sky']) {
+        expect(await pageHtml(full, path), path).toBe(page('shell'))
+      }
+    } finally {
+      rmSync(join(full, '_sky.html'), { force: true })
+    }
+  })
+
   it('never reads outside the build, whatever the path', async () => {
     writeFileSync(join(full, '..', 'web-pages-outside.html'), page('outside'))
     try {

@@ -3,6 +3,19 @@
 {
   /** Starts the app, where the build named it (below). */
   let startApp
+  const { entry, preload, connect } = document.currentScript?.dataset ?? {}
+
+  /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs. */
+  const preloadModules = (hrefs) => {
+    for (const href of hrefs ? hrefs.split(' ') : []) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = ''
+      link.href = href
+      document.head.append(link)
+    }
+  }
+  let connectPreloaded = false
 
   // A press on a control the HTML marks `data-early="name"` (the connect button, the menu toggle) before the app
   // runs is kept on the root element as `data-name-requested`; the app acts on it once it runs
@@ -18,6 +31,12 @@
       root.setAttribute(`data-${name}-requested`, '')
       // Someone is waiting on the app: no reason left to wait for the first paint.
       startApp?.()
+      // The connect modal needs the wallet stack and RainbowKit: all their modules at once, beside the app's, rather
+      // than one import level at a time once the app asks for them.
+      if (name === 'connect' && !connectPreloaded) {
+        connectPreloaded = true
+        preloadModules(connect)
+      }
     },
     true,
   )
@@ -25,19 +44,12 @@
   // The production build names the app's entry module here rather than in a module script, with the modules it
   // imports (vite-plugins/start-after-paint.ts): the app is fetched once the HTML is on screen, so the first paint
   // waits for no script.
-  const { entry, preload } = document.currentScript?.dataset ?? {}
   if (entry) {
     let started = false
     const start = () => {
       if (started) return
       started = true
-      for (const href of preload ? preload.split(' ') : []) {
-        const link = document.createElement('link')
-        link.rel = 'modulepreload'
-        link.crossOrigin = ''
-        link.href = href
-        document.head.append(link)
-      }
+      preloadModules(preload)
       import(entry)
     }
     startApp = start

@@ -15,10 +15,12 @@ export type PrerenderPage = {
    * those of the modules it imports), so that it paints styled before any script has run.
    */
   module?: string
+  /** Write the shell alone, the page's place holding the loading state: the HTML of every path without its own. */
+  shell?: boolean
 }
 
 export type PrerenderOptions = {
-  /** The server entry, relative to the project root: exports `render(path): Promise<string>`. */
+  /** The server entry, relative to the project root: exports `render(path, { shell }): Promise<string>`. */
   entry: string
   pages: readonly PrerenderPage[]
 }
@@ -114,11 +116,11 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
           },
         })
         const { render } = (await import(pathToFileURL(join(serverDir, SERVER_ENTRY)).href)) as {
-          render: (path: string) => Promise<string>
+          render: (path: string, options: { shell?: boolean }) => Promise<string>
         }
         const template = await readFile(join(outDir, 'index.html'), 'utf8')
         for (const page of pages) {
-          const html = await render(page.path)
+          const html = await render(page.path, { shell: page.shell })
           const file = page.module && chunkOf.get(resolve(config.root, page.module))
           if (page.module && !file) throw new Error(`prerendering ${page.path}: no chunk for ${page.module}`)
           const stylesheets = file ? stylesheetsOf(file, chunks).map((css) => `${config.base}${css}`) : []

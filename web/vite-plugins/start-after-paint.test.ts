@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { moveEntryToBoot } from './start-after-paint.ts'
+import { importClosure, moveEntryToBoot } from './start-after-paint.ts'
 
 // As Vite writes the built index.html: the entry script and its modulepreload links, after the page's own tags.
 const built = `<head>
@@ -34,5 +34,30 @@ describe('moveEntryToBoot', () => {
     const twice = built.replace('</head>', '<script type="module" crossorigin src="/assets/x.js"></script></head>')
     expect(() => moveEntryToBoot(twice, '/boot.js')).toThrow(/2 module scripts/)
     expect(() => moveEntryToBoot(built, '/start.js')).toThrow(/no <script src="\/start.js" defer>/)
+  })
+
+  it('adds the modules the entry loads at once, and names those a press on connect needs, each once', () => {
+    const html = moveEntryToBoot(built, '/boot.js', {
+      atStart: ['/assets/react-B.js', '/assets/client-E.js'],
+      onConnect: ['/assets/stack-F.js', '/assets/react-B.js', '/assets/index-A.js', '/assets/viem-G.js'],
+    })
+    expect(html).toContain(
+      '<script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js /assets/client-E.js" data-connect="/assets/stack-F.js /assets/viem-G.js"></script>',
+    )
+  })
+})
+
+describe('importClosure', () => {
+  it('follows static imports through every level, each chunk once, loops included', () => {
+    const imports: Record<string, string[]> = {
+      stack: ['wagmi', 'viem'],
+      kit: ['rainbowkit', 'wagmi'],
+      wagmi: ['viem', 'query'],
+      viem: ['noble'],
+      noble: ['viem'],
+    }
+    expect(importClosure(['stack', 'kit'], (file) => imports[file]).sort()).toEqual(
+      ['kit', 'noble', 'query', 'rainbowkit', 'stack', 'viem', 'wagmi'].sort(),
+    )
   })
 })

@@ -9,7 +9,7 @@ export const MAX_CHAIN_ID = 2 ** 31 - 1
 const LAYER_NAMES = '1 silhouette, 2 sky and 3 object'
 
 /** A uint of `bits` bits written in decimal, as JSON carries numbers too large for a double. */
-const decimalUint = (bits: number, what: string) =>
+export const decimalUint = (bits: number, what: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${what} is missing.` : `${what} must be a string.`) })
     // Stops here on a mismatch: BigInt below throws on anything but digits.

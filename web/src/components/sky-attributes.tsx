@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type SkyMetadata, traitOf } from '@/lib/game'
+import { type SkyMetadata, traitOf } from '@/lib/game/token-uri'
 import styles from './sky-attributes.module.css'
 
 export type SkyAttributesProps = {

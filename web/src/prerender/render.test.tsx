@@ -62,12 +62,14 @@ describe('the HTML written at build time', () => {
 
   it('is the shell with its loading state for any other page', async () => {
     const page = document.createElement('div')
-    page.innerHTML = await render('/compose/7')
+    page.innerHTML = await render('/sky/1', { shell: true })
+    // Served for /sky/42 and /draft/… alike: nothing of one page in particular.
     expect(page.querySelector('main [role="status"]')?.textContent).toBe('Loading…')
+    expect(page.querySelector('main h1')).toBeNull()
     expect(page.querySelector('header [data-testid="rk-connect-button"]')).not.toBeNull()
   })
 
-  it.each(['/', '/mint', '/stargaze', '/compose'])('hydrates at %s without a mismatch', async (path) => {
+  it.each(['/', '/mint', '/stargaze', '/compose', '/sky/7'])('hydrates at %s without a mismatch', async (path) => {
     const { errors, container, header, unmount } = await hydrate(path)
     expect(errors).toEqual([])
     // The shell's nodes are the ones the HTML made, not new ones (a fresh render would replace them).

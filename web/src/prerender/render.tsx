@@ -1,15 +1,24 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router'
 import { routes } from '@/app/route-table'
+import { PageFallback } from '@/components/page-fallback'
+
+/** The route table with every page standing as the loading state, for the shell's HTML. */
+const shellRoutes = (table: RouteObject[]): RouteObject[] =>
+  table.map(({ children, ...layout }) => ({
+    ...layout,
+    children: children?.map(({ children: _, lazy: __, ...page }) => ({ ...page, Component: PageFallback })),
+  })) as RouteObject[]
 
 /**
  * The HTML React renders for `path` on first load, before any script runs: the build writes it into the page so
  * the page paints at once, and the browser hydrates it. What a page reads from the chain is in its wallet islands,
- * which stand here as their fallbacks (no wallet stack runs on Node).
+ * which stand here as their fallbacks (no wallet stack runs on Node). With `shell`, the page's place holds the
+ * loading state: the HTML served for every path that has no page of its own (docs/decisions/prerendering.md).
  */
-export async function render(path: string): Promise<string> {
-  const handler = createStaticHandler(routes)
+export async function render(path: string, { shell = false }: { shell?: boolean } = {}): Promise<string> {
+  const handler = createStaticHandler(shell ? shellRoutes(routes) : routes)
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered with a redirect`)
   if (context.errors) {

@@ -1,44 +1,48 @@
-import { SkyFrame } from '@/components/sky-frame'
+import { useMemo, useState } from 'react'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
-import page from '@/styles/page.module.css'
-import styles from './sky-page.module.css'
+import { sharedSkyChainId, useSharedSky } from '../hooks/use-shared-sky'
+import { type SkyRead, SkyView } from './sky-view'
 
-// The sky is read from the chain: code of its own, fetched with the wallet stack (see WalletIsland).
-const SkyBody = lazyIsland(async () => (await import('./sky-body')).SkyBody)
+// The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
+const SkyChainRead = lazyIsland(async () => (await import('./sky-chain-read')).SkyChainRead)
 
 export type SkyPageProps = { skyId: bigint }
 
-/** /sky/:skyId — one sky to share: as the chain draws it, its traits, its owner and its files. No wallet needed. */
+/**
+ * /sky/:skyId — one sky to share: as the chain draws it, its traits, its owner and its files. No wallet needed.
+ * The API's read of the sky (one request, no wallet stack) draws it first; the chain read of the wallet island
+ * takes over once the stack has loaded, on the wallet's chain, with the connected account's "you".
+ */
 export function SkyPage({ skyId }: SkyPageProps) {
-  const title = `Night sky #${skyId}`
-  useDocumentTitle(title)
+  useDocumentTitle(`Night sky #${skyId}`)
+  const shared = useSharedSky(skyId)
+  const [chainRead, setChainRead] = useState<SkyRead>()
+  const read = useMemo((): SkyRead => {
+    const fromChain = chainRead?.skyId === skyId ? chainRead : undefined
+    // The API read the app's first chain: it stands in while the chain read of that same chain is under way.
+    const fromApi = (fromChain?.chainId ?? sharedSkyChainId) === sharedSkyChainId ? shared : undefined
+    const found = fromApi?.status === 'found' ? fromApi : undefined
+    const meta = fromChain?.meta ?? found?.meta
+    return {
+      skyId,
+      chainId: fromChain?.chainId ?? sharedSkyChainId,
+      deployed: fromChain?.deployed ?? true,
+      missing: (fromChain?.missing ?? false) || (!meta && fromApi?.status === 'missing'),
+      meta,
+      owner: fromChain?.owner ?? found?.owner,
+      yours: fromChain?.yours ?? false,
+      failed: (fromChain?.failed ?? false) && !meta,
+      retry: fromChain?.retry,
+      retrying: fromChain?.retrying,
+    }
+  }, [skyId, shared, chainRead])
   return (
-    <WalletIsland load={SkyBody.load} fallback={<SkyLoading title={title} />}>
-      <SkyBody skyId={skyId} />
-    </WalletIsland>
-  )
-}
-
-/** The page's frame while the sky is read: its title at once, its image and details to come. */
-function SkyLoading({ title }: { title: string }) {
-  return (
-    <div className={page.page}>
-      <header className={styles.intro}>
-        <p className={page.kicker}>Drawn and kept on-chain</p>
-        <h1 className={page.title}>{title}</h1>
-        <p className={styles.owner}>&nbsp;</p>
-      </header>
-      <div className={styles.layout}>
-        <SkyFrame src={undefined} alt="" className={styles.frame}>
-          <div className={styles.placeholder} role="status">
-            <p>Reading the sky from the chain…</p>
-          </div>
-        </SkyFrame>
-        <section className={styles.panel} aria-label="About this sky">
-          <div className={styles.skeleton} aria-hidden="true" />
-        </section>
-      </div>
-    </div>
+    <>
+      <WalletIsland load={SkyChainRead.load} fallback={null}>
+        <SkyChainRead skyId={skyId} onRead={setChainRead} />
+      </WalletIsland>
+      <SkyView read={read} />
+    </>
   )
 }

@@ -7,7 +7,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { isNonexistentSky, shortAddress } from './sky-read'
+import { isNonexistentSky } from './sky-read'
 
 /** The error viem gives a `readContract` of `tokenURI` that reverted with `errorName`. */
 function revertedRead(errorName: 'ChainellationNonexistentSky' | 'ChainellationNotSkyOwner', args: readonly unknown[]) {
@@ -33,11 +33,5 @@ describe('isNonexistentSky', () => {
     ['nothing', null],
   ])('is false for %s', (_, error) => {
     expect(isNonexistentSky(error)).toBe(false)
-  })
-})
-
-describe('shortAddress', () => {
-  it('keeps the first four and last four hex digits', () => {
-    expect(shortAddress('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720')).toBe('0xa0Ee…9720')
   })
 })

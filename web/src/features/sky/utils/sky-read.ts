@@ -6,6 +6,3 @@ export function isNonexistentSky(error: unknown): boolean {
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
   return reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName === 'ChainellationNonexistentSky'
 }
-
-/** `0x1234…abcd`, the way wallets show an address. */
-export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`

@@ -1,4 +1,5 @@
 import { createSiweMessage } from 'viem/siwe'
+import { sessionResponse } from '../shell/session-prefetch'
 
 /** What the API says about the browser's session. */
 export type Session = { authenticated: true; address: string; chainId: number } | { authenticated: false }
@@ -8,8 +9,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T
 }
 
-/** The current session; throws when the API cannot be reached. */
-export const fetchSession = async (): Promise<Session> => json(await fetch('/api/auth/session'))
+/** The current session (asked for as the wallet stack was fetched, the first time); throws when the API cannot be reached. */
+export const fetchSession = async (): Promise<Session> => json(await sessionResponse())
 
 /** A fresh single-use nonce from the API. */
 export const fetchNonce = async (): Promise<string> =>

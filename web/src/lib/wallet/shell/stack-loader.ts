@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
+import { prefetchSession } from './session-prefetch'
 
 // The wallet stack is most of the app's JavaScript, in two parts (docs/decisions/first-use.md):
 // - the stack itself (wagmi, viem, TanStack Query): what a game page reads the chain with. Pages paint without it;
@@ -24,6 +25,7 @@ const notify = () => {
 
 /** Fetches the wallet stack once; resolves with its module. */
 export function loadWalletStack(): Promise<WalletStackModule> {
+  if (!loading) prefetchSession()
   loading ??= import('../wallet-stack').then((module) => {
     loaded = module
     notify()

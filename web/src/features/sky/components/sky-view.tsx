@@ -1,27 +1,38 @@
-import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { PagePanel } from '@/components/page-panel'
 import { SkyAttributes } from '@/components/sky-attributes'
 import { SkyDownloads } from '@/components/sky-downloads'
 import { SkyFrame } from '@/components/sky-frame'
-import { useDocumentTitle } from '@/components/use-document-title'
-import { useGameChain, useSkyMetadata } from '@/lib/game'
 import { skyFileBase } from '@/lib/game/download'
+import type { SkyMetadata } from '@/lib/game/token-uri'
 import page from '@/styles/page.module.css'
-import { useSkyOwner } from '../hooks/use-sky-owner'
-import { isNonexistentSky, shortAddress } from '../utils/sky-read'
+import { shortAddress } from '../utils/short-address'
 import styles from './sky-page.module.css'
 
-export type SkyBodyProps = { skyId: bigint }
+/** What the page knows of a sky, from the API at first and from the chain once the wallet stack has read it. */
+export type SkyRead = {
+  skyId: bigint
+  chainId: number
+  /** Whether the game is deployed on the chain read. */
+  deployed: boolean
+  /** The sky was never minted. */
+  missing: boolean
+  meta?: SkyMetadata
+  owner?: `0x${string}`
+  /** Held by the connected account. */
+  yours: boolean
+  /** The read failed and there is nothing to show. */
+  failed: boolean
+  retry?: () => void
+  retrying?: boolean
+}
 
-/** A sky as the chain draws it, with its traits, owner and files (see `SkyPage`). */
-export function SkyBody({ skyId }: SkyBodyProps) {
+/** A sky as the chain draws it, with its traits, owner and files; a way on when there is no such sky. */
+export function SkyView({ read }: { read: SkyRead }) {
+  const { skyId, deployed, missing, meta, owner, yours, failed, retry, retrying } = read
   const title = `Night sky #${skyId}`
-  useDocumentTitle(title)
-  const { deployed } = useGameChain()
-  const { data: meta, error, refetch, isRefetching } = useSkyMetadata(skyId)
 
-  if (!deployed || isNonexistentSky(error)) {
+  if (!deployed || missing) {
     return (
       <PagePanel title={title}>
         <p>{deployed ? `There is no night sky #${skyId} yet.` : 'The game is not deployed on this network yet.'}</p>
@@ -38,16 +49,26 @@ export function SkyBody({ skyId }: SkyBodyProps) {
       <header className={styles.intro}>
         <p className={page.kicker}>Drawn and kept on-chain</p>
         <h1 className={page.title}>{title}</h1>
-        <Owner skyId={skyId} />
+        {owner ? (
+          <p className={styles.owner}>
+            Held by{' '}
+            <span className={styles.address} title={owner} data-testid="sky-owner">
+              {shortAddress(owner)}
+            </span>
+            {yours && <span className={styles.you}>you</span>}
+          </p>
+        ) : (
+          <p className={styles.owner}>&nbsp;</p>
+        )}
       </header>
       <div className={styles.layout}>
         <SkyFrame src={meta?.image} alt={meta ? `${title}, as the chain draws it` : ''} className={styles.frame}>
           {!meta && (
             <div className={styles.placeholder} role="status">
-              {error ? (
+              {failed ? (
                 <>
                   <p>The chain did not answer; the sky will show when it does.</p>
-                  <button type="button" className={styles.retry} onClick={() => refetch()} disabled={isRefetching}>
+                  <button type="button" className={styles.retry} onClick={retry} disabled={retrying || !retry}>
                     Try again
                   </button>
                 </>
@@ -76,22 +97,5 @@ export function SkyBody({ skyId }: SkyBodyProps) {
         </section>
       </div>
     </div>
-  )
-}
-
-/** Who holds the sky, shortened the way wallets show addresses; "you" when it is the connected account. */
-function Owner({ skyId }: { skyId: bigint }) {
-  const { address } = useAccount()
-  const { data: owner } = useSkyOwner(skyId)
-  if (!owner) return <p className={styles.owner}>&nbsp;</p>
-  const yours = owner.toLowerCase() === address?.toLowerCase()
-  return (
-    <p className={styles.owner}>
-      Held by{' '}
-      <span className={styles.address} title={owner} data-testid="sky-owner">
-        {shortAddress(owner)}
-      </span>
-      {yours && <span className={styles.you}>you</span>}
-    </p>
   )
 }
