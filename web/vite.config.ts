@@ -20,6 +20,14 @@ const PRERENDERED_PAGES = [
   // A sky's page, for the API to write each sky's number in (server/src/web-pages.ts): this one, the largest, appears
   // nowhere else in the page.
   { path: '/sky/9007199254740991', file: '_sky.html', hydrate: true, module: 'src/app/routes/sky-route.tsx' },
+  // The same with the sky's picture, which the API writes in when it could read the sky as it served the page.
+  {
+    path: '/sky/9007199254740991',
+    file: '_sky-picture.html',
+    hydrate: true,
+    module: 'src/app/routes/sky-route.tsx',
+    template: { skyPicture: 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU=' },
+  },
   // Any path: only the header's current link depends on it, and it names no area.
   { path: '/shell', file: 'shell.html', hydrate: false, shell: true },
 ]

@@ -103,9 +103,18 @@ test.describe('a sky’s own page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'could not draw' })).toHaveCount(0)
   })
 
-  test('draws the sky and its owner from the API before the wallet stack has loaded', async ({ page, stack, rpc }) => {
+  test('reads the sky from the API itself when it was served without it, before the wallet stack', async ({
+    page,
+    stack,
+    rpc,
+  }) => {
     const skyId = await mintSky(stack, rpc, OWNER)
     const meta = await chainMetadata(stack, skyId)
+    // The page as the API serves it when it could not read the sky in time: the build's page of a sky, number in.
+    await page.route(`**/sky/${skyId}`, async (route) => {
+      const plain = await route.fetch({ url: new URL('/_sky.html', route.request().url()).href })
+      await route.fulfill({ response: plain, body: (await plain.text()).replaceAll('9007199254740991', String(skyId)) })
+    })
     // The wallet stack never arrives: what the page shows comes from its one request to the API.
     await page.route(/wallet-stack/, (route) => route.abort())
     const api = page.waitForResponse(
@@ -131,5 +140,19 @@ test.describe('a sky’s own page', () => {
     await page.goto('/sky/07')
     await expect(page.getByRole('heading', { level: 1, name: 'Lost in space' })).toBeVisible()
     await expect(page).toHaveTitle('chainellation — Not found')
+  })
+})
+
+test.describe('a sky’s page before any script', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('is served with the picture the chain draws', async ({ page, stack, rpc }) => {
+    const skyId = await mintSky(stack, rpc, OWNER)
+    const meta = await chainMetadata(stack, skyId)
+    await page.goto(`/sky/${skyId}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Night sky #${skyId}` })).toBeVisible()
+    const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
+    await expect(image).toHaveAttribute('src', meta.image)
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512)
   })
 })

@@ -3,13 +3,18 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
-import { type AppConfig, DEFAULT_SAFE_ORIGINS, SEPOLIA_WEB_RPC_ORIGINS } from './config'
+import { type AppConfig, DEFAULT_SAFE_ORIGINS, DEFAULT_SKY_READ_LIMIT, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders } from './http'
-import { clientAddress, rateLimitKey } from './rate-limit'
+import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
+import { pictureOf } from './skies/picture'
+import { skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
-import { pageHtml } from './web-pages'
+import { pageHtml, type SkyPageData } from './web-pages'
+
+/** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
+const SKY_PAGE_READ_MS = 400
 
 export type AppOptions = {
   config: AppConfig
@@ -22,6 +27,10 @@ export type AppOptions = {
 export function createApp({ config, db, now = () => new Date() }: AppOptions) {
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
+  // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
+  const readSky = skyReader(config.auth.chains)
+  const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
+  const skyReadCount = rateLimitStore()
   const app = new Hono()
     // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
     .use(
@@ -34,7 +43,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
     .route('/api/drafts', draftRoutes({ db, now }))
-    .route('/api/skies', skyRoutes({ chains: config.auth.chains, skyReads: config.skyReads, clientKey }))
+    .route('/api/skies', skyRoutes({ readSky, readLimit: rateLimit(skyReads, 'sky reads', clientKey, skyReadCount) }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {
@@ -43,6 +52,21 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     return c.json({ error: 'Internal server error' }, 500)
   })
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
+
+  /**
+   * A sky read for its page, so that the page paints with its picture: counted with the client's reads of the API's
+   * route, and given up (the page then reads the sky itself) past the limit or when the node is slow to answer.
+   */
+  const skyForPage = async (c: Context, skyId: string): Promise<SkyPageData | undefined> => {
+    if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return undefined
+    const read = await Promise.race([
+      readSky(config.chainId, BigInt(skyId)),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)),
+    ])
+    const picture = read?.kind === 'found' ? pictureOf(read.tokenUri) : undefined
+    if (read?.kind !== 'found' || !picture) return undefined
+    return { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture }
+  }
 
   const { webDist } = config
   if (webDist) {
@@ -61,7 +85,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       const lastSegment = c.req.path.split('/').pop() ?? ''
       if (lastSegment.includes('.')) return next()
       c.header('Cache-Control', 'no-cache')
-      return c.html(await pageHtml(webDist, c.req.path))
+      return c.html(await pageHtml(webDist, c.req.path, (skyId) => skyForPage(c, skyId)))
     })
   }
   return app

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
-import { type RateLimitInfo, rateLimiter } from 'hono-rate-limiter'
+import { MemoryStore, type RateLimitInfo, rateLimiter, type Store } from 'hono-rate-limiter'
 import type { RateLimit } from './config'
 
 /** Whether `app.fetch` was called by the Node server, which passes the connection; `app.request` passes none. */
@@ -55,22 +55,31 @@ export function rateLimitKey(address: string | undefined): string {
   return address
 }
 
+type LimitedEnv = { Variables: { rateLimit: RateLimitInfo } }
+
+/** Counts a limit keeps in this process's memory, which the server may also count in itself (`increment`). */
+export type RateLimitStore = Store<LimitedEnv> & Pick<MemoryStore<LimitedEnv>, 'increment'>
+export const rateLimitStore = (): RateLimitStore => new MemoryStore<LimitedEnv>()
+
 const inSeconds = ({ resetTime }: RateLimitInfo, windowMs: number) =>
   Math.max(1, Math.ceil(resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000))
 
 /**
  * Answers a client's requests beyond `limit` in `windowMs` with 429, a Retry-After header and a JSON error
- * naming `what` was refused. The counts live in this process's memory (hono-rate-limiter's MemoryStore).
+ * naming `what` was refused. The counts live in this process's memory (hono-rate-limiter's MemoryStore), or in
+ * `store`, which other requests may count in too.
  */
 export const rateLimit = (
   { limit, windowMs }: RateLimit,
   what: string,
   key: (c: Context) => string,
+  store?: RateLimitStore,
 ): MiddlewareHandler =>
-  rateLimiter<{ Variables: { rateLimit: RateLimitInfo } }>({
+  rateLimiter<LimitedEnv>({
     limit,
     windowMs,
     keyGenerator: key,
+    ...(store ? { store } : {}),
     // RateLimit-Policy and RateLimit on every answer, Retry-After on a refusal.
     standardHeaders: 'draft-7',
     handler: (c) => {

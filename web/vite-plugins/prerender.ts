@@ -17,10 +17,12 @@ export type PrerenderPage = {
   module?: string
   /** Write the shell alone, the page's place holding the loading state: the HTML of every path without its own. */
   shell?: boolean
+  /** What the page writes in place of what the server fills in as it serves it (the app's `PageTemplate`). */
+  template?: Record<string, string>
 }
 
 export type PrerenderOptions = {
-  /** The server entry, relative to the project root: exports `render(path, { shell }): Promise<string>`. */
+  /** The server entry, relative to the project root: exports `render(path, { shell, template }): Promise<string>`. */
   entry: string
   pages: readonly PrerenderPage[]
 }
@@ -116,11 +118,11 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
           },
         })
         const { render } = (await import(pathToFileURL(join(serverDir, SERVER_ENTRY)).href)) as {
-          render: (path: string, options: { shell?: boolean }) => Promise<string>
+          render: (path: string, options: { shell?: boolean; template?: Record<string, string> }) => Promise<string>
         }
         const template = await readFile(join(outDir, 'index.html'), 'utf8')
         for (const page of pages) {
-          const html = await render(page.path, { shell: page.shell })
+          const html = await render(page.path, { shell: page.shell, template: page.template })
           const file = page.module && chunkOf.get(resolve(config.root, page.module))
           if (page.module && !file) throw new Error(`prerendering ${page.path}: no chunk for ${page.module}`)
           const stylesheets = file ? stylesheetsOf(file, chunks).map((css) => `${config.base}${css}`) : []

@@ -1,4 +1,7 @@
 // Sky reads against the game's contracts deployed on anvil, as the local stack deploys them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
@@ -188,5 +191,58 @@ describe('GET /api/skies/:chainId/:skyId', () => {
     expect(await errorOf(refused)).toMatch(/^Too many sky reads from your address; try again in \d+ seconds?\.$/)
     // Another client reads on.
     expect((await read('198.51.100.7')).status).toBe(200)
+  })
+})
+
+describe("a sky's page, served with its sky", () => {
+  const placeholder = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
+  const template = (picture: boolean) =>
+    `<!doctype html><html><body><div id="root" data-prerendered="/sky/9007199254740991"><h1>Night sky #9007199254740991</h1>${
+      picture ? `<img src="${placeholder}">` : '<p role="status">Reading the sky from the chain…</p>'
+    }</div></body></html>`
+  let webDist: string
+  beforeAll(() => {
+    webDist = mkdtempSync(join(tmpdir(), 'sky-pages-'))
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>index</title>')
+    writeFileSync(join(webDist, 'shell.html'), '<!doctype html><title>shell</title>')
+    writeFileSync(join(webDist, '_sky.html'), template(false))
+    writeFileSync(join(webDist, '_sky-picture.html'), template(true))
+  })
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }))
+
+  it('paints with the picture the chain draws, and hands the app the read', async () => {
+    const res = await appReading(game.rpcUrl, { webDist }).request(`/sky/${skyId}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const tokenUri = await createPublicClient({ chain: anvilChain, transport: http(game.rpcUrl) }).readContract({
+      address: chainellation,
+      abi: chainellationAbi,
+      functionName: 'tokenURI',
+      args: [skyId],
+    })
+    const { image } = JSON.parse(
+      Buffer.from(tokenUri.slice('data:application/json;base64,'.length), 'base64').toString('utf8'),
+    ) as { image: string }
+    expect(html).toContain(`<h1>Night sky #${skyId}</h1><img src="${image}">`)
+    expect(html).toContain(`data-prerendered="/sky/${skyId}"`)
+    const data = /<script type="application\/json" id="shared-sky">(.*?)<\/script><\/body>/.exec(html)?.[1]
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      chainId: CHAIN_ID,
+      skyId: String(skyId),
+      tokenUri,
+      owner: minter.address,
+    })
+  })
+
+  it('is the page that reads the sky itself for a sky no one minted, a node that does not answer, or past the limit', async () => {
+    const plain = (id: string) => template(false).replaceAll('9007199254740991', id)
+    expect(await (await appReading(game.rpcUrl, { webDist }).request('/sky/2')).text()).toBe(plain('2'))
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await (await appReading(closedUrl, { webDist }).request(`/sky/${skyId}`)).text()).toBe(plain(String(skyId)))
+    const limited = appReading(game.rpcUrl, { webDist, skyReads: { limit: 1, windowMs: 60_000 } })
+    expect(await (await limited.request(`/sky/${skyId}`)).text()).toContain('shared-sky')
+    expect(await (await limited.request(`/sky/${skyId}`)).text()).toBe(plain(String(skyId)))
+    // The page's reads and the API's are counted together.
+    expect((await limited.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(429)
   })
 })

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppRouter } from '@/app/router'
+import { sharedSkyChainId } from '@/features/sky/hooks/use-shared-sky'
 import { resetWalletStackLoader } from '@/lib/wallet/shell/stack-loader'
 import { render } from './render'
 
@@ -17,8 +18,8 @@ afterEach(() => {
 })
 
 /** Puts the build's HTML for `path` in the page and hydrates it as the browser does; returns what React reported. */
-async function hydrate(path: string, inBrowser?: () => void) {
-  const html = await render(path)
+async function hydrate(path: string, inBrowser?: () => void, built?: string) {
+  const html = built ?? (await render(path))
   // What only the browser has (storage, say) comes after the build's render, as it does for real.
   inBrowser?.()
   const container = document.createElement('div')
@@ -84,6 +85,34 @@ describe('the HTML written at build time', () => {
     )
     expect(errors).toEqual([])
     expect(container.querySelector('header [aria-busy="true"]')).not.toBeNull()
+    await unmount()
+  })
+
+  it("hydrates a sky's page the API wrote its sky into: the picture at once, the rest a render later", async () => {
+    const placeholder = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
+    const picture = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg"/>')}`
+    const metadata = { name: 'chainellation #7', description: 'A night sky.', image: picture, attributes: [] }
+    const tokenUri = `data:application/json;base64,${btoa(JSON.stringify(metadata))}`
+    const owner = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+    // As the API serves it (server/src/web-pages.ts): the number and the picture written in, the read beside.
+    const template = await render('/sky/9007199254740991', { template: { skyPicture: placeholder } })
+    expect(template).toContain(placeholder)
+    const built = template.replaceAll('9007199254740991', '7').replace(placeholder, picture)
+    const { errors, container, unmount } = await hydrate(
+      '/sky/7',
+      () => {
+        const script = document.createElement('script')
+        script.type = 'application/json'
+        script.id = 'shared-sky'
+        script.textContent = JSON.stringify({ chainId: sharedSkyChainId, skyId: '7', tokenUri, owner })
+        document.body.append(script)
+      },
+      built,
+    )
+    expect(errors).toEqual([])
+    expect(container.querySelector('main img')?.getAttribute('src')).toBe(picture)
+    expect(container.querySelector('[data-testid="sky-owner"]')?.getAttribute('title')).toBe(owner)
+    expect(container.querySelector('main')?.textContent).toContain('A night sky.')
     await unmount()
   })
 })

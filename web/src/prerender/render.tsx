@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router'
 import { routes } from '@/app/route-table'
 import { PageFallback } from '@/components/page-fallback'
+import { PageTemplate } from '@/components/page-template'
 
 /** The route table with every page standing as the loading state, for the shell's HTML. */
 const shellRoutes = (table: RouteObject[]): RouteObject[] =>
@@ -16,8 +17,12 @@ const shellRoutes = (table: RouteObject[]): RouteObject[] =>
  * the page paints at once, and the browser hydrates it. What a page reads from the chain is in its wallet islands,
  * which stand here as their fallbacks (no wallet stack runs on Node). With `shell`, the page's place holds the
  * loading state: the HTML served for every path that has no page of its own (docs/decisions/prerendering.md).
+ * `template` holds what the page writes in place of what the server fills in (`PageTemplate`).
  */
-export async function render(path: string, { shell = false }: { shell?: boolean } = {}): Promise<string> {
+export async function render(
+  path: string,
+  { shell = false, template = {} }: { shell?: boolean; template?: Record<string, string> } = {},
+): Promise<string> {
   const handler = createStaticHandler(shell ? shellRoutes(routes) : routes)
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`prerendering ${path}: the router answered with a redirect`)
@@ -29,7 +34,9 @@ export async function render(path: string, { shell = false }: { shell?: boolean 
   // `hydrate={false}`: no inline script with router state; the routes have no loaders, so there is none to pass.
   return renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <PageTemplate value={template}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </PageTemplate>
     </StrictMode>,
   )
 }

@@ -16,12 +16,13 @@ export type SkyPageProps = { skyId: bigint }
  */
 export function SkyPage({ skyId }: SkyPageProps) {
   useDocumentTitle(`Night sky #${skyId}`)
-  const shared = useSharedSky(skyId)
+  const { sky: sharedSky, picture } = useSharedSky(skyId)
   const [chainRead, setChainRead] = useState<SkyRead>()
   const read = useMemo((): SkyRead => {
     const fromChain = chainRead?.skyId === skyId ? chainRead : undefined
     // The API read the app's first chain: it stands in while the chain read of that same chain is under way.
-    const fromApi = (fromChain?.chainId ?? sharedSkyChainId) === sharedSkyChainId ? shared : undefined
+    const sameChain = (fromChain?.chainId ?? sharedSkyChainId) === sharedSkyChainId
+    const fromApi = sameChain ? sharedSky : undefined
     const found = fromApi?.status === 'found' ? fromApi : undefined
     const meta = fromChain?.meta ?? found?.meta
     return {
@@ -30,13 +31,14 @@ export function SkyPage({ skyId }: SkyPageProps) {
       deployed: fromChain?.deployed ?? true,
       missing: (fromChain?.missing ?? false) || (!meta && fromApi?.status === 'missing'),
       meta,
+      picture: sameChain ? picture : undefined,
       owner: fromChain?.owner ?? found?.owner,
       yours: fromChain?.yours ?? false,
       failed: (fromChain?.failed ?? false) && !meta,
       retry: fromChain?.retry,
       retrying: fromChain?.retrying,
     }
-  }, [skyId, shared, chainRead])
+  }, [skyId, sharedSky, picture, chainRead])
   return (
     <>
       <WalletIsland load={SkyChainRead.load} fallback={null}>

@@ -18,6 +18,8 @@ export type SkyRead = {
   /** The sky was never minted. */
   missing: boolean
   meta?: SkyMetadata
+  /** The sky's picture before the rest of its metadata, when the page was served with it. */
+  picture?: string
   owner?: `0x${string}`
   /** Held by the connected account. */
   yours: boolean
@@ -31,6 +33,7 @@ export type SkyRead = {
 export function SkyView({ read }: { read: SkyRead }) {
   const { skyId, deployed, missing, meta, owner, yours, failed, retry, retrying } = read
   const title = `Night sky #${skyId}`
+  const image = meta?.image ?? read.picture
 
   if (!deployed || missing) {
     return (
@@ -62,8 +65,8 @@ export function SkyView({ read }: { read: SkyRead }) {
         )}
       </header>
       <div className={styles.layout}>
-        <SkyFrame src={meta?.image} alt={meta ? `${title}, as the chain draws it` : ''} className={styles.frame}>
-          {!meta && (
+        <SkyFrame src={image} alt={image ? `${title}, as the chain draws it` : ''} className={styles.frame}>
+          {!image && (
             <div className={styles.placeholder} role="status">
               {failed ? (
                 <>

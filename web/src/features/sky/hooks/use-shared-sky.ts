@@ -1,23 +1,48 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { usePageTemplate } from '@/components/page-template'
 import { appChains } from '@/lib/wallet/chains'
 import { fetchSharedSky, type SharedSky } from '../api/shared-sky'
+import { skyFromPage } from '../api/sky-from-page'
 
 /** The chain a page reads with no wallet connected: the one `useGameChain` falls back to. */
 export const sharedSkyChainId: number = appChains[0].id
 
+/** What the page knows of a sky before its wallet island has read it. */
+export type SharedSkyState = {
+  /** The API's read: from the page's HTML when the API wrote it in, else from a request the page makes. */
+  sky?: SharedSky
+  /** The sky's picture, known before the rest when the API wrote it into the page. */
+  picture?: string
+}
+
+const never = () => () => {}
+
 /**
- * Sky `skyId` as the API reads it, fetched as the page renders, before the wallet stack arrives; `undefined` until
- * it answers and when it could not (the page then waits for its own chain read).
+ * Sky `skyId` as the API reads it, before the wallet stack arrives. The API writes its read into the page it serves
+ * (server/src/web-pages.ts): the page then hydrates with the picture alone, as its HTML has it, and takes the rest
+ * a render later. Otherwise it is fetched as the page renders; nothing when the API could not answer (the page then
+ * waits for its own chain read).
  */
-export function useSharedSky(skyId: bigint): SharedSky | undefined {
-  const [sky, setSky] = useState<{ skyId: bigint; sky: SharedSky }>()
+export function useSharedSky(skyId: bigint): SharedSkyState {
+  const template = usePageTemplate().skyPicture
+  const fromPage = useSyncExternalStore<{ sky?: SharedSky; picture: string } | undefined>(
+    never,
+    () => skyFromPage(skyId, sharedSkyChainId),
+    () => skyFromPage(skyId, sharedSkyChainId)?.pictureOnly,
+  )
+  const [fetched, setFetched] = useState<{ skyId: bigint; sky: SharedSky }>()
+  const written = fromPage !== undefined
   useEffect(() => {
+    if (written) return
     const controller = new AbortController()
     fetchSharedSky(sharedSkyChainId, skyId, controller.signal).then(
-      (sky) => setSky({ skyId, sky }),
+      (sky) => setFetched({ skyId, sky }),
       () => {},
     )
     return () => controller.abort()
-  }, [skyId])
-  return sky?.skyId === skyId ? sky.sky : undefined
+  }, [skyId, written])
+  return {
+    sky: fromPage?.sky ?? (fetched?.skyId === skyId ? fetched.sky : undefined),
+    picture: fromPage?.picture ?? template,
+  }
 }
