@@ -79,3 +79,20 @@ export async function holdAppEntry(page: Page) {
   })
   return { path: () => entry, release: () => release() }
 }
+
+/**
+ * Serves sky `skyId`'s page as the API does when it could not read the sky as it served it: the build's page of a sky
+ * with the number written in, without the picture or the read (server/src/web-pages.ts). With `apiDown`, the API's
+ * own sky route answers 502 as well, as when its node is down: the page then has only its own chain read.
+ */
+export async function serveSkyPageUnread(page: Page, skyId: bigint, { apiDown = false } = {}) {
+  await page.route(`**/sky/${skyId}`, async (route) => {
+    const plain = await route.fetch({ url: new URL('/_sky.html', route.request().url()).href })
+    await route.fulfill({ response: plain, body: (await plain.text()).replaceAll('9007199254740991', String(skyId)) })
+  })
+  if (apiDown) {
+    await page.route(/\/api\/skies\//, (route) =>
+      route.fulfill({ status: 502, json: { error: 'The chain did not answer; try again.' } }),
+    )
+  }
+}

@@ -1,7 +1,7 @@
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { connectTestWallet } from '../support/app'
+import { connectTestWallet, serveSkyPageUnread } from '../support/app'
 import { mintSky } from '../support/chain'
 import { test as base, expect } from '../support/fixtures'
 import { type ProxyMode, type RpcFault, type RpcProxy, startRpcProxy } from '../support/rpc-proxy'
@@ -179,7 +179,11 @@ const mintPage = (page: Page): Scene => ({
 })
 
 const skyPage = (page: Page): Scene => ({
-  open: () => page.goto(`/sky/${skyId}`),
+  open: async () => {
+    // The API's read of the sky, which would draw it without the page's own, fails as well (its node down too).
+    await serveSkyPageUnread(page, skyId, { apiDown: true })
+    await page.goto(`/sky/${skyId}`)
+  },
   readable: async () => {
     await expect(page.getByText('The chain did not answer; the sky will show when it does.')).toBeVisible(SAID_WITHIN)
   },

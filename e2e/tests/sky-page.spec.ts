@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
+import { serveSkyPageUnread } from '../support/app'
 import { decorateSky, mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -110,11 +111,7 @@ test.describe('a sky’s own page', () => {
   }) => {
     const skyId = await mintSky(stack, rpc, OWNER)
     const meta = await chainMetadata(stack, skyId)
-    // The page as the API serves it when it could not read the sky in time: the build's page of a sky, number in.
-    await page.route(`**/sky/${skyId}`, async (route) => {
-      const plain = await route.fetch({ url: new URL('/_sky.html', route.request().url()).href })
-      await route.fulfill({ response: plain, body: (await plain.text()).replaceAll('9007199254740991', String(skyId)) })
-    })
+    await serveSkyPageUnread(page, skyId)
     // The wallet stack never arrives: what the page shows comes from its one request to the API.
     await page.route(/wallet-stack/, (route) => route.abort())
     const api = page.waitForResponse(
