@@ -7,13 +7,16 @@
 
   /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs. */
   const preloadModules = (hrefs) => {
+    // One insertion for all of them.
+    const links = document.createDocumentFragment()
     for (const href of hrefs ? hrefs.split(' ') : []) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
       link.href = href
-      document.head.append(link)
+      links.append(link)
     }
+    document.head.append(links)
   }
   let connectPreloaded = false
 
