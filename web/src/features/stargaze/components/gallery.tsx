@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
-import { CHUNK_SIZE, chunk } from '../utils/chunks'
+import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { GalleryChunk } from './gallery-chunk'
 import styles from './my-skies.module.css'
 import { StateNote } from './state-note'
@@ -24,8 +24,8 @@ export function Gallery() {
     <section aria-label="Everyone’s skies" className={styles.section}>
       <p className={styles.count}>{ids.data.length.toLocaleString('en-US')} skies minted, newest first</p>
       <ul className={styles.grid}>
-        {shown.map((page) => (
-          <GalleryChunk key={page[0]?.toString()} ids={page} />
+        {shown.map((page, index) => (
+          <GalleryChunk key={page[0]?.toString()} ids={page} eager={index < EAGER_CHUNKS} />
         ))}
       </ul>
       {pages * CHUNK_SIZE < ids.data.length && <MoreSkies key={pages} onMore={() => setPages((p) => p + 1)} />}

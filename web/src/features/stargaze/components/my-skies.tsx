@@ -3,7 +3,7 @@ import { useAccount } from 'wagmi'
 import { nextGazeAt, useChainNow, useMySkies } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
-import { chunk } from '../utils/chunks'
+import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import styles from './my-skies.module.css'
 import { SkyChunk } from './sky-chunk'
 import { SkyViewer } from './sky-viewer'
@@ -84,9 +84,10 @@ export function MySkies() {
         </p>
       )}
       <ul className={styles.grid}>
-        {chunk(skies.data).map((page) => (
+        {chunk(skies.data).map((page, index) => (
           <SkyChunk
             key={page[0]?.id.toString()}
+            eager={index < EAGER_CHUNKS}
             skies={page}
             now={now}
             busyIds={busyIds}

@@ -10,14 +10,16 @@ export type SkyChunkProps = {
   locked: boolean
   onGaze: (id: bigint) => void
   onOpen: (id: bigint) => void
+  /** Read the images at once rather than when the page comes near (see EAGER_CHUNKS). */
+  eager?: boolean
 }
 
-/** A page of your skies whose images are read together once the page comes within 200 px of the viewport. */
-export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen }: SkyChunkProps) {
+/** A page of your skies whose images are read together once the page comes within 200 px of the viewport, or at once. */
+export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = false }: SkyChunkProps) {
   const [ref, near] = useNearViewport<HTMLElement>('200px')
   const images = useSkyImages(
     skies.map((s) => s.id),
-    near,
+    near || eager,
   )
   return skies.map(({ id, sky }, i) => (
     <li key={id.toString()}>
