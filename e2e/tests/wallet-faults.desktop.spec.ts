@@ -87,6 +87,16 @@ async function mintHeldByNonceGap(page: Page, wallet: TestWallet, rpc: Rpc) {
   await mintButton(page).click()
   await expect(page.getByRole('button', { name: 'Minting…' })).toBeDisabled()
   const sent = (await rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)])) as RpcTransaction
+  // A wallet's speed-up or cancel comes once the page has seen what it sent (its sender and nonce, kept with the
+  // pending mint): replaced before that, the transaction could be anyone's, and no page could follow it.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.sent !== undefined,
+        `chainellation.pending.mint.${LOCAL_CHAIN}.${account.toLowerCase()}`,
+      ),
+    )
+    .toBe(true)
   const fill = () => rpc('eth_sendTransaction', [{ from: account, to: account, nonce: toHex(nonce) }])
   return { nonce: nonce + 1, sent, fill }
 }
