@@ -22,6 +22,12 @@ export type SkyPageData = { chainId: number; skyId: string; tokenUri: string; ow
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
 
+/** A build's page of one sky with `skyId` written in for the number it was built with; `undefined` without one. */
+function withSkyNumber(html: string, skyId: string): string | undefined {
+  const built = /data-prerendered="\/sky\/(\d+)"/.exec(html)?.[1]
+  return built ? html.replaceAll(built, skyId) : undefined
+}
+
 /** JSON inside a `<script>` element: nothing in it can end the element or start markup. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
@@ -42,19 +48,13 @@ async function skyPageHtml(
   if (!skyId || !Number.isSafeInteger(Number(skyId))) return undefined
   const sky = await readSky?.(skyId)
   const html = sky && (await readIfThere(join(webDist, '_sky-picture.html')))
-  if (sky && html?.includes(PICTURE_PLACEHOLDER)) {
-    const built = /data-prerendered="\/sky\/(\d+)"/.exec(html)?.[1]
-    if (built) {
-      const data = `<script type="application/json" id="shared-sky">${scriptJson({ ...sky, picture: undefined })}</script>`
-      return html
-        .replaceAll(built, skyId)
-        .replace(PICTURE_PLACEHOLDER, () => sky.picture)
-        .replace('</body>', () => `${data}</body>`)
-    }
+  const pictured = sky && html?.includes(PICTURE_PLACEHOLDER) ? withSkyNumber(html, skyId) : undefined
+  if (sky && pictured) {
+    const data = `<script type="application/json" id="shared-sky">${scriptJson({ ...sky, picture: undefined })}</script>`
+    return pictured.replace(PICTURE_PLACEHOLDER, () => sky.picture).replace('</body>', () => `${data}</body>`)
   }
   const plain = await readIfThere(join(webDist, '_sky.html'))
-  const built = plain && /data-prerendered="\/sky\/(\d+)"/.exec(plain)?.[1]
-  return built ? plain.replaceAll(built, skyId) : undefined
+  return plain && withSkyNumber(plain, skyId)
 }
 
 /**
