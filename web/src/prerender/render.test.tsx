@@ -1,7 +1,8 @@
 import { act } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { sharedSkyChainId } from '@/features/sky/hooks/use-shared-sky'
 import { resetWalletStackLoader } from '@/lib/wallet/shell/stack-loader'
@@ -32,7 +33,7 @@ async function hydrate(path: string, inBrowser?: () => void, built?: string) {
     createMemoryRouter(table, { initialEntries: [path] }),
   )
   const root = await act(async () =>
-    hydrateRoot(container, <RouterProvider router={router} />, {
+    hydrateRoot(container, <App router={router} />, {
       onRecoverableError: (error) => errors.push(error),
     }),
   )
