@@ -1,18 +1,63 @@
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-type Row = { pid: number; ppid: number; pgid: number }
+export type ProcessRow = { pid: number; ppid: number; pgid: number; state: string }
 
-// From `ps` rather than kill(pid, 0): zombies (exited, not yet reaped) must count as gone.
-function processTable(): Row[] {
-  return execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], { encoding: 'utf8' })
+/**
+ * One line of `/proc/<pid>/stat`: `pid (comm) state ppid pgrp ...`. The command name may hold spaces and
+ * parentheses of its own, so the fields after it are read from its last closing parenthesis on.
+ */
+export function parseProcStat(line: string): ProcessRow | undefined {
+  const close = line.lastIndexOf(')')
+  const pid = Number.parseInt(line, 10)
+  if (close < 0 || !Number.isInteger(pid)) return undefined
+  const [state = '', ppid = '', pgid = ''] = line
+    .slice(close + 1)
     .trim()
+    .split(' ')
+  if (!state || !/^\d+$/.test(ppid) || !/^\d+$/.test(pgid)) return undefined
+  return { pid, ppid: Number(ppid), pgid: Number(pgid), state }
+}
+
+/** One line of `ps -A -o pid=,ppid=,pgid=,stat=`. */
+export function parsePsLine(line: string): ProcessRow | undefined {
+  const [pid, ppid, pgid, state] = line.trim().split(/\s+/)
+  if (!pid || !ppid || !pgid || !state) return undefined
+  return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), state }
+}
+
+/** Every process of the machine, from `/proc` on Linux: nothing to install, not even `ps`. */
+function procTable(): ProcessRow[] {
+  const rows: ProcessRow[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let line: string
+    try {
+      line = readFileSync(`/proc/${entry}/stat`, 'utf8')
+    } catch {
+      continue // It ended between the listing and the read.
+    }
+    const row = parseProcStat(line)
+    if (row) rows.push(row)
+  }
+  return rows
+}
+
+// Elsewhere (macOS, the BSDs) `ps` is part of the base system.
+const psTable = (): ProcessRow[] =>
+  execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,stat='], { encoding: 'utf8' })
     .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, , , stat]) => !stat?.startsWith('Z'))
-    .map(([pid, ppid, pgid]) => ({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid) }))
+    .flatMap((line) => parsePsLine(line) ?? [])
+
+/**
+ * The running processes. Read from the process table rather than kill(pid, 0): zombies (exited, not yet
+ * reaped; state Z) must count as gone.
+ */
+export function processTable(): ProcessRow[] {
+  return (process.platform === 'linux' ? procTable() : psTable()).filter((row) => !row.state.startsWith('Z'))
 }
 
 /** The entries of `pids` still running; a negative entry stands for a process group with any member left. */
@@ -40,7 +85,7 @@ export async function waitGone(pids: number[], timeoutMs: number): Promise<boole
   return true
 }
 
-/** Every running process below `pid`, nearest first; from `ps`, so it works on Linux and macOS. */
+/** Every running process below `pid`, nearest first. */
 export function descendants(pid: number): number[] {
   const table = processTable()
   const found: number[] = []

