@@ -8,7 +8,7 @@ import {
 } from '@rainbow-me/rainbowkit/wallets'
 import { createConfig } from 'wagmi'
 import { env } from '@/config/env'
-import { appChains } from './chains'
+import { appChains, localChain } from './chains'
 import { transports } from './transports'
 import { localDevWallet } from './utils/local-dev-wallet'
 import { safeAppWallet } from './utils/safe-app-wallet'
@@ -29,12 +29,25 @@ export const wallets: WalletList = [
 ]
 if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [localDevWallet] })
 
+/** How often the local chain is polled for blocks, receipts and a sent transaction's fate. */
+export const LOCAL_POLLING_MS = 500
+
+/**
+ * anvil mines each transaction the moment it arrives: it is polled every 500 ms (viem's shortest default) rather than
+ * every 4 s, viem's default for a chain without a block time, which Sepolia keeps. Only when the local chain is
+ * configured: wagmi takes a per-chain record that names none of the configured chains for the value itself.
+ */
+export function pollingIntervals(withLocalChain: boolean): { pollingInterval?: Record<number, number> } {
+  return withLocalChain ? { pollingInterval: { [localChain.id]: LOCAL_POLLING_MS } } : {}
+}
+
 /** The wagmi configuration: our chains, a transport each, multicall batching, auto-reconnect. */
 export const wagmiConfig = createConfig({
   chains: appChains,
   transports,
   connectors: walletConnectors(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
   batch: { multicall: true },
+  ...pollingIntervals(env.VITE_LOCAL_CHAIN),
 })
 
 declare module 'wagmi' {
