@@ -3,13 +3,14 @@
 #
 #   export PATH="$(bash scripts/node-24.sh):$PATH"
 #
-# The project runs on Node 24 (see .nvmrc). When the `node` on PATH is already 24 or newer, that one is used.
+# The project runs on Node 24 (see .nvmrc). When the `node` on PATH already meets package.json's engines (>=24.15;
+# jsdom 31 needs ^24.15 as well), that one is used.
 # Otherwise Node 24 comes from the npm registry (the `node` package ships the official binary) into a cache folder
 # outside the work tree, once; the system's own Node is never touched. NODE_24_CACHE overrides the folder.
 set -euo pipefail
 
 version=24.21.0
-if command -v node >/dev/null && [ "$(node -p 'process.versions.node.split(".")[0]')" -ge 24 ]; then
+if command -v node >/dev/null && node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 24 || (a === 24 && b >= 15) ? 0 : 1)'; then
   dirname "$(command -v node)"
   exit 0
 fi

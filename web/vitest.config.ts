@@ -1,18 +1,17 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
-// Component tests (*.test.tsx) run in jsdom; everything else in plain Node.
+// Component tests (*.test.tsx) run in jsdom; everything else in plain Node. Both projects inherit the app's Vite
+// config (plugins, the `@` alias) and share one Vite server, Vitest's defaults for inline projects.
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
       projects: [
         {
-          extends: true,
           test: { name: 'node', include: ['src/**/*.test.ts', 'vite-plugins/**/*.test.ts'], environment: 'node' },
         },
         {
-          extends: true,
           test: {
             name: 'dom',
             include: ['src/**/*.test.tsx'],

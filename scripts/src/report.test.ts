@@ -12,15 +12,11 @@ import {
 
 describe('counting tests', () => {
   it('reads a Vitest JSON report, counting todo tests as skipped', () => {
-    expect(
-      vitestCounts({
-        numPassedTests: 7,
-        numFailedTests: 1,
-        numPendingTests: 2,
-        numTodoTests: 1,
-        numFailedTestSuites: 0,
-      }),
-    ).toEqual({ passed: 7, failed: 1, skipped: 3 })
+    expect(vitestCounts({ numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1 })).toEqual({
+      passed: 7,
+      failed: 1,
+      skipped: 3,
+    })
   })
 
   it('reads a Playwright JSON report, counting flaky tests as failed', () => {

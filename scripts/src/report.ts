@@ -1,3 +1,5 @@
+import type { JsonTestResults } from 'vitest/node'
+
 export type Counts = { passed: number; failed: number; skipped: number }
 
 export type StepResult = {
@@ -11,13 +13,8 @@ export type StepResult = {
   ms: number
 }
 
-type VitestReport = {
-  numPassedTests: number
-  numFailedTests: number
-  numPendingTests: number
-  numTodoTests: number
-  numFailedTestSuites?: number
-}
+// The fields read from Vitest's JSON reporter, typed by Vitest itself so that a change to the report fails the typecheck.
+type VitestReport = Pick<JsonTestResults, 'numPassedTests' | 'numFailedTests' | 'numPendingTests' | 'numTodoTests'>
 
 type PlaywrightReport = {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 const inject = vi.fn()
 vi.mock('@vercel/analytics', () => ({ inject }))
@@ -6,8 +6,6 @@ vi.mock('@vercel/analytics', () => ({ inject }))
 const { analyticsScript, asksNotToTrack, startAnalytics } = await import('./analytics')
 
 describe('startAnalytics', () => {
-  beforeEach(() => inject.mockClear())
-
   it('stays off unless configured', async () => {
     expect(await startAnalytics({ VITE_ANALYTICS: 'off' }, () => false)).toBe(false)
     expect(inject).not.toHaveBeenCalled()

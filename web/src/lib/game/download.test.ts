@@ -8,14 +8,7 @@ const svg = '<svg xmlns="http://www.w3.org/2000/svg"><text>Ōrion ✨</text></sv
 const dataUrl = `data:image/svg+xml;base64,${base64(svg)}`
 const utf8 = (text: string) => [...new TextEncoder().encode(text)]
 
-/** A blob's bytes; jsdom's Blob has no `arrayBuffer()`, its FileReader does the job. */
-const bytesOf = (blob: Blob) =>
-  new Promise<number[]>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve([...new Uint8Array(reader.result as ArrayBuffer)])
-    reader.onerror = () => reject(reader.error)
-    reader.readAsArrayBuffer(blob)
-  })
+const bytesOf = async (blob: Blob) => [...(await blob.bytes())]
 
 describe('svgBytesOf', () => {
   it('decodes a base64 SVG data URL to its UTF-8 bytes', () => {
@@ -86,7 +79,6 @@ describe('saveBlob', () => {
     expect(clicks[0]?.download).toBe('chainellation-12.svg')
     expect(created[0]?.type).toBe('image/svg+xml')
     expect(created).toHaveLength(1)
-    vi.useRealTimers()
     expect(await bytesOf(created[0] as Blob)).toEqual(utf8(svg))
   })
 })

@@ -14,6 +14,7 @@ const ready: MintStatusInput = {
 }
 
 describe('mintStatus', () => {
+  // Titled by the status each case expects: a title prints a nested change as `[Object]`.
   it.each<[string, Partial<MintStatusInput>, string]>([
     ['ready to mint', {}, 'ready'],
     ['no wallet', { connected: false, supportedChain: false }, 'connect'],
@@ -43,7 +44,7 @@ describe('mintStatus', () => {
       'awaiting-safe',
     ],
     ['a failed mint, ready to try again', { write: { status: 'error', message: 'x' } }, 'ready'],
-  ])('%s → %s', (_, change, kind) => {
+  ])('%s → $2', (_, change, kind) => {
     expect(mintStatus({ ...ready, ...change }).kind).toBe(kind)
   })
 })
