@@ -25,6 +25,11 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
+    // The app's endless animations (the twinkling star field behind every page, shimmers, spinners) are composited
+    // at 60 frames a second in every open page; without a GPU, Chromium's GPU process does that on the CPU, and
+    // with two workers it took half the run's CPU time and starved the pages under test. The app stops them for
+    // people who ask for less motion, and so do the tests; motion.desktop.spec.ts checks both preferences.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath,
       args: CHROMIUM_FLAGS,
