@@ -12,7 +12,10 @@ import { checkSiweMessage } from './siwe'
 import {
   endSession,
   findSession,
+  isNonceBoundTo,
   issueNonce,
+  newNonceBinding,
+  nonceBindingPattern,
   nonceState,
   type Session,
   sessionTokenPattern,
@@ -20,6 +23,9 @@ import {
 } from './store'
 
 export const SESSION_COOKIE = 'chainellation_session'
+/** Holds the secret the browser's sign-in nonces are bound to; sent only to the sign-in routes. */
+export const NONCE_BINDING_COOKIE = 'chainellation_sign_in'
+const NONCE_BINDING_PATH = '/api/auth'
 export const NONCE_TTL_MS = 10 * 60_000
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 
@@ -48,12 +54,16 @@ const verifyBody = z.object(
 )
 
 // A malformed cookie is treated as no cookie: the browser cannot fix it, and logging out clears it.
-const sessionCookie = z.object({
+const authCookies = z.object({
   [SESSION_COOKIE]: z.string().regex(sessionTokenPattern).optional().catch(undefined),
+  [NONCE_BINDING_COOKIE]: z.string().regex(nonceBindingPattern).optional().catch(undefined),
 })
 
 /** The session token the request carries, if well formed. Not a validator: the typed client has no cookie to pass. */
-const sessionToken = (c: Context) => sessionCookie.parse(getCookie(c))[SESSION_COOKIE]
+const sessionToken = (c: Context) => authCookies.parse(getCookie(c))[SESSION_COOKIE]
+
+/** The browser's nonce-binding secret, if it carries a well-formed one. */
+const nonceBinding = (c: Context) => authCookies.parse(getCookie(c))[NONCE_BINDING_COOKIE]
 
 /** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
 const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
@@ -101,7 +111,19 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
       await next()
       c.header('Cache-Control', 'no-store')
     })
-    .get('/nonce', nonceLimit, async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
+    .get('/nonce', nonceLimit, async (c) => {
+      // The nonce is bound to a secret only this browser holds (see issueNonce), so that a signed message seen by
+      // someone else before it is used (a leaked log, a shared screen, a phishing page relaying it) does not sign
+      // them in. A browser keeps its secret while it lasts, so that two tabs signing in at once both succeed; each
+      // nonce renews it for the nonce's life.
+      const binding = nonceBinding(c) ?? newNonceBinding()
+      setCookie(c, NONCE_BINDING_COOKIE, binding, {
+        ...cookieOptions(c),
+        path: NONCE_BINDING_PATH,
+        maxAge: Math.floor(nonceTtlMs / 1000),
+      })
+      return c.json({ nonce: await issueNonce(db, now(), nonceTtlMs, binding) }, 200)
+    })
     .post(
       '/verify',
       verifyLimit,
@@ -128,6 +150,8 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         // RainbowKit's retry, which reuses it.
         const state = await nonceState(db, siwe.nonce, time)
         if (state !== 'usable') return c.json({ error: nonceErrors[state] }, 401)
+        const binding = nonceBinding(c)
+        if (!binding || !isNonceBoundTo(siwe.nonce, binding)) return c.json({ error: nonceErrors.otherBrowser }, 401)
 
         const client = clients.get(siwe.chainId)
         if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
@@ -189,6 +213,8 @@ const nonceErrors = {
   unknown: 'The sign-in nonce is unknown; request a new one and sign again.',
   expired: 'The sign-in nonce has expired; request a new one and sign again.',
   used: 'The sign-in nonce has already been used; request a new one and sign again.',
+  otherBrowser:
+    'The sign-in nonce was issued to another browser, or this one did not keep its cookie; request a new one and sign again.',
 } as const
 
 /** The error a node answers a trivial request with, or null when it is reachable. */
