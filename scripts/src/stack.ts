@@ -19,6 +19,9 @@ export const LOCAL_CHAIN_ID = 31337
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
 
+/** Sepolia's public JSON-RPC endpoint, for a local stack's API when the shell names no node of its own. */
+export const PUBLIC_SEPOLIA_RPC_URL = 'https://ethereum-sepolia-rpc.publicnode.com'
+
 /** What the local stack charges, in wei: a sky, each chosen trait, a decoration token. */
 export const LOCAL_PRICES = {
   basePrice: 10n ** 16n, // 0.01 ETH
@@ -291,6 +294,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(apiPort),
       CHAIN_ID: String(LOCAL_CHAIN_ID),
       LOCAL_RPC_URL: chainUrl,
+      // A local stack is no deployment: Sepolia's sign-ins may go through the public endpoint unless the shell
+      // names a node, as the API demands in production mode.
+      SEPOLIA_RPC_URL: process.env.SEPOLIA_RPC_URL || PUBLIC_SEPOLIA_RPC_URL,
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,

@@ -6,7 +6,7 @@ const chainsOf = (env: Record<string, string>) =>
   configFromEnv(parseEnv(env)).auth.chains.map(({ chain, rpcUrl }) => [chain.id, rpcUrl])
 
 describe('configFromEnv', () => {
-  it('opens sign-in on Sepolia only, through the public endpoint by default', () => {
+  it('opens sign-in on Sepolia only, through the public endpoint by default in development', () => {
     expect(chainsOf({})).toEqual([[11155111, 'https://ethereum-sepolia-rpc.publicnode.com']])
   })
 
@@ -56,6 +56,7 @@ describe('configFromEnv', () => {
 
   it('serves the built web app only in production', () => {
     expect(configFromEnv(parseEnv({})).webDist).toBeUndefined()
-    expect(configFromEnv(parseEnv({ NODE_ENV: 'production', WEB_DIST: '/srv/web' })).webDist).toBe('/srv/web')
+    const production = { NODE_ENV: 'production', WEB_DIST: '/srv/web', SEPOLIA_RPC_URL: 'https://sepolia.example' }
+    expect(configFromEnv(parseEnv(production)).webDist).toBe('/srv/web')
   })
 })

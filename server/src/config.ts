@@ -3,7 +3,10 @@ import { anvil, sepolia } from 'viem/chains'
 import { type ContractAddresses, contractsFor } from './contracts'
 import type { Env } from './env'
 
-/** A chain players may sign in on, and the node that checks smart-account (ERC-1271/6492) signatures there. */
+/**
+ * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
+ * ERC-6492 for ones not deployed yet). That node is trusted with those sign-ins; an EOA's is checked without it.
+ */
 export type SignInChain = { chain: Chain; rpcUrl: string }
 
 export type AuthConfig = {

@@ -1,10 +1,12 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { hc } from 'hono/client'
 import { createTestClient, http, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db'
@@ -422,6 +424,72 @@ describe('signatures', () => {
     it('refuses a contract account that rejects it', async () => {
       const res = await signInAs(await contractAccount(answering('ffffffff')))
       expect(res.status).toBe(401)
+    })
+  })
+
+  describe('a node that lies', () => {
+    /**
+     * A JSON-RPC node on a free port that answers every eth_call with `true` (so ERC-1271 and ERC-6492 checks pass
+     * whatever is signed) and every eth_getCode with `code`; it records the methods it is asked.
+     */
+    async function lyingNode(code: `0x${string}`) {
+      const asked: string[] = []
+      const answers: Record<string, unknown> = {
+        eth_call: `0x${'00'.repeat(31)}01`,
+        eth_getCode: code,
+        eth_chainId: '0x7a69',
+        eth_blockNumber: '0x1',
+      }
+      const server = createServer((req, res) => {
+        let text = ''
+        req.on('data', (chunk) => {
+          text += chunk
+        })
+        req.on('end', () => {
+          const { id, method } = JSON.parse(text) as { id: number; method: string }
+          asked.push(method)
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id, result: answers[method] ?? null }))
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      lying.push(server)
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked }
+    }
+    const lying: Server[] = []
+    afterEach(() => {
+      for (const server of lying.splice(0)) server.close()
+    })
+
+    it('cannot sign in an ordinary account with someone else’s signature: the node is asked only for code', async () => {
+      const node = await lyingNode('0x')
+      const s = setup({ chains: [{ chain: anvilChain, rpcUrl: node.url }] })
+      const stranger = privateKeyToAccount(generatePrivateKey())
+      const { res, account, message } = await signIn(s, {}, stranger)
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe('The signature does not match the message and its address.')
+      expect(sessionCookieOf(res)).toBeUndefined()
+      expect(node.asked).toEqual(['eth_getCode'])
+
+      // Bytes that are no signature at all are refused the same way.
+      const garbage = await verify(s.app, { message, signature: `0x${'ab'.repeat(65)}` })
+      expect(garbage.status).toBe(401)
+      expect(node.asked).not.toContain('eth_call')
+
+      // The account's own signature signs it in without the node.
+      node.asked.length = 0
+      const own = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+      expect(own.status).toBe(200)
+      expect(node.asked).toEqual([])
+    })
+
+    it('is trusted for an address it says holds a contract: that is what configuring it means', async () => {
+      const node = await lyingNode('0x6080')
+      const s = setup({ chains: [{ chain: anvilChain, rpcUrl: node.url }] })
+      const { res } = await signIn(s, {}, privateKeyToAccount(generatePrivateKey()))
+      expect(res.status).toBe(200)
+      expect(node.asked).toEqual(['eth_getCode', 'eth_call'])
     })
   })
 

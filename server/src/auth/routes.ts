@@ -8,6 +8,7 @@ import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
 import { rateLimit } from '../rate-limit'
+import { checkSignature } from './signature'
 import { checkSiweMessage } from './siwe'
 import {
   endSession,
@@ -155,18 +156,13 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
 
         const client = clients.get(siwe.chainId)
         if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
-        const valid = await client
-          .verifySiweMessage({ message, signature, domain: siwe.domain, scheme: siwe.scheme, time })
-          .catch((error: unknown) => error)
-        if (valid !== true) {
-          // viem answers false both for a wrong signature and for a node it could not reach (after trying ECDSA
-          // recovery alone), and throws both for a node's failure and for input it cannot check: only asking the
-          // node again tells them apart. A node that answers leaves the signature to blame.
-          const problem = await unreachable(client)
-          if (!problem) return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+        const checked = await checkSignature(client, { address: siwe.address, message, signature })
+        if (checked.kind === 'invalid')
+          return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+        if (checked.kind === 'unreachable') {
           console.error(
             `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
-            shortMessage(valid === false ? problem : valid),
+            shortMessage(checked.error),
           )
           return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
         }
@@ -216,13 +212,6 @@ const nonceErrors = {
   otherBrowser:
     'The sign-in nonce was issued to another browser, or this one did not keep its cookie; request a new one and sign again.',
 } as const
-
-/** The error a node answers a trivial request with, or null when it is reachable. */
-const unreachable = (client: PublicClient) =>
-  client.getBlockNumber().then(
-    () => null,
-    (error: unknown) => error,
-  )
 
 const shortMessage = (error: unknown) =>
   error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
