@@ -13,9 +13,11 @@ import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } fro
 export const LOCAL_CHAIN_ID = 31337
 
 /**
- * Sign-in nonces and attempts, and sky reads, the local API allows one client a minute. Every browser reaches it
- * from 127.0.0.1 (through the Vite proxy too), and the end-to-end tests sign in and open skies many times side by
- * side; a shell's NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT or SKY_READ_RATE_LIMIT wins, to try the production limits.
+ * Sign-in nonces and attempts, session reads, draft writes and sky reads the local API allows one client (or
+ * account) a minute. Every browser reaches it from 127.0.0.1 (through the Vite proxy too), and the end-to-end
+ * tests sign in, save drafts and open skies many times side by side; a shell's NONCE_RATE_LIMIT,
+ * VERIFY_RATE_LIMIT, SESSION_RATE_LIMIT, DRAFT_WRITE_RATE_LIMIT, ACCOUNT_DRAFT_WRITE_RATE_LIMIT or
+ * SKY_READ_RATE_LIMIT wins, to try the production limits.
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
 
@@ -303,6 +305,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       SKY_READ_RATE_LIMIT: process.env.SKY_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      SESSION_RATE_LIMIT: process.env.SESSION_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      DRAFT_WRITE_RATE_LIMIT: process.env.DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      ACCOUNT_DRAFT_WRITE_RATE_LIMIT: process.env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)

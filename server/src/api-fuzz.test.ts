@@ -37,10 +37,11 @@ function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string) {
           { chain: anvilChain, rpcUrl },
         ],
         // The limits have their own tests; here every request should reach the route behind them.
-        rateLimits: { nonce: generous, verify: generous },
+        rateLimits: { nonce: generous, verify: generous, session: generous },
       },
       // Likewise the sky reads' limit; their chain has no contracts, so reads end in the game's absence (404).
       skyReads: generous,
+      draftWrites: { client: generous, account: generous },
       // So that X-Forwarded-For is read, and its parsing fuzzed too.
       trustedProxies: 1,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { configFromEnv, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
+import { configFromEnv, DEFAULT_DRAFT_WRITE_LIMITS, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
 import { parseEnv } from './env'
 
 const chainsOf = (env: Record<string, string>) =>
@@ -36,13 +36,34 @@ describe('configFromEnv', () => {
     expect(configFromEnv(parseEnv({})).auth.rateLimits).toEqual(DEFAULT_SIGN_IN_LIMITS)
     expect(configFromEnv(parseEnv({})).trustedProxies).toBe(0)
     const config = configFromEnv(
-      parseEnv({ NONCE_RATE_LIMIT: '7', VERIFY_RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '30', TRUST_PROXY: '1' }),
+      parseEnv({
+        NONCE_RATE_LIMIT: '7',
+        VERIFY_RATE_LIMIT: '3',
+        SESSION_RATE_LIMIT: '11',
+        RATE_LIMIT_WINDOW_SECONDS: '30',
+        TRUST_PROXY: '1',
+      }),
     )
     expect(config.auth.rateLimits).toEqual({
       nonce: { limit: 7, windowMs: 30_000 },
       verify: { limit: 3, windowMs: 30_000 },
+      session: { limit: 11, windowMs: 30_000 },
     })
     expect(config.trustedProxies).toBe(1)
+  })
+
+  it('limits draft writes per client and per account as the environment says, in the same window', () => {
+    expect(configFromEnv(parseEnv({})).draftWrites).toEqual(DEFAULT_DRAFT_WRITE_LIMITS)
+    expect(DEFAULT_DRAFT_WRITE_LIMITS).toEqual({
+      client: { limit: 60, windowMs: 60_000 },
+      account: { limit: 20, windowMs: 60_000 },
+    })
+    const env = { DRAFT_WRITE_RATE_LIMIT: '9', ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '4', RATE_LIMIT_WINDOW_SECONDS: '120' }
+    expect(configFromEnv(parseEnv(env)).draftWrites).toEqual({
+      client: { limit: 9, windowMs: 120_000 },
+      account: { limit: 4, windowMs: 120_000 },
+    })
+    expect(() => parseEnv({ ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '0' })).toThrow(/ACCOUNT_DRAFT_WRITE_RATE_LIMIT/)
   })
 
   it('limits sky reads per client as the environment says, in the sign-in limits’ window', () => {

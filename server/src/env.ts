@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEFAULT_SAFE_ORIGINS, DEFAULT_SKY_READ_LIMIT } from './config'
+import {
+  DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_SAFE_ORIGINS,
+  DEFAULT_SIGN_IN_LIMITS,
+  DEFAULT_SKY_READ_LIMIT,
+} from './config'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
@@ -60,9 +65,15 @@ const schema = z.object({
       .default(0),
   ),
   /** Sign-in nonces one client may fetch per window. */
-  NONCE_RATE_LIMIT: optional(requestCount.default(60)),
+  NONCE_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.nonce.limit)),
   /** Sign-in attempts one client may make per window. */
-  VERIFY_RATE_LIMIT: optional(requestCount.default(20)),
+  VERIFY_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.verify.limit)),
+  /** Session reads (GET /api/auth/session) one client may make per window; each is a database lookup. */
+  SESSION_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.session.limit)),
+  /** Draft writes (create, change, delete) one client may make per window, whatever accounts it signs in with. */
+  DRAFT_WRITE_RATE_LIMIT: optional(requestCount.default(DEFAULT_DRAFT_WRITE_LIMITS.client.limit)),
+  /** Draft writes one signed-in account may make per window, from any number of clients. */
+  ACCOUNT_DRAFT_WRITE_RATE_LIMIT: optional(requestCount.default(DEFAULT_DRAFT_WRITE_LIMITS.account.limit)),
   /** Sky reads one client may make per window; each runs the contract's tokenURI on the chain's node. */
   SKY_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_SKY_READ_LIMIT.limit)),
   /** The window of every limit above, in seconds. */

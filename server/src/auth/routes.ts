@@ -97,6 +97,8 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
   // Each nonce is a row, and each attempt may make the chain's node check a signature: both are counted per client.
   const nonceLimit = rateLimit(limits.nonce, 'sign-in nonces', clientKey)
   const verifyLimit = rateLimit(limits.verify, 'sign-in attempts', clientKey)
+  // Each session read is a database lookup, which a page makes on load and when its wallet changes.
+  const sessionLimit = rateLimit(limits.session, 'session checks', clientKey)
   const clients = new Map<number, PublicClient>(
     config.chains.map(({ chain, rpcUrl }) => [
       chain.id,
@@ -175,7 +177,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
       },
     )
-    .get('/session', async (c) => {
+    .get('/session', sessionLimit, async (c) => {
       const token = sessionToken(c)
       const session = token ? await findSession(db, token, now()) : null
       if (!session) {
