@@ -12,7 +12,7 @@ import {
 } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
-import { manifestCors, sameOriginWrites, securityHeaders } from './http'
+import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
 import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
 import { pictureOf } from './skies/picture'
 import { skyReader } from './skies/reader'
@@ -43,6 +43,7 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       securityHeaders({
         frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
         rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
+        hsts: sendsHsts(config.auth.origins),
       }),
     )
     .use('/api/*', sameOriginWrites(config.auth.origins))

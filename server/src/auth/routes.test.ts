@@ -637,9 +637,9 @@ describe('sessions and cookies', () => {
     expect(await res.json()).toMatchObject({ authenticated: true })
   })
 
-  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure on plain-http localhost', async () => {
-    for (const host of ['localhost:5173', '127.0.0.1:8787']) {
-      const s = setup()
+  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure, when every origin is plain http', async () => {
+    for (const host of ['localhost:5173', '127.0.0.1:8787', 'chainellation.example']) {
+      const s = setup({ origins: [origin, 'http://127.0.0.1:5173'] })
       const account = privateKeyToAccount(generatePrivateKey())
       const message = messageFor(account, await getNonce(s), s.now())
       const res = await verify(
@@ -657,7 +657,28 @@ describe('sessions and cookies', () => {
     }
   })
 
-  it('makes the cookie SameSite=None, Secure and Partitioned on any other host, so it is sent inside Safe{Wallet}’s frame, and clears it the same way', async () => {
+  it('makes the cookies Secure from the configured https origin, even when a proxy forwards Host: localhost', async () => {
+    const s = setup({ origins: ['https://chainellation.example'] })
+    const nonce = await s.app.request('http://localhost/api/auth/nonce')
+    const binding = nonce.headers.getSetCookie().find((c) => c.startsWith(`${NONCE_BINDING_COOKIE}=`)) ?? ''
+    expect(binding.split(/;\s*/)).toEqual(expect.arrayContaining(['Secure', 'SameSite=None', 'Partitioned']))
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, ((await nonce.json()) as { nonce: string }).nonce, s.now(), {
+      domain: 'chainellation.example',
+      uri: 'https://chainellation.example/',
+    })
+    const res = await verify(
+      s.app,
+      { message, signature: await account.signMessage({ message }) },
+      { url: 'http://localhost/api/auth/verify', from: 'https://chainellation.example' },
+    )
+    expect(res.status).toBe(200)
+    expect((res.headers.get('set-cookie') ?? '').split(/;\s*/)).toEqual(
+      expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=None', 'Partitioned', 'Path=/']),
+    )
+  })
+
+  it('makes the cookie SameSite=None, Secure and Partitioned once an origin is https, so it is sent inside Safe{Wallet}’s frame, and clears it the same way', async () => {
     const s = setup()
     const account = privateKeyToAccount(generatePrivateKey())
     const message = messageFor(account, await getNonce(s), s.now(), {

@@ -66,20 +66,21 @@ const sessionToken = (c: Context) => authCookies.parse(getCookie(c))[SESSION_COO
 /** The browser's nonce-binding secret, if it carries a well-formed one. */
 const nonceBinding = (c: Context) => authCookies.parse(getCookie(c))[NONCE_BINDING_COOKIE]
 
-/** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
-const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
-
 /**
  * Safe{Wallet} frames the app from its own site, where a SameSite=Lax cookie is never sent, so a deployed app's
  * cookie is SameSite=None; Partitioned (CHIPS) lets browsers that block third-party cookies keep it, in a jar of
  * its own for each site framing the app. CSRF stays covered without Lax: every non-GET API request from a page
  * outside APP_ORIGINS is refused by the Origin check (sameOriginWrites), and no API answer is readable
- * cross-origin. Plain-http localhost keeps Lax, since None demands Secure.
+ * cross-origin. An app configured only with plain-http origins (local development) keeps Lax, since None demands
+ * Secure, which browsers refuse over http.
+ *
+ * Which of the two is decided from the configured origins, never from the request's Host header: a proxy that
+ * forwards `Host: localhost` to a deployed app must not get its session cookie without Secure.
  */
-const cookieOptions = (c: Context) =>
-  isLocalHost(c)
-    ? ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
-    : ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
+const cookieOptionsFor = (origins: readonly string[]) =>
+  origins.some((origin) => origin.startsWith('https:'))
+    ? ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
+    : ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
 
 export type AuthDeps = {
   db: Database
@@ -93,6 +94,7 @@ export type AuthDeps = {
 export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
   const nonceTtlMs = config.nonceTtlMs ?? NONCE_TTL_MS
   const sessionTtlMs = config.sessionTtlMs ?? SESSION_TTL_MS
+  const cookieOptions = cookieOptionsFor(config.origins)
   const limits = config.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
   // Each nonce is a row, and each attempt may make the chain's node check a signature: both are counted per client.
   const nonceLimit = rateLimit(limits.nonce, 'sign-in nonces', clientKey)
@@ -121,7 +123,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
       // nonce renews it for the nonce's life.
       const binding = nonceBinding(c) ?? newNonceBinding()
       setCookie(c, NONCE_BINDING_COOKIE, binding, {
-        ...cookieOptions(c),
+        ...cookieOptions,
         path: NONCE_BINDING_PATH,
         maxAge: Math.floor(nonceTtlMs / 1000),
       })
@@ -173,7 +175,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         if (!started) return c.json({ error: nonceErrors.used }, 401)
         const previous = sessionToken(c)
         if (previous) await endSession(db, previous)
-        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions(c), maxAge: Math.floor(sessionTtlMs / 1000) })
+        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions, maxAge: Math.floor(sessionTtlMs / 1000) })
         return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
       },
     )
@@ -181,7 +183,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
       const token = sessionToken(c)
       const session = token ? await findSession(db, token, now()) : null
       if (!session) {
-        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions)
         return c.json({ authenticated: false as const }, 200)
       }
       return c.json({ authenticated: true as const, address: session.address, chainId: session.chainId }, 200)
@@ -189,7 +191,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
     .post('/logout', async (c) => {
       const token = sessionToken(c)
       if (token) await endSession(db, token)
-      deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+      deleteCookie(c, SESSION_COOKIE, cookieOptions)
       return c.json({ ok: true as const }, 200)
     })
 }
