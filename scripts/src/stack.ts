@@ -13,11 +13,16 @@ import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } fro
 export const LOCAL_CHAIN_ID = 31337
 
 /**
- * Sign-in nonces and attempts, and sky reads, the local API allows one client a minute. Every browser reaches it
- * from 127.0.0.1 (through the Vite proxy too), and the end-to-end tests sign in and open skies many times side by
- * side; a shell's NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT or SKY_READ_RATE_LIMIT wins, to try the production limits.
+ * Sign-in nonces and attempts, session reads, draft writes and sky reads the local API allows one client (or
+ * account) a minute. Every browser reaches it from 127.0.0.1 (through the Vite proxy too), and the end-to-end
+ * tests sign in, save drafts and open skies many times side by side; a shell's NONCE_RATE_LIMIT,
+ * VERIFY_RATE_LIMIT, SESSION_RATE_LIMIT, DRAFT_WRITE_RATE_LIMIT, ACCOUNT_DRAFT_WRITE_RATE_LIMIT or
+ * SKY_READ_RATE_LIMIT wins, to try the production limits.
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
+
+/** Sepolia's public JSON-RPC endpoint, for a local stack's API when the shell names no node of its own. */
+export const PUBLIC_SEPOLIA_RPC_URL = 'https://ethereum-sepolia-rpc.publicnode.com'
 
 /** What the local stack charges, in wei: a sky, each chosen trait, a decoration token. */
 export const LOCAL_PRICES = {
@@ -291,12 +296,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(apiPort),
       CHAIN_ID: String(LOCAL_CHAIN_ID),
       LOCAL_RPC_URL: chainUrl,
+      // A local stack is no deployment: Sepolia's sign-ins may go through the public endpoint unless the shell
+      // names a node, as the API demands in production mode.
+      SEPOLIA_RPC_URL: process.env.SEPOLIA_RPC_URL || PUBLIC_SEPOLIA_RPC_URL,
       APP_ORIGINS: appOrigins.join(','),
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       SKY_READ_RATE_LIMIT: process.env.SKY_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      SESSION_RATE_LIMIT: process.env.SESSION_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      DRAFT_WRITE_RATE_LIMIT: process.env.DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      ACCOUNT_DRAFT_WRITE_RATE_LIMIT: process.env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)

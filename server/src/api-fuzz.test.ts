@@ -13,7 +13,7 @@ import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { SESSION_COOKIE } from './auth/routes'
-import { signIn, testOrigin } from './auth/testing'
+import { browser, signIn, testOrigin } from './auth/testing'
 import { type DatabaseHandle, openDatabase } from './db'
 
 /** Requests sent across all routes, at the least. */
@@ -37,10 +37,11 @@ function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string) {
           { chain: anvilChain, rpcUrl },
         ],
         // The limits have their own tests; here every request should reach the route behind them.
-        rateLimits: { nonce: generous, verify: generous },
+        rateLimits: { nonce: generous, verify: generous, session: generous },
       },
       // Likewise the sky reads' limit; their chain has no contracts, so reads end in the game's absence (404).
       skyReads: generous,
+      draftWrites: { client: generous, account: generous },
       // So that X-Forwarded-For is read, and its parsing fuzzed too.
       trustedProxies: 1,
     },
@@ -111,7 +112,8 @@ const routesOf = (served: { routes: Route[] }): Route[] => [
 // ---------------------------------------------------------------------------------------------------------------
 // What a player (or an attacker) holds during a route's run: live sessions, drafts, unspent nonces.
 
-type World = { cookies: string[]; accounts: LocalAccount[]; draftIds: string[]; nonces: string[] }
+/** `binding` is the cookie the unspent nonces are bound to, sent with the sessions' cookies as a browser would. */
+type World = { cookies: string[]; accounts: LocalAccount[]; draftIds: string[]; nonces: string[]; binding: string }
 
 const validDraft = {
   name: 'Orion over the bay',
@@ -138,9 +140,10 @@ async function makeWorld(): Promise<World> {
     draftIds.push(((await res.json()) as { id: string }).id)
   }
   const nonces: string[] = []
+  const tab = browser(app)
   for (let i = 0; i < 40; i++)
-    nonces.push(((await (await app.request('/api/auth/nonce')).json()) as { nonce: string }).nonce)
-  return { cookies, accounts, draftIds, nonces }
+    nonces.push(((await (await tab.request('/api/auth/nonce')).json()) as { nonce: string }).nonce)
+  return { cookies, accounts, draftIds, nonces, binding: tab.binding() as string }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -417,6 +420,7 @@ const bodyFor = (route: Route, world: World): fc.Arbitrary<Body> => {
 
 const cookieFor = (world: World) =>
   often(
+    fc.constantFrom(...world.cookies.map((session) => `${session}; ${world.binding}`)),
     fc.constantFrom(...world.cookies),
     absent,
     fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((forged) => `${SESSION_COOKIE}=${forged}`),
@@ -618,7 +622,7 @@ describe('fuzzing every route', () => {
     const health = await app.request('/api/health')
     const nonce = await app.request('/api/auth/nonce')
     const healthy = health.status === 200 && ((await health.json()) as { ok?: boolean }).ok === true
-    const issued = nonce.status === 200 && /^[0-9a-f]{32}$/.test(((await nonce.json()) as { nonce: string }).nonce)
+    const issued = nonce.status === 200 && /^[0-9a-f]{64}$/.test(((await nonce.json()) as { nonce: string }).nonce)
     answeringAtTheEnd = healthy && issued ? 'yes' : 'no'
 
     const lines = [...byRoute].map(([route, statuses]) => {

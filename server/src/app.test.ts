@@ -8,7 +8,7 @@ import { createApp } from './app'
 import { type AppConfig, configFromEnv, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import * as schema from './db/schema'
 import { parseEnv } from './env'
-import { contentSecurityPolicy } from './http'
+import { contentSecurityPolicy, permissionsPolicy, sendsHsts } from './http'
 
 const contracts = { Chainellation: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } as const
 
@@ -121,6 +121,46 @@ const MANIFEST_CORS = {
 }
 
 const headersOf = (res: Response, names: string[]) => Object.fromEntries(names.map((n) => [n, res.headers.get(n)]))
+
+describe('browser security headers', () => {
+  const permissions = (res: Response) =>
+    new Map(
+      (res.headers.get('permissions-policy') ?? '').split(', ').map((entry) => entry.split('=') as [string, string]),
+    )
+
+  it('deny the browser features the app does not use, and leave it the clipboard to copy a draft’s link', async () => {
+    const policy = permissions(await appWith({}).request('/api/health'))
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'hid', 'serial', 'bluetooth'])
+      expect(policy.get(feature), feature).toBe('()')
+    expect(policy.has('clipboard-write')).toBe(false)
+    expect([...policy.values()].every((allow) => allow === '()')).toBe(true)
+  })
+
+  it('keep the opener to pop-ups (wallet sign-in windows) while isolating the app from other pages', async () => {
+    const res = await appWith({}).request('/api/nope')
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups')
+  })
+
+  it('send HSTS for an app configured on https, whatever Host a proxy forwards', async () => {
+    const app = appWith({ auth: { origins: ['https://chainellation.example'], chains: [] } })
+    for (const url of ['https://chainellation.example/api/health', 'http://localhost/api/health', '/api/nope']) {
+      const res = await app.request(url)
+      expect(res.headers.get('strict-transport-security'), url).toBe('max-age=31536000')
+    }
+  })
+
+  it('send no HSTS for an app configured on plain http or on a loopback name, even over https', async () => {
+    for (const origins of [
+      ['http://localhost:5173', 'http://127.0.0.1:5173'],
+      ['https://localhost:5173', 'https://127.0.0.1:8443', 'https://app.localhost', 'https://[::1]:8443'],
+      ['http://chainellation.example'],
+    ]) {
+      const res = await appWith({ auth: { origins, chains: [] } }).request('https://chainellation.example/api/health')
+      expect(res.headers.get('strict-transport-security'), origins.join()).toBeNull()
+    }
+    expect(sendsHsts(['http://localhost:5173', 'https://chainellation.example'])).toBe(true)
+  })
+})
 
 describe('serving the built web app', () => {
   let webDist: string
@@ -237,11 +277,22 @@ describe('serving the built web app', () => {
     ]
     for (const [path, init] of answers) {
       const res = await served.request(path, init)
-      expect(headersOf(res, ['content-security-policy', 'x-content-type-options', 'referrer-policy']), path).toEqual({
+      const names = [
+        'content-security-policy',
+        'x-content-type-options',
+        'referrer-policy',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+      ]
+      expect(headersOf(res, names), path).toEqual({
         'content-security-policy': policy,
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'strict-origin-when-cross-origin',
+        'permissions-policy': permissionsPolicy(),
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
       })
+      // Configured for plain-http localhost only: no HSTS.
+      expect(res.headers.get('strict-transport-security'), path).toBeNull()
     }
   })
 

@@ -3,10 +3,16 @@ import { type Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
-import { type AppConfig, DEFAULT_SAFE_ORIGINS, DEFAULT_SKY_READ_LIMIT, SEPOLIA_WEB_RPC_ORIGINS } from './config'
+import {
+  type AppConfig,
+  DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_SAFE_ORIGINS,
+  DEFAULT_SKY_READ_LIMIT,
+  SEPOLIA_WEB_RPC_ORIGINS,
+} from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
-import { manifestCors, sameOriginWrites, securityHeaders } from './http'
+import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
 import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
 import { pictureOf } from './skies/picture'
 import { skyReader } from './skies/reader'
@@ -37,13 +43,20 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       securityHeaders({
         frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
         rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
+        hsts: sendsHsts(config.auth.origins),
       }),
     )
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
-    .route('/api/drafts', draftRoutes({ db, now }))
-    .route('/api/skies', skyRoutes({ readSky, readLimit: rateLimit(skyReads, 'sky reads', clientKey, skyReadCount) }))
+    .route(
+      '/api/drafts',
+      draftRoutes({ db, now, clientKey, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
+    )
+    .route(
+      '/api/skies',
+      skyRoutes({ readSky, readLimit: rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount }) }),
+    )
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {

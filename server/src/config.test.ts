@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { configFromEnv, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
+import { configFromEnv, DEFAULT_DRAFT_WRITE_LIMITS, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
 import { parseEnv } from './env'
 
 const chainsOf = (env: Record<string, string>) =>
   configFromEnv(parseEnv(env)).auth.chains.map(({ chain, rpcUrl }) => [chain.id, rpcUrl])
 
 describe('configFromEnv', () => {
-  it('opens sign-in on Sepolia only, through the public endpoint by default', () => {
+  it('opens sign-in on Sepolia only, through the public endpoint by default in development', () => {
     expect(chainsOf({})).toEqual([[11155111, 'https://ethereum-sepolia-rpc.publicnode.com']])
   })
 
@@ -36,13 +36,34 @@ describe('configFromEnv', () => {
     expect(configFromEnv(parseEnv({})).auth.rateLimits).toEqual(DEFAULT_SIGN_IN_LIMITS)
     expect(configFromEnv(parseEnv({})).trustedProxies).toBe(0)
     const config = configFromEnv(
-      parseEnv({ NONCE_RATE_LIMIT: '7', VERIFY_RATE_LIMIT: '3', RATE_LIMIT_WINDOW_SECONDS: '30', TRUST_PROXY: '1' }),
+      parseEnv({
+        NONCE_RATE_LIMIT: '7',
+        VERIFY_RATE_LIMIT: '3',
+        SESSION_RATE_LIMIT: '11',
+        RATE_LIMIT_WINDOW_SECONDS: '30',
+        TRUST_PROXY: '1',
+      }),
     )
     expect(config.auth.rateLimits).toEqual({
       nonce: { limit: 7, windowMs: 30_000 },
       verify: { limit: 3, windowMs: 30_000 },
+      session: { limit: 11, windowMs: 30_000 },
     })
     expect(config.trustedProxies).toBe(1)
+  })
+
+  it('limits draft writes per client and per account as the environment says, in the same window', () => {
+    expect(configFromEnv(parseEnv({})).draftWrites).toEqual(DEFAULT_DRAFT_WRITE_LIMITS)
+    expect(DEFAULT_DRAFT_WRITE_LIMITS).toEqual({
+      client: { limit: 60, windowMs: 60_000 },
+      account: { limit: 20, windowMs: 60_000 },
+    })
+    const env = { DRAFT_WRITE_RATE_LIMIT: '9', ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '4', RATE_LIMIT_WINDOW_SECONDS: '120' }
+    expect(configFromEnv(parseEnv(env)).draftWrites).toEqual({
+      client: { limit: 9, windowMs: 120_000 },
+      account: { limit: 4, windowMs: 120_000 },
+    })
+    expect(() => parseEnv({ ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '0' })).toThrow(/ACCOUNT_DRAFT_WRITE_RATE_LIMIT/)
   })
 
   it('limits sky reads per client as the environment says, in the sign-in limits’ window', () => {
@@ -56,6 +77,7 @@ describe('configFromEnv', () => {
 
   it('serves the built web app only in production', () => {
     expect(configFromEnv(parseEnv({})).webDist).toBeUndefined()
-    expect(configFromEnv(parseEnv({ NODE_ENV: 'production', WEB_DIST: '/srv/web' })).webDist).toBe('/srv/web')
+    const production = { NODE_ENV: 'production', WEB_DIST: '/srv/web', SEPOLIA_RPC_URL: 'https://sepolia.example' }
+    expect(configFromEnv(parseEnv(production)).webDist).toBe('/srv/web')
   })
 })

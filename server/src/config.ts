@@ -3,7 +3,10 @@ import { anvil, sepolia } from 'viem/chains'
 import { type ContractAddresses, contractsFor } from './contracts'
 import type { Env } from './env'
 
-/** A chain players may sign in on, and the node that checks smart-account (ERC-1271/6492) signatures there. */
+/**
+ * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
+ * ERC-6492 for ones not deployed yet). That node is trusted with those sign-ins; an EOA's is checked without it.
+ */
 export type SignInChain = { chain: Chain; rpcUrl: string }
 
 export type AuthConfig = {
@@ -14,23 +17,41 @@ export type AuthConfig = {
   nonceTtlMs?: number
   /** How long a session lasts after sign-in (default 7 days). */
   sessionTtlMs?: number
-  /** Requests one client may make to the nonce and verify endpoints (default {@link DEFAULT_SIGN_IN_LIMITS}). */
+  /**
+   * Requests one client may make to the nonce, verify and session endpoints (default
+   * {@link DEFAULT_SIGN_IN_LIMITS}).
+   */
   rateLimits?: SignInRateLimits
 }
 
 /** At most `limit` requests in `windowMs` from one client. */
 export type RateLimit = { limit: number; windowMs: number }
 
-export type SignInRateLimits = { nonce: RateLimit; verify: RateLimit }
+export type SignInRateLimits = { nonce: RateLimit; verify: RateLimit; session: RateLimit }
 
 /**
  * A sign-in takes one nonce and one verify, a retry after a refused signature another of each; these leave room
  * for a household or an office behind one address while keeping a script from filling the nonce table or making
- * the chain's node check signatures for it.
+ * the chain's node check signatures for it. A page reads the session when it loads and when its wallet changes;
+ * each read is a database lookup, so a script gets no more than a busy household would.
  */
 export const DEFAULT_SIGN_IN_LIMITS: SignInRateLimits = {
   nonce: { limit: 60, windowMs: 60_000 },
   verify: { limit: 20, windowMs: 60_000 },
+  session: { limit: 120, windowMs: 60_000 },
+}
+
+/** Draft creations, changes and deletions allowed per client (address) and per signed-in account. */
+export type DraftWriteLimits = { client: RateLimit; account: RateLimit }
+
+/**
+ * A player saves, renames or deletes a draft by hand, a few a minute. Per account, so that one account cannot
+ * fill its 50 drafts in a burst; per client, so that a script signing in one new account after another (each
+ * with room for 50) writes no faster than a few players behind one address.
+ */
+export const DEFAULT_DRAFT_WRITE_LIMITS: DraftWriteLimits = {
+  client: { limit: 60, windowMs: 60_000 },
+  account: { limit: 20, windowMs: 60_000 },
 }
 
 /**
@@ -70,6 +91,8 @@ export type AppConfig = {
    * {@link DEFAULT_SKY_READ_LIMIT}).
    */
   skyReads?: RateLimit
+  /** Draft writes (POST, PATCH, DELETE under /api/drafts) allowed (default {@link DEFAULT_DRAFT_WRITE_LIMITS}). */
+  draftWrites?: DraftWriteLimits
 }
 
 /** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
@@ -86,6 +109,7 @@ export function configFromEnv(env: Env): AppConfig {
       rateLimits: {
         nonce: { limit: env.NONCE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
         verify: { limit: env.VERIFY_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+        session: { limit: env.SESSION_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
       },
     },
     safeOrigins: env.SAFE_ORIGINS,
@@ -93,5 +117,9 @@ export function configFromEnv(env: Env): AppConfig {
     rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
     trustedProxies: env.TRUST_PROXY,
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    draftWrites: {
+      client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      account: { limit: env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    },
   }
 }

@@ -88,6 +88,15 @@ describe('parseEnv', () => {
     })
   })
 
+  it('demands SEPOLIA_RPC_URL in production, where no public node decides who signs in', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /^invalid environment: SEPOLIA_RPC_URL\n.*production has no default/s,
+    )
+    expect(() => parseEnv({ NODE_ENV: 'production', SEPOLIA_RPC_URL: '' })).toThrow(/SEPOLIA_RPC_URL/)
+    const env = parseEnv({ NODE_ENV: 'production', SEPOLIA_RPC_URL: 'https://sepolia.example/v2/key' })
+    expect(env.SEPOLIA_RPC_URL).toBe('https://sepolia.example/v2/key')
+  })
+
   it('coerces numbers', () => {
     expect(parseEnv({ PORT: '9000', CHAIN_ID: '11155111' })).toMatchObject({ PORT: 9000, CHAIN_ID: 11155111 })
   })

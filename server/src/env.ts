@@ -1,6 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { DEFAULT_SAFE_ORIGINS, DEFAULT_SKY_READ_LIMIT } from './config'
+import {
+  DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_SAFE_ORIGINS,
+  DEFAULT_SIGN_IN_LIMITS,
+  DEFAULT_SKY_READ_LIMIT,
+} from './config'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
@@ -39,7 +44,11 @@ const schema = z.object({
   APP_ORIGINS: optional(origins.default(['http://localhost:5173', 'http://127.0.0.1:5173'])),
   /** Origins allowed to frame the app as a Safe App (Safe{Wallet} and any self-hosted copy of it). */
   SAFE_ORIGINS: optional(origins.default([...DEFAULT_SAFE_ORIGINS])),
-  SEPOLIA_RPC_URL: optional(z.url().default('https://ethereum-sepolia-rpc.publicnode.com')),
+  /**
+   * The Sepolia node the API trusts to check contract accounts' sign-in signatures (ERC-1271, ERC-6492). Required
+   * in production; in development a public endpoint stands in ({@link DEVELOPMENT_SEPOLIA_RPC_URL}).
+   */
+  SEPOLIA_RPC_URL: optional(z.url().optional()),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
   WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
@@ -56,16 +65,38 @@ const schema = z.object({
       .default(0),
   ),
   /** Sign-in nonces one client may fetch per window. */
-  NONCE_RATE_LIMIT: optional(requestCount.default(60)),
+  NONCE_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.nonce.limit)),
   /** Sign-in attempts one client may make per window. */
-  VERIFY_RATE_LIMIT: optional(requestCount.default(20)),
+  VERIFY_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.verify.limit)),
+  /** Session reads (GET /api/auth/session) one client may make per window; each is a database lookup. */
+  SESSION_RATE_LIMIT: optional(requestCount.default(DEFAULT_SIGN_IN_LIMITS.session.limit)),
+  /** Draft writes (create, change, delete) one client may make per window, whatever accounts it signs in with. */
+  DRAFT_WRITE_RATE_LIMIT: optional(requestCount.default(DEFAULT_DRAFT_WRITE_LIMITS.client.limit)),
+  /** Draft writes one signed-in account may make per window, from any number of clients. */
+  ACCOUNT_DRAFT_WRITE_RATE_LIMIT: optional(requestCount.default(DEFAULT_DRAFT_WRITE_LIMITS.account.limit)),
   /** Sky reads one client may make per window; each runs the contract's tokenURI on the chain's node. */
   SKY_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_SKY_READ_LIMIT.limit)),
   /** The window of every limit above, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
 })
 
-export type Env = z.infer<typeof schema>
+/** The public Sepolia endpoint development uses when SEPOLIA_RPC_URL is unset; production never does. */
+export const DEVELOPMENT_SEPOLIA_RPC_URL = 'https://ethereum-sepolia-rpc.publicnode.com'
+
+const withNodes = schema
+  .superRefine((env, ctx) => {
+    // Whoever runs the node decides who signs in with a contract account: a deployment names the one it trusts.
+    if (env.NODE_ENV === 'production' && env.SEPOLIA_RPC_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEPOLIA_RPC_URL'],
+        message:
+          'SEPOLIA_RPC_URL must name the Sepolia node trusted to check contract accounts’ sign-ins; production has no default.',
+      })
+  })
+  .transform((env) => ({ ...env, SEPOLIA_RPC_URL: env.SEPOLIA_RPC_URL ?? DEVELOPMENT_SEPOLIA_RPC_URL }))
+
+export type Env = z.infer<typeof withNodes>
 
 /** Thrown by {@link parseEnv}; its message names every bad variable. */
 export class EnvError extends Error {
@@ -80,7 +111,7 @@ export class EnvError extends Error {
 
 /** Validates the server's environment variables and applies defaults. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source)
+  const result = withNodes.safeParse(source)
   if (result.success) return result.data
   const names = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))]
   throw new EnvError(names, z.prettifyError(result.error))

@@ -94,15 +94,87 @@ export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [] }: Conte
     .join('; ')
 
 /**
- * Adds the Content-Security-Policy and the other browser security headers to every response, including errors
- * and static files: no MIME sniffing, and only the origin (not the path, which can hold a draft's link) in the
- * Referer sent to other sites.
+ * Browser features the app never uses, each denied to it and to every frame in it (W3C Permissions Policy), so
+ * that a script slipped into the page could not reach them either. The Compose page copies a draft's link, so the
+ * clipboard keeps its default (the app's own origin may write to it); wallets ask for signatures through their
+ * extensions, pop-ups or WalletConnect, never through these APIs on the app's own page.
  */
-export const securityHeaders = (policy: ContentSecurityPolicy): MiddlewareHandler => {
+export const DENIED_FEATURES: readonly string[] = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'browsing-topics',
+  'camera',
+  'clipboard-read',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+
+export const permissionsPolicy = () => DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ')
+
+/**
+ * One year, without includeSubDomains or preload: the app pins its own host to https, not the other hosts of
+ * whatever domain it is deployed under, nor a list browsers ship.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
+
+export type SecurityHeaders = ContentSecurityPolicy & {
+  /**
+   * Whether to send Strict-Transport-Security (RFC 6797): decided from the configured app origins, never from a
+   * request's Host header, which a proxy may rewrite (see {@link sendsHsts}).
+   */
+  hsts: boolean
+}
+
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  hostname === '[::1]' ||
+  /^127(?:\.\d{1,3}){3}$/.test(hostname)
+
+/**
+ * Whether the app is served over https at a public name, from its configured origins: then every answer tells
+ * browsers to come back only over https (RFC 6797). A loopback origin (localhost, 127.0.0.0/8, [::1]) is left out
+ * even over https: HSTS would stick to the developer's machine, and every other app served on it, for a year.
+ * Browsers ignore the header when it arrives over plain http (RFC 6797 section 8.1), so a health check made on the
+ * server's own port over http takes nothing from it.
+ */
+export const sendsHsts = (origins: readonly string[]) =>
+  origins.some((origin) => {
+    const url = new URL(origin)
+    return url.protocol === 'https:' && !isLoopback(url.hostname)
+  })
+
+/**
+ * Adds the Content-Security-Policy and the other browser security headers to every response, including errors
+ * and static files: no MIME sniffing; only the origin (not the path, which can hold a draft's link) in the
+ * Referer sent to other sites; no browser feature the app does not use; a browsing context group of the app's
+ * own (Cross-Origin-Opener-Policy) that still keeps its link to the pop-ups it opens, which Coinbase's and other
+ * wallets' sign-in windows answer through, while Safe{Wallet} frames it as before (COOP does not apply to frames);
+ * and, when the app is served over https, Strict-Transport-Security.
+ */
+export const securityHeaders = ({ hsts, ...policy }: SecurityHeaders): MiddlewareHandler => {
   const headers = {
     'Content-Security-Policy': contentSecurityPolicy(policy),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': permissionsPolicy(),
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    ...(hsts ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
   }
   return async (c, next) => {
     await next()

@@ -55,7 +55,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(server.output().stdout).toContain(`API listening on http://127.0.0.1:${port} (database: pglite)`)
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/nonce`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ nonce: expect.stringMatching(/^[0-9a-f]{32}$/) })
+    expect(await res.json()).toEqual({ nonce: expect.stringMatching(/^[0-9a-f]{64}$/) })
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
   })

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
+import { anvil } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
-import { testOrigin } from './auth/testing'
+import { signIn, testOrigin } from './auth/testing'
 import type { AppConfig, SignInRateLimits } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
 import { rateLimitKey } from './rate-limit'
@@ -18,7 +19,11 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const limits: SignInRateLimits = { nonce: { limit: 3, windowMs: 60_000 }, verify: { limit: 2, windowMs: 60_000 } }
+const limits: SignInRateLimits = {
+  nonce: { limit: 3, windowMs: 60_000 },
+  verify: { limit: 2, windowMs: 60_000 },
+  session: { limit: 3, windowMs: 60_000 },
+}
 
 const appWith = (config: Partial<AppConfig> = {}) =>
   createApp({
@@ -117,7 +122,7 @@ describe('sign-in rate limits', () => {
     expect((await nonce(app, client)).status).toBe(200)
   })
 
-  it('leave the session, logout, health and drafts routes alone', async () => {
+  it('do not count the session, logout, health and drafts routes against the nonce', async () => {
     const app = appWith({ auth: { origins: [testOrigin], chains: [], rateLimits: limits } })
     const client = from('198.51.100.4')
     for (let i = 0; i < 4; i++) await nonce(app, client)
@@ -144,6 +149,133 @@ describe('sign-in rate limits', () => {
   it('count requests made in-process, with no connection, together', async () => {
     const app = appWith()
     expect(await statuses(times(4, () => () => nonce(app)))).toEqual([200, 200, 200, 429])
+  })
+})
+
+describe('session and draft rate limits', () => {
+  const session = (app: App, env?: object) => app.request('/api/auth/session', {}, env)
+
+  it('answer session reads beyond the limit per client with 429 and a sentence', async () => {
+    const app = appWith()
+    const client = from('203.0.113.30')
+    expect(await statuses(times(3, () => () => session(app, client)))).toEqual([200, 200, 200])
+    const refused = await session(app, client)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Too many session checks from your address; try again in \d+ seconds?\.$/,
+    )
+    expect((await session(app, from('203.0.113.31'))).status).toBe(200)
+  })
+
+  it('refuse 30 of 150 session reads from one client under the production limit', async () => {
+    const app = createApp({
+      config: { chainId: 31337, contracts: {}, auth: { origins: [testOrigin], chains: [] } },
+      db: database.db,
+    })
+    const client = from('203.0.113.32')
+    const codes = await statuses(times(150, () => () => session(app, client)))
+    expect(codes.filter((code) => code === 429)).toHaveLength(30)
+    expect(codes.slice(0, 120).every((code) => code === 200)).toBe(true)
+  })
+
+  /** An app whose draft writes are limited to `client` per address and `account` per account, with sign-in open. */
+  const draftsApp = (client: number, account: number) =>
+    appWith({
+      auth: {
+        origins: [testOrigin],
+        chains: [{ chain: anvil, rpcUrl: 'http://127.0.0.1:9' }],
+        // Every sign-in here is made in-process, under one key: the sign-in limits are not the ones tried.
+        rateLimits: { ...limits, nonce: { limit: 100, windowMs: 60_000 }, verify: { limit: 100, windowMs: 60_000 } },
+      },
+      draftWrites: { client: { limit: client, windowMs: 60_000 }, account: { limit: account, windowMs: 60_000 } },
+    })
+
+  const draft = (n: number) => ({
+    name: `Draft ${n}`,
+    chainId: 31337,
+    layers: [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' })),
+  })
+
+  const write = (app: App, cookie: string, env: object, method = 'POST', path = '/api/drafts', body?: unknown) =>
+    app.request(
+      path,
+      {
+        method,
+        headers: { 'Content-Type': 'application/json', Origin: testOrigin, Cookie: cookie },
+        ...(method === 'DELETE' ? {} : { body: JSON.stringify(body ?? draft(0)) }),
+      },
+      env,
+    )
+
+  it('hold one account to its limit of draft writes, from any number of addresses', async () => {
+    const app = draftsApp(100, 3)
+    const { cookie } = await signIn(app, new Date())
+    const created = await write(app, cookie, from('198.51.100.40'))
+    expect(created.status).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+    const codes = await statuses([
+      () => write(app, cookie, from('198.51.100.41'), 'PATCH', `/api/drafts/${id}`, { name: 'Renamed' }),
+      () => write(app, cookie, from('198.51.100.42'), 'DELETE', `/api/drafts/${id}`),
+    ])
+    expect(codes).toEqual([200, 204])
+    const refused = await write(app, cookie, from('198.51.100.43'))
+    expect(refused.status).toBe(429)
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Too many draft changes by this account; try again in \d+ seconds?\.$/,
+    )
+    // Another account is counted apart.
+    const other = await signIn(app, new Date())
+    expect((await write(app, other.cookie, from('198.51.100.43'))).status).toBe(201)
+  })
+
+  it('hold one client to its limit of draft writes, whichever accounts it signs in with', async () => {
+    const app = draftsApp(4, 100)
+    const client = from('198.51.100.50')
+    const codes: number[] = []
+    for (let i = 0; i < 3; i++) {
+      // A fresh account each time, as a script would, each with room for 50 drafts.
+      const { cookie } = await signIn(app, new Date())
+      codes.push(...(await statuses([() => write(app, cookie, client), () => write(app, cookie, client)])))
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 429, 429])
+    const { cookie } = await signIn(app, new Date())
+    const refused = await write(app, cookie, client)
+    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many draft changes from your address;/)
+    expect((await write(app, cookie, from('198.51.100.51'))).status).toBe(201)
+  })
+
+  it('count a client’s writes without a session too, before any database lookup', async () => {
+    const app = draftsApp(2, 100)
+    const client = from('198.51.100.60')
+    expect(await statuses(times(3, () => () => write(app, 'nonsense=1', client)))).toEqual([401, 401, 429])
+  })
+
+  it('leave draft reads alone', async () => {
+    const app = draftsApp(1, 1)
+    const { cookie } = await signIn(app, new Date())
+    const client = from('198.51.100.70')
+    await write(app, cookie, client)
+    const reads = await statuses(
+      times(5, () => () => app.request('/api/drafts', { headers: { Cookie: cookie } }, client)),
+    )
+    expect(reads).toEqual([200, 200, 200, 200, 200])
+  })
+
+  it('let a fresh account write 20 drafts a minute under the production limits, not its 50', async () => {
+    const app = createApp({
+      config: {
+        chainId: 31337,
+        contracts: {},
+        auth: { origins: [testOrigin], chains: [{ chain: anvil, rpcUrl: 'http://127.0.0.1:9' }] },
+      },
+      db: database.db,
+    })
+    const { cookie } = await signIn(app, new Date())
+    const client = from('198.51.100.80')
+    const codes = await statuses(times(50, () => () => write(app, cookie, client)))
+    expect(codes.filter((code) => code === 201)).toHaveLength(20)
+    expect(codes.filter((code) => code === 429)).toHaveLength(30)
   })
 })
 

@@ -65,15 +65,15 @@ const inSeconds = ({ resetTime }: RateLimitInfo, windowMs: number) =>
   Math.max(1, Math.ceil(resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000))
 
 /**
- * Answers a client's requests beyond `limit` in `windowMs` with 429, a Retry-After header and a JSON error
- * naming `what` was refused. The counts live in this process's memory (hono-rate-limiter's MemoryStore), or in
- * `store`, which other requests may count in too.
+ * Answers requests beyond `limit` in `windowMs` under one `key` with 429, a Retry-After header and a JSON error
+ * naming `what` was refused and `whose` requests they were (by default the client's address). The counts live in
+ * this process's memory (hono-rate-limiter's MemoryStore), or in `store`, which other requests may count in too.
  */
 export const rateLimit = (
   { limit, windowMs }: RateLimit,
   what: string,
   key: (c: Context) => string,
-  store?: RateLimitStore,
+  { store, whose = 'from your address' }: { store?: RateLimitStore; whose?: string } = {},
 ): MiddlewareHandler =>
   rateLimiter<LimitedEnv>({
     limit,
@@ -85,7 +85,7 @@ export const rateLimit = (
     handler: (c) => {
       const seconds = inSeconds(c.get('rateLimit'), windowMs)
       c.header('Retry-After', String(seconds))
-      return c.json({ error: `Too many ${what} from your address; try again in ${plural(seconds, 'second')}.` }, 429)
+      return c.json({ error: `Too many ${what} ${whose}; try again in ${plural(seconds, 'second')}.` }, 429)
     },
   })
 

@@ -1,15 +1,17 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { hc } from 'hono/client'
 import { createTestClient, http, type LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db'
-import { MAX_BODY_BYTES, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
-import { messageFor, testOrigin as origin, sessionCookieOf } from './testing'
+import { MAX_BODY_BYTES, NONCE_BINDING_COOKIE, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
+import { browser, messageFor, nonceBindingOf, testOrigin as origin, type Requestable, sessionCookieOf } from './testing'
 
 const MINUTE = 60_000
 
@@ -26,7 +28,7 @@ afterAll(async () => {
 /** An app on a clock the test moves, configured for the local chain and two origins. */
 function setup(auth: Partial<AuthConfig> = {}) {
   let time = Date.parse('2026-03-01T21:00:00Z')
-  const app = createApp({
+  const server = createApp({
     config: {
       chainId: 31337,
       contracts: {},
@@ -44,7 +46,9 @@ function setup(auth: Partial<AuthConfig> = {}) {
     now: () => new Date(time),
   })
   return {
-    app,
+    /** The app as one browser talks to it, keeping the cookie its nonces are bound to. */
+    app: browser(server),
+    server,
     now: () => new Date(time),
     advance: (ms: number) => {
       time += ms
@@ -61,7 +65,7 @@ async function getNonce({ app }: Setup): Promise<string> {
 }
 
 /** Posts to verify as the page at `init.from` (default: the dev server's origin) would. */
-function verify(app: Setup['app'], body: unknown, init: { url?: string; cookie?: string; from?: string } = {}) {
+function verify(app: Requestable, body: unknown, init: { url?: string; cookie?: string; from?: string } = {}) {
   return app.request(init.url ?? `${origin}/api/auth/verify`, {
     method: 'POST',
     headers: {
@@ -138,7 +142,8 @@ describe('sign-in flow', () => {
 describe('the typed client', () => {
   it('signs in through hc<AppType>, as the web app can', async () => {
     const s = setup()
-    const fetch = ((input, init) => s.app.request(input, init)) as typeof globalThis.fetch
+    const fetch = ((input, init) =>
+      s.app.request(input instanceof Request ? input.url : String(input), init)) as typeof globalThis.fetch
     const client = hc<AppType>(origin, { fetch })
     const { nonce } = await (await client.api.auth.nonce.$get()).json()
     const account = privateKeyToAccount(generatePrivateKey())
@@ -154,11 +159,11 @@ describe('the typed client', () => {
 })
 
 describe('GET /api/auth/nonce', () => {
-  it('gives unique alphanumeric nonces of at least 96 bits, never cached', async () => {
+  it('gives unique alphanumeric nonces of 128 random bits and a 128-bit binding tag, never cached', async () => {
     const s = setup()
     const responses = await Promise.all(Array.from({ length: 20 }, () => s.app.request('/api/auth/nonce')))
     const nonces = await Promise.all(responses.map(async (r) => ((await r.json()) as { nonce: string }).nonce))
-    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/)
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{64}$/)
     expect(new Set(nonces).size).toBe(nonces.length)
     expect(responses[0]?.headers.get('cache-control')).toBe('no-store')
   })
@@ -227,6 +232,71 @@ describe('nonces', () => {
     expect((await verify(s.app, { message, signature: forged })).status).toBe(401)
     const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
     expect(res.status).toBe(200)
+  })
+})
+
+describe('nonces bound to the browser that asked', () => {
+  const otherBrowser =
+    'The sign-in nonce was issued to another browser, or this one did not keep its cookie; request a new one and sign again.'
+
+  it('sets a short-lived HttpOnly cookie, sent only to the sign-in routes, with each nonce', async () => {
+    const res = await setup().server.request('/api/auth/nonce')
+    const set = res.headers.getSetCookie().find((c) => c.startsWith(`${NONCE_BINDING_COOKIE}=`)) ?? ''
+    expect(set.split(';')[0]).toMatch(new RegExp(`^${NONCE_BINDING_COOKIE}=[A-Za-z0-9_-]{43}$`))
+    expect(set.split(/;\s*/).slice(1)).toEqual(
+      expect.arrayContaining(['HttpOnly', 'Path=/api/auth', `Max-Age=${NONCE_TTL_MS / 1000}`]),
+    )
+  })
+
+  it('refuses a nonce redeemed by another browser, or by one without the cookie, and keeps it for its own', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, await getNonce(s), s.now())
+    const signature = await account.signMessage({ message })
+    // Another browser with a binding of its own (it asked for a nonce too), and a client with no cookie at all.
+    const other = browser(s.server)
+    await other.request('/api/auth/nonce')
+    for (const client of [other, s.server]) {
+      const res = await verify(client, { message, signature })
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe(otherBrowser)
+      expect(sessionCookieOf(res)).toBeUndefined()
+    }
+    const mine = await verify(s.app, { message, signature })
+    expect(mine.status).toBe(200)
+  })
+
+  it('refuses a binding cookie made up from what the message shows', async () => {
+    const s = setup()
+    const account = privateKeyToAccount(generatePrivateKey())
+    const nonce = await getNonce(s)
+    const message = messageFor(account, nonce, s.now())
+    const signature = await account.signMessage({ message })
+    const madeUp = [nonce, nonce.slice(0, 43), nonce.slice(32).padEnd(43, 'A'), 'A'.repeat(43)]
+    for (const cookie of madeUp.map((value) => `${NONCE_BINDING_COOKIE}=${value}`)) {
+      const res = await verify(s.server, { message, signature }, { cookie })
+      expect(res.status, cookie).toBe(401)
+      expect(await errorOf(res)).toBe(otherBrowser)
+    }
+  })
+
+  it('keeps one binding per browser, so that two tabs signing in at once both succeed', async () => {
+    const s = setup()
+    const first = await s.app.request('/api/auth/nonce')
+    const second = await s.app.request('/api/auth/nonce')
+    expect(nonceBindingOf(second)).toBe(nonceBindingOf(first))
+    const nonces = [
+      ((await first.json()) as { nonce: string }).nonce,
+      ((await second.json()) as { nonce: string }).nonce,
+    ]
+    for (const nonce of nonces.reverse()) {
+      const account = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(account, nonce, s.now())
+      const res = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+      expect(res.status).toBe(200)
+    }
+    // A browser of its own gets a binding of its own.
+    expect(nonceBindingOf(await s.server.request('/api/auth/nonce'))).not.toBe(nonceBindingOf(first))
   })
 })
 
@@ -354,6 +424,72 @@ describe('signatures', () => {
     it('refuses a contract account that rejects it', async () => {
       const res = await signInAs(await contractAccount(answering('ffffffff')))
       expect(res.status).toBe(401)
+    })
+  })
+
+  describe('a node that lies', () => {
+    /**
+     * A JSON-RPC node on a free port that answers every eth_call with `true` (so ERC-1271 and ERC-6492 checks pass
+     * whatever is signed) and every eth_getCode with `code`; it records the methods it is asked.
+     */
+    async function lyingNode(code: `0x${string}`) {
+      const asked: string[] = []
+      const answers: Record<string, unknown> = {
+        eth_call: `0x${'00'.repeat(31)}01`,
+        eth_getCode: code,
+        eth_chainId: '0x7a69',
+        eth_blockNumber: '0x1',
+      }
+      const server = createServer((req, res) => {
+        let text = ''
+        req.on('data', (chunk) => {
+          text += chunk
+        })
+        req.on('end', () => {
+          const { id, method } = JSON.parse(text) as { id: number; method: string }
+          asked.push(method)
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', id, result: answers[method] ?? null }))
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      lying.push(server)
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked }
+    }
+    const lying: Server[] = []
+    afterEach(() => {
+      for (const server of lying.splice(0)) server.close()
+    })
+
+    it('cannot sign in an ordinary account with someone else’s signature: the node is asked only for code', async () => {
+      const node = await lyingNode('0x')
+      const s = setup({ chains: [{ chain: anvilChain, rpcUrl: node.url }] })
+      const stranger = privateKeyToAccount(generatePrivateKey())
+      const { res, account, message } = await signIn(s, {}, stranger)
+      expect(res.status).toBe(401)
+      expect(await errorOf(res)).toBe('The signature does not match the message and its address.')
+      expect(sessionCookieOf(res)).toBeUndefined()
+      expect(node.asked).toEqual(['eth_getCode'])
+
+      // Bytes that are no signature at all are refused the same way.
+      const garbage = await verify(s.app, { message, signature: `0x${'ab'.repeat(65)}` })
+      expect(garbage.status).toBe(401)
+      expect(node.asked).not.toContain('eth_call')
+
+      // The account's own signature signs it in without the node.
+      node.asked.length = 0
+      const own = await verify(s.app, { message, signature: await account.signMessage({ message }) })
+      expect(own.status).toBe(200)
+      expect(node.asked).toEqual([])
+    })
+
+    it('is trusted for an address it says holds a contract: that is what configuring it means', async () => {
+      const node = await lyingNode('0x6080')
+      const s = setup({ chains: [{ chain: anvilChain, rpcUrl: node.url }] })
+      const { res } = await signIn(s, {}, privateKeyToAccount(generatePrivateKey()))
+      expect(res.status).toBe(200)
+      expect(node.asked).toEqual(['eth_getCode', 'eth_call'])
     })
   })
 
@@ -501,9 +637,9 @@ describe('sessions and cookies', () => {
     expect(await res.json()).toMatchObject({ authenticated: true })
   })
 
-  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure on plain-http localhost', async () => {
-    for (const host of ['localhost:5173', '127.0.0.1:8787']) {
-      const s = setup()
+  it('sets an HttpOnly, SameSite=Lax session cookie for the whole site, not Secure, when every origin is plain http', async () => {
+    for (const host of ['localhost:5173', '127.0.0.1:8787', 'chainellation.example']) {
+      const s = setup({ origins: [origin, 'http://127.0.0.1:5173'] })
       const account = privateKeyToAccount(generatePrivateKey())
       const message = messageFor(account, await getNonce(s), s.now())
       const res = await verify(
@@ -521,7 +657,28 @@ describe('sessions and cookies', () => {
     }
   })
 
-  it('makes the cookie SameSite=None, Secure and Partitioned on any other host, so it is sent inside Safe{Wallet}’s frame, and clears it the same way', async () => {
+  it('makes the cookies Secure from the configured https origin, even when a proxy forwards Host: localhost', async () => {
+    const s = setup({ origins: ['https://chainellation.example'] })
+    const nonce = await s.app.request('http://localhost/api/auth/nonce')
+    const binding = nonce.headers.getSetCookie().find((c) => c.startsWith(`${NONCE_BINDING_COOKIE}=`)) ?? ''
+    expect(binding.split(/;\s*/)).toEqual(expect.arrayContaining(['Secure', 'SameSite=None', 'Partitioned']))
+    const account = privateKeyToAccount(generatePrivateKey())
+    const message = messageFor(account, ((await nonce.json()) as { nonce: string }).nonce, s.now(), {
+      domain: 'chainellation.example',
+      uri: 'https://chainellation.example/',
+    })
+    const res = await verify(
+      s.app,
+      { message, signature: await account.signMessage({ message }) },
+      { url: 'http://localhost/api/auth/verify', from: 'https://chainellation.example' },
+    )
+    expect(res.status).toBe(200)
+    expect((res.headers.get('set-cookie') ?? '').split(/;\s*/)).toEqual(
+      expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=None', 'Partitioned', 'Path=/']),
+    )
+  })
+
+  it('makes the cookie SameSite=None, Secure and Partitioned once an origin is https, so it is sent inside Safe{Wallet}’s frame, and clears it the same way', async () => {
     const s = setup()
     const account = privateKeyToAccount(generatePrivateKey())
     const message = messageFor(account, await getNonce(s), s.now(), {

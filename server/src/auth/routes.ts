@@ -8,11 +8,15 @@ import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
 import { rateLimit } from '../rate-limit'
+import { checkSignature } from './signature'
 import { checkSiweMessage } from './siwe'
 import {
   endSession,
   findSession,
+  isNonceBoundTo,
   issueNonce,
+  newNonceBinding,
+  nonceBindingPattern,
   nonceState,
   type Session,
   sessionTokenPattern,
@@ -20,6 +24,9 @@ import {
 } from './store'
 
 export const SESSION_COOKIE = 'chainellation_session'
+/** Holds the secret the browser's sign-in nonces are bound to; sent only to the sign-in routes. */
+export const NONCE_BINDING_COOKIE = 'chainellation_sign_in'
+const NONCE_BINDING_PATH = '/api/auth'
 export const NONCE_TTL_MS = 10 * 60_000
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 
@@ -48,27 +55,32 @@ const verifyBody = z.object(
 )
 
 // A malformed cookie is treated as no cookie: the browser cannot fix it, and logging out clears it.
-const sessionCookie = z.object({
+const authCookies = z.object({
   [SESSION_COOKIE]: z.string().regex(sessionTokenPattern).optional().catch(undefined),
+  [NONCE_BINDING_COOKIE]: z.string().regex(nonceBindingPattern).optional().catch(undefined),
 })
 
 /** The session token the request carries, if well formed. Not a validator: the typed client has no cookie to pass. */
-const sessionToken = (c: Context) => sessionCookie.parse(getCookie(c))[SESSION_COOKIE]
+const sessionToken = (c: Context) => authCookies.parse(getCookie(c))[SESSION_COOKIE]
 
-/** Browsers refuse Secure cookies over plain http, which is how the app is served on this machine. */
-const isLocalHost = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname)
+/** The browser's nonce-binding secret, if it carries a well-formed one. */
+const nonceBinding = (c: Context) => authCookies.parse(getCookie(c))[NONCE_BINDING_COOKIE]
 
 /**
  * Safe{Wallet} frames the app from its own site, where a SameSite=Lax cookie is never sent, so a deployed app's
  * cookie is SameSite=None; Partitioned (CHIPS) lets browsers that block third-party cookies keep it, in a jar of
  * its own for each site framing the app. CSRF stays covered without Lax: every non-GET API request from a page
  * outside APP_ORIGINS is refused by the Origin check (sameOriginWrites), and no API answer is readable
- * cross-origin. Plain-http localhost keeps Lax, since None demands Secure.
+ * cross-origin. An app configured only with plain-http origins (local development) keeps Lax, since None demands
+ * Secure, which browsers refuse over http.
+ *
+ * Which of the two is decided from the configured origins, never from the request's Host header: a proxy that
+ * forwards `Host: localhost` to a deployed app must not get its session cookie without Secure.
  */
-const cookieOptions = (c: Context) =>
-  isLocalHost(c)
-    ? ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
-    : ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
+const cookieOptionsFor = (origins: readonly string[]) =>
+  origins.some((origin) => origin.startsWith('https:'))
+    ? ({ httpOnly: true, sameSite: 'None', path: '/', secure: true, partitioned: true } as const)
+    : ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false } as const)
 
 export type AuthDeps = {
   db: Database
@@ -82,10 +94,13 @@ export type AuthDeps = {
 export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
   const nonceTtlMs = config.nonceTtlMs ?? NONCE_TTL_MS
   const sessionTtlMs = config.sessionTtlMs ?? SESSION_TTL_MS
+  const cookieOptions = cookieOptionsFor(config.origins)
   const limits = config.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
   // Each nonce is a row, and each attempt may make the chain's node check a signature: both are counted per client.
   const nonceLimit = rateLimit(limits.nonce, 'sign-in nonces', clientKey)
   const verifyLimit = rateLimit(limits.verify, 'sign-in attempts', clientKey)
+  // Each session read is a database lookup, which a page makes on load and when its wallet changes.
+  const sessionLimit = rateLimit(limits.session, 'session checks', clientKey)
   const clients = new Map<number, PublicClient>(
     config.chains.map(({ chain, rpcUrl }) => [
       chain.id,
@@ -101,7 +116,19 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
       await next()
       c.header('Cache-Control', 'no-store')
     })
-    .get('/nonce', nonceLimit, async (c) => c.json({ nonce: await issueNonce(db, now(), nonceTtlMs) }, 200))
+    .get('/nonce', nonceLimit, async (c) => {
+      // The nonce is bound to a secret only this browser holds (see issueNonce), so that a signed message seen by
+      // someone else before it is used (a leaked log, a shared screen, a phishing page relaying it) does not sign
+      // them in. A browser keeps its secret while it lasts, so that two tabs signing in at once both succeed; each
+      // nonce renews it for the nonce's life.
+      const binding = nonceBinding(c) ?? newNonceBinding()
+      setCookie(c, NONCE_BINDING_COOKIE, binding, {
+        ...cookieOptions,
+        path: NONCE_BINDING_PATH,
+        maxAge: Math.floor(nonceTtlMs / 1000),
+      })
+      return c.json({ nonce: await issueNonce(db, now(), nonceTtlMs, binding) }, 200)
+    })
     .post(
       '/verify',
       verifyLimit,
@@ -128,21 +155,18 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         // RainbowKit's retry, which reuses it.
         const state = await nonceState(db, siwe.nonce, time)
         if (state !== 'usable') return c.json({ error: nonceErrors[state] }, 401)
+        const binding = nonceBinding(c)
+        if (!binding || !isNonceBoundTo(siwe.nonce, binding)) return c.json({ error: nonceErrors.otherBrowser }, 401)
 
         const client = clients.get(siwe.chainId)
         if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
-        const valid = await client
-          .verifySiweMessage({ message, signature, domain: siwe.domain, scheme: siwe.scheme, time })
-          .catch((error: unknown) => error)
-        if (valid !== true) {
-          // viem answers false both for a wrong signature and for a node it could not reach (after trying ECDSA
-          // recovery alone), and throws both for a node's failure and for input it cannot check: only asking the
-          // node again tells them apart. A node that answers leaves the signature to blame.
-          const problem = await unreachable(client)
-          if (!problem) return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+        const checked = await checkSignature(client, { address: siwe.address, message, signature })
+        if (checked.kind === 'invalid')
+          return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+        if (checked.kind === 'unreachable') {
           console.error(
             `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
-            shortMessage(valid === false ? problem : valid),
+            shortMessage(checked.error),
           )
           return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
         }
@@ -151,15 +175,15 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         if (!started) return c.json({ error: nonceErrors.used }, 401)
         const previous = sessionToken(c)
         if (previous) await endSession(db, previous)
-        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions(c), maxAge: Math.floor(sessionTtlMs / 1000) })
+        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions, maxAge: Math.floor(sessionTtlMs / 1000) })
         return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
       },
     )
-    .get('/session', async (c) => {
+    .get('/session', sessionLimit, async (c) => {
       const token = sessionToken(c)
       const session = token ? await findSession(db, token, now()) : null
       if (!session) {
-        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions)
         return c.json({ authenticated: false as const }, 200)
       }
       return c.json({ authenticated: true as const, address: session.address, chainId: session.chainId }, 200)
@@ -167,7 +191,7 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
     .post('/logout', async (c) => {
       const token = sessionToken(c)
       if (token) await endSession(db, token)
-      deleteCookie(c, SESSION_COOKIE, cookieOptions(c))
+      deleteCookie(c, SESSION_COOKIE, cookieOptions)
       return c.json({ ok: true as const }, 200)
     })
 }
@@ -189,14 +213,9 @@ const nonceErrors = {
   unknown: 'The sign-in nonce is unknown; request a new one and sign again.',
   expired: 'The sign-in nonce has expired; request a new one and sign again.',
   used: 'The sign-in nonce has already been used; request a new one and sign again.',
+  otherBrowser:
+    'The sign-in nonce was issued to another browser, or this one did not keep its cookie; request a new one and sign again.',
 } as const
-
-/** The error a node answers a trivial request with, or null when it is reachable. */
-const unreachable = (client: PublicClient) =>
-  client.getBlockNumber().then(
-    () => null,
-    (error: unknown) => error,
-  )
 
 const shortMessage = (error: unknown) =>
   error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)

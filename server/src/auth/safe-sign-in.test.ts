@@ -15,7 +15,7 @@ import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db'
-import { messageFor, testOrigin as origin, sessionCookieOf } from './testing'
+import { browser, messageFor, testOrigin as origin, sessionCookieOf } from './testing'
 
 const CHAIN_ID = 31337
 const owner1 = anvilAccount(10)
@@ -37,15 +37,17 @@ afterAll(async () => {
 /** An app for the local chain and the dev server's origin, on a fixed clock. */
 function setup() {
   const now = () => new Date(Date.parse('2026-03-01T21:00:00Z'))
-  const app = createApp({
-    config: {
-      chainId: CHAIN_ID,
-      contracts: {},
-      auth: { origins: [origin], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
-    },
-    db: database.db,
-    now,
-  })
+  const app = browser(
+    createApp({
+      config: {
+        chainId: CHAIN_ID,
+        contracts: {},
+        auth: { origins: [origin], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
+      },
+      db: database.db,
+      now,
+    }),
+  )
   return { app, now }
 }
 

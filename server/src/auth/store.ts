@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import type { Database } from '../db'
 import { nonces, sessions } from '../db/schema'
 
-/** 128 random bits as 32 hex characters: alphanumeric, as EIP-4361 requires of a nonce. */
-export const newNonce = () => randomBytes(16).toString('hex')
+/** 256 random bits, base64url: the secret a browser's nonce-binding cookie holds. */
+export const newNonceBinding = () => randomBytes(32).toString('base64url')
 
 /** 256 random bits, base64url: the session cookie's value. */
 export const newSessionToken = () => randomBytes(32).toString('base64url')
@@ -12,11 +12,37 @@ export const newSessionToken = () => randomBytes(32).toString('base64url')
 /** Matches exactly what {@link newSessionToken} makes, so other cookie values never reach the database. */
 export const sessionTokenPattern = /^[A-Za-z0-9_-]{43}$/
 
+/** Matches exactly what {@link newNonceBinding} makes. */
+export const nonceBindingPattern = sessionTokenPattern
+
+const NONCE_RANDOM_HEX = 32
+
+/** The first 128 bits of HMAC-SHA-256 of a nonce's random part, keyed by the browser's binding secret, in hex. */
+const bindingTag = (binding: string, random: string) =>
+  createHmac('sha256', binding).update(random).digest('hex').slice(0, NONCE_RANDOM_HEX)
+
+/**
+ * A nonce bound to the browser holding `binding`: 128 random bits, then their {@link bindingTag}; 64 hex
+ * characters, alphanumeric as EIP-4361 requires. The signed message shows the nonce, never the secret, so whoever
+ * sees a message (or its signature) cannot make a cookie that redeems it without 2^128 guesses.
+ */
+export const newNonce = (binding: string) => {
+  const random = randomBytes(NONCE_RANDOM_HEX / 2).toString('hex')
+  return `${random}${bindingTag(binding, random)}`
+}
+
+/** Whether `nonce` was made by {@link newNonce} for the browser holding `binding`. */
+export function isNonceBoundTo(nonce: string, binding: string): boolean {
+  if (!/^[0-9a-f]{64}$/.test(nonce)) return false
+  const expected = Buffer.from(bindingTag(binding, nonce.slice(0, NONCE_RANDOM_HEX)))
+  return timingSafeEqual(expected, Buffer.from(nonce.slice(NONCE_RANDOM_HEX)))
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** Stores a fresh nonce valid for `ttlMs`, dropping the ones that have expired. */
-export async function issueNonce(db: Database, now: Date, ttlMs: number): Promise<string> {
-  const value = newNonce()
+/** Stores a fresh nonce for the browser holding `binding`, valid for `ttlMs`, dropping the ones that have expired. */
+export async function issueNonce(db: Database, now: Date, ttlMs: number, binding: string): Promise<string> {
+  const value = newNonce(binding)
   await db.delete(nonces).where(lte(nonces.expiresAt, now))
   await db.insert(nonces).values({ value, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
   return value

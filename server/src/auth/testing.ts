@@ -2,7 +2,7 @@
 import type { LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
-import { SESSION_COOKIE } from './routes'
+import { NONCE_BINDING_COOKIE, SESSION_COOKIE } from './routes'
 
 /** What tests need of an app. */
 export type Requestable = { request: (path: string, init?: RequestInit) => Response | Promise<Response> }
@@ -25,12 +25,36 @@ export function messageFor(account: LocalAccount, nonce: string, at: Date, field
   })
 }
 
-/** The `name=value` pair of the session cookie a response sets. */
-export const sessionCookieOf = (res: Response) =>
+/** The `name=value` pair of the cookie named `name` a response sets. */
+const cookieOf = (res: Response, name: string) =>
   res.headers
     .getSetCookie()
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    .find((c) => c.startsWith(`${name}=`))
     ?.split(';')[0]
+
+/** The `name=value` pair of the session cookie a response sets. */
+export const sessionCookieOf = (res: Response) => cookieOf(res, SESSION_COOKIE)
+
+/** The `name=value` pair of the nonce-binding cookie a nonce's response sets. */
+export const nonceBindingOf = (res: Response) => cookieOf(res, NONCE_BINDING_COOKIE)
+
+/**
+ * `app` as one browser talks to it: the nonce-binding cookie it is given goes back with every later request,
+ * besides the cookies a test passes itself. Session cookies stay the test's to pass, as before.
+ */
+export function browser(app: Requestable): Requestable & { binding: () => string | undefined } {
+  let binding: string | undefined
+  return {
+    binding: () => binding,
+    async request(path, init = {}) {
+      const headers = new Headers(init.headers)
+      if (binding) headers.set('Cookie', [headers.get('Cookie'), binding].filter(Boolean).join('; '))
+      const res = await app.request(path, { ...init, headers })
+      binding = nonceBindingOf(res) ?? binding
+      return res
+    },
+  }
+}
 
 /**
  * Signs a fresh account (or `account`) in on an app that accepts chain 31337 and {@link testOrigin}; resolves with
@@ -42,9 +66,10 @@ export async function signIn(
   at: Date,
   account: LocalAccount = privateKeyToAccount(generatePrivateKey()),
 ) {
-  const { nonce } = (await (await app.request('/api/auth/nonce')).json()) as { nonce: string }
+  const tab = browser(app)
+  const { nonce } = (await (await tab.request('/api/auth/nonce')).json()) as { nonce: string }
   const message = messageFor(account, nonce, at)
-  const res = await app.request('/api/auth/verify', {
+  const res = await tab.request('/api/auth/verify', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: testOrigin },
     body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),

@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil, sepolia } from 'viem/chains'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { messageFor, sessionCookieOf, signIn, testOrigin } from '../auth/testing'
+import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../auth/testing'
 import { openDatabase } from '../db'
 import type { DraftJson } from './routes'
 
@@ -115,11 +115,12 @@ describe('the server process', { timeout: 120_000 }, () => {
 
     const first = await startServer(env)
     const account = privateKeyToAccount(generatePrivateKey())
-    const { nonce } = (await (await fetch(`${base}/api/auth/nonce`)).json()) as { nonce: string }
+    const issued = await fetch(`${base}/api/auth/nonce`)
+    const { nonce } = (await issued.json()) as { nonce: string }
     const message = messageFor(account, nonce, new Date(), { chainId: sepolia.id })
     const verified = await fetch(`${base}/api/auth/verify`, {
       method: 'POST',
-      headers: { Origin: testOrigin, 'Content-Type': 'application/json' },
+      headers: { Origin: testOrigin, 'Content-Type': 'application/json', Cookie: nonceBindingOf(issued) as string },
       body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
     })
     expect(verified.status).toBe(200)

@@ -20,6 +20,8 @@ afterAll(async () => {
   await database?.close()
 })
 
+const unlimited = { limit: 1_000_000, windowMs: 60_000 }
+
 /** An app on a clock the test moves. Sign-in needs no node: EOA signatures are checked by ECDSA recovery. */
 function setup() {
   let time = Date.parse('2026-03-01T21:00:00Z')
@@ -28,6 +30,8 @@ function setup() {
       chainId: 31337,
       contracts: {},
       auth: { origins: [testOrigin], chains: [{ chain: anvil, rpcUrl: 'http://127.0.0.1:9' }] },
+      // The write limits have their own tests (rate-limit.test.ts); here a player fills all 50 drafts at once.
+      draftWrites: { client: unlimited, account: unlimited },
     },
     db: database.db,
     now: () => new Date(time),

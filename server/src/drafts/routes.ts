@@ -1,15 +1,24 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { validator } from 'hono/validator'
 import { requireSession } from '../auth/routes'
+import type { Session } from '../auth/store'
+import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
+import { rateLimit } from '../rate-limit'
 import { draftChangesInput, draftIdPattern, newDraftInput } from './input'
 import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
 
 /** Largest request body accepted for one draft, in bytes. */
 export const MAX_DRAFT_BYTES = 4096
 
-export type DraftDeps = { db: Database; now: () => Date }
+export type DraftDeps = {
+  db: Database
+  now: () => Date
+  /** Names the client a request comes from, whose requests the rate limits count together. */
+  clientKey: (c: Context) => string
+  writeLimits: DraftWriteLimits
+}
 
 /** A draft as the API answers with it: its own fields and nothing else. */
 const toJson = (draft: Draft) => ({
@@ -33,9 +42,20 @@ const errors = {
   tooLarge: `A draft is limited to ${MAX_DRAFT_BYTES} bytes; this request is larger.`,
 } as const
 
+/** The signed-in account a write is counted under; set by requireSession, which runs first. */
+const accountKey = (c: Context) => `account:${(c.get('session') as Session).address.toLowerCase()}`
+
 /** The Compose page's drafts; see docs/decisions/drafts.md. */
-export function draftRoutes({ db, now }: DraftDeps) {
+export function draftRoutes({ db, now, clientKey, writeLimits }: DraftDeps) {
   const signedIn = requireSession({ db, now }, errors.signedOut)
+  // Writes are counted per client before the session is looked up, so that a script's flood costs no database
+  // work past the limit and signing in one new account after another (each with room for MAX_DRAFTS) gains
+  // nothing; and per account once signed in, so that one account writes at a person's pace from any number of
+  // addresses.
+  const clientWrites = rateLimit(writeLimits.client, 'draft changes', clientKey)
+  const accountWrites = rateLimit(writeLimits.account, 'draft changes', accountKey, {
+    whose: 'by this account',
+  })
   const sizeLimit = limitBody(MAX_DRAFT_BYTES, errors.tooLarge)
   // A malformed id is answered like an unknown one: to the link's holder both are a draft that is not there.
   const id = validator('param', (params, c) =>
@@ -53,7 +73,9 @@ export function draftRoutes({ db, now }: DraftDeps) {
     })
     .post(
       '/',
+      clientWrites,
       signedIn,
+      accountWrites,
       sizeLimit,
       jsonBody,
       validator('json', (value, c) => {
@@ -74,7 +96,9 @@ export function draftRoutes({ db, now }: DraftDeps) {
     })
     .patch(
       '/:id',
+      clientWrites,
       signedIn,
+      accountWrites,
       sizeLimit,
       jsonBody,
       id,
@@ -90,7 +114,7 @@ export function draftRoutes({ db, now }: DraftDeps) {
           : c.json({ error: errors.notOwner }, 403)
       },
     )
-    .delete('/:id', signedIn, id, async (c) => {
+    .delete('/:id', clientWrites, signedIn, accountWrites, id, async (c) => {
       const result = await deleteDraft(db, c.req.valid('param').id, c.var.session.address)
       if (result.ok) return c.body(null, 204)
       return result.reason === 'missing'

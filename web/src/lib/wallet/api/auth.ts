@@ -12,7 +12,10 @@ async function json<T>(response: Response): Promise<T> {
 /** The current session (asked for as the wallet stack was fetched, the first time); throws when the API cannot be reached. */
 export const fetchSession = async (): Promise<Session> => json(await sessionResponse())
 
-/** A fresh single-use nonce from the API. */
+/**
+ * A fresh single-use nonce from the API, bound to this browser by the cookie the answer sets (fetch keeps and
+ * sends cookies of its own origin by default); verify is refused for a nonce this browser did not fetch.
+ */
 export const fetchNonce = async (): Promise<string> =>
   (await json<{ nonce: string }>(await fetch('/api/auth/nonce'))).nonce
 
