@@ -314,7 +314,8 @@ const siweText = (world: World) =>
         `${f.scheme ? `${f.scheme}://` : ''}${f.domain} wants you to sign in with your Ethereum account:`,
         f.address,
         '',
-        ...(f.statement === undefined ? [] : [f.statement, '']),
+        // EIP-4361: address LF LF [ statement LF ] LF, so two blank lines when there is no statement.
+        ...(f.statement === undefined ? [''] : [f.statement, '']),
         `URI: ${f.uri}`,
         `Version: ${f.version}`,
         `Chain ID: ${f.chainId}`,

@@ -351,6 +351,64 @@ describe('message checks', () => {
     expect(await errorOf(res)).toMatch(/checksum \(EIP-55\) is wrong/)
   })
 
+  describe('messages read strictly by EIP-4361’s grammar, refused before the signature is checked', () => {
+    /** Signs `message` with `account` and posts it. */
+    const post = async (s: Setup, account: LocalAccount, message: string) =>
+      verify(s.app, { message, signature: await account.signMessage({ message }) })
+
+    it('refuses a statement carrying a field block of its own, whose nonce and chain a lenient reader took', async () => {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const nonce = await getNonce(s)
+      const block = ['URI: http://localhost:5173', 'Version: 1', 'Chain ID: 31337', `Nonce: ${nonce}`]
+      const statement = ['Sign in to chainellation.', '', ...block, `Issued At: ${s.now().toISOString()}`].join('\n')
+      const message = messageFor(account, 'unissuednonce1', s.now(), { chainId: 1, statement: 'X' }).replace(
+        'X',
+        statement,
+      )
+      const res = await post(s, account, message)
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toBe(
+        'The message’s URI line is repeated or out of place: EIP-4361 fields come once each, in a fixed order.',
+      )
+      expect((await post(s, account, messageFor(account, nonce, s.now()))).status).toBe(200)
+    })
+
+    it('refuses a past Expiration Time written after Not Before, where a lenient reader ignored it', async () => {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const past = new Date(s.now().getTime() - MINUTE).toISOString()
+      const message = `${messageFor(account, await getNonce(s), s.now(), { notBefore: s.now() })}\nExpiration Time: ${past}`
+      const res = await post(s, account, message)
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toMatch(/^The message’s Expiration Time line is repeated or out of place/)
+    })
+
+    it('refuses an address written in lower case, without its EIP-55 checksum', async () => {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(account, await getNonce(s), s.now()).replace(
+        account.address,
+        account.address.toLowerCase(),
+      )
+      const res = await post(s, account, message)
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toMatch(/mixed-case checksum \(EIP-55\), not in a single case/)
+    })
+
+    it('refuses an Expiration Time on 31 February, which Date reads as 3 March', async () => {
+      const s = setup()
+      const account = privateKeyToAccount(generatePrivateKey())
+      const message = messageFor(account, await getNonce(s), s.now(), { expirationTime: s.now() }).replace(
+        /Expiration Time: .*/,
+        'Expiration Time: 2026-02-31T21:00:00Z',
+      )
+      const res = await post(s, account, message)
+      expect(res.status).toBe(400)
+      expect(await errorOf(res)).toMatch(/Expiration Time is not a valid time/)
+    })
+  })
+
   it('refuses a message whose Issued At is not a time', async () => {
     const s = setup()
     const account = privateKeyToAccount(generatePrivateKey())
