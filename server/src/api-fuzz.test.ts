@@ -13,6 +13,7 @@ import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { SESSION_COOKIE } from './auth/routes'
+import { formatSiweMessage } from './auth/siwe-message'
 import { browser, signIn, testOrigin } from './auth/testing'
 import { type DatabaseHandle, openDatabase } from './db'
 
@@ -309,24 +310,8 @@ const siweText = (world: World) =>
       resources: often(absent, fc.array(shortText, { maxLength: 3 })),
       scheme: often(absent, fc.constantFrom('http', 'https', 'ftp')),
     })
-    .map((f) =>
-      [
-        `${f.scheme ? `${f.scheme}://` : ''}${f.domain} wants you to sign in with your Ethereum account:`,
-        f.address,
-        '',
-        // EIP-4361: address LF LF [ statement LF ] LF, so two blank lines when there is no statement.
-        ...(f.statement === undefined ? [''] : [f.statement, '']),
-        `URI: ${f.uri}`,
-        `Version: ${f.version}`,
-        `Chain ID: ${f.chainId}`,
-        `Nonce: ${f.nonce}`,
-        `Issued At: ${f.issuedAt}`,
-        ...(f.expirationTime === undefined ? [] : [`Expiration Time: ${f.expirationTime}`]),
-        ...(f.notBefore === undefined ? [] : [`Not Before: ${f.notBefore}`]),
-        ...(f.requestId === undefined ? [] : [`Request ID: ${f.requestId}`]),
-        ...(f.resources === undefined ? [] : ['Resources:', ...f.resources.map((r) => `- ${r}`)]),
-      ].join('\n'),
-    )
+    // EIP-4361's layout, whatever the fields hold: the parser is what is tried.
+    .map((f) => formatSiweMessage({ ...f, address: f.address as `0x${string}` }))
     .chain((text) =>
       often(
         fc.constant(text),
