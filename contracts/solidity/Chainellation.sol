@@ -17,6 +17,8 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// one fresh slot and a gaze rewrites it. Bits: [0,16) previous sky minted by the same minter,
 /// [16,23) time zone in quarter hours + 48, [23,32) primary hue, [32,41) secondary hue,
 /// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
+/// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
+/// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
 contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
@@ -54,7 +56,6 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     error ChainellationInvalidHue(uint256 hue);
     error ChainellationInvalidConstellation(uint256 constellation);
     error ChainellationInvalidClouds(uint256 clouds);
-    error ChainellationNonexistentSky(uint256 skyId);
     error ChainellationNotSkyOwner(uint256 skyId, address caller);
     error ChainellationNotNight(uint256 skyId, uint256 localTime);
     error ChainellationGazeTooSoon(uint256 skyId, uint256 nextGazeAt);
@@ -180,7 +181,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
 
     function _gaze(uint256 skyId) private {
         address owner = _ownerOf(skyId);
-        if (owner == address(0)) revert ChainellationNonexistentSky(skyId);
+        if (owner == address(0)) revert TokenDoesNotExist();
         if (owner != msg.sender) revert ChainellationNotSkyOwner(skyId, msg.sender);
         uint256 data = _getExtraData(skyId);
         uint256 localTime = _localTime(_tzOffset(data));
@@ -198,7 +199,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
 
     /// @notice The traits and progress of sky `skyId`.
     function skyOf(uint256 skyId) public view returns (Sky memory) {
-        if (!_exists(skyId)) revert ChainellationNonexistentSky(skyId);
+        if (!_exists(skyId)) revert TokenDoesNotExist();
         return _decode(_getExtraData(skyId));
     }
 

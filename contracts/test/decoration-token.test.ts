@@ -96,10 +96,10 @@ describe('metadata', () => {
     await expectRevert(f.bob.comet.simulate.transferFrom([f.alice.address, f.bob.address, 1n]), 'NotOwnerNorApproved')
   })
 
-  it('tokenURI of a token not minted reverts with DecorationTokenNonexistentToken', async () => {
+  it('tokenURI of a token not minted reverts with the same error as ownerOf', async () => {
     await f.tx(f.alice.comet.write.mint())
-    await expectRevert(f.alice.comet.read.tokenURI([0n]), 'DecorationTokenNonexistentToken', [0n])
-    await expectRevert(f.alice.comet.read.tokenURI([2n]), 'DecorationTokenNonexistentToken', [2n])
+    await expectRevert(f.alice.comet.read.tokenURI([0n]), 'TokenDoesNotExist')
+    await expectRevert(f.alice.comet.read.tokenURI([2n]), 'TokenDoesNotExist')
   })
 
   it('keeps any name, symbol and art exactly', async () => {

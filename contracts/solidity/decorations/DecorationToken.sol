@@ -24,7 +24,6 @@ contract DecorationToken is ERC721, Ownable, ReentrancyGuard, IDecoration {
 
     error DecorationTokenSoldOut(uint256 maxSupply);
     error DecorationTokenWrongPayment(uint256 paid, uint256 price);
-    error DecorationTokenNonexistentToken(uint256 tokenId);
     error DecorationTokenWithdrawFailed(address to, uint256 amount);
     error DecorationTokenInvalidRecipient(address to);
     error DecorationTokenNothingToWithdraw();
@@ -67,7 +66,7 @@ contract DecorationToken is ERC721, Ownable, ReentrancyGuard, IDecoration {
 
     /// @notice Base64 JSON metadata with the decoration's on-chain art.
     function tokenURI(uint256 tokenId) public view override returns (string memory) {
-        if (!_exists(tokenId)) revert DecorationTokenNonexistentToken(tokenId);
+        if (!_exists(tokenId)) revert TokenDoesNotExist();
         bytes memory json = abi.encodePacked(
             '{"name":"',
             _name,

@@ -11,19 +11,15 @@ import {
 import type { SignInChain } from '../config'
 import { contractsFor } from '../contracts'
 
-/**
- * What the contract reverts with for an id no one minted, which ERC-721 has tokenURI and ownerOf throw for: the
- * game's own error from tokenURI, Solady's ERC721 error from ownerOf.
- */
-const NONEXISTENT_SKY_ERRORS = new Set(['ChainellationNonexistentSky', 'TokenDoesNotExist'])
+/** What the contract reverts with for an id no one minted, from tokenURI and ownerOf alike (ERC-721 has both throw). */
+const NONEXISTENT_SKY = 'TokenDoesNotExist'
 
 type ReadFailure = 'no-sky' | 'no-contract' | 'no-answer'
 
 function failureOf(error: unknown): ReadFailure {
   if (!(error instanceof BaseError)) return 'no-answer'
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
-  if (reverted instanceof ContractFunctionRevertedError && NONEXISTENT_SKY_ERRORS.has(reverted.data?.errorName ?? ''))
-    return 'no-sky'
+  if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName === NONEXISTENT_SKY) return 'no-sky'
   // Empty return data from a call to a view with results: the recorded address holds no contract, as on a local
   // chain restarted without deploying.
   if (error.walk((e) => e instanceof ContractFunctionZeroDataError)) return 'no-contract'

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { isNonexistentSky } from './sky-read'
 
 /** The error viem gives a `readContract` of `tokenURI` that reverted with `errorName`. */
-function revertedRead(errorName: 'ChainellationNonexistentSky' | 'ChainellationNotSkyOwner', args: readonly unknown[]) {
+function revertedRead(errorName: 'TokenDoesNotExist' | 'ChainellationNotSkyOwner', args: readonly unknown[]) {
   const data = encodeErrorResult({ abi: chainellationAbi, errorName, args: args as never })
   const cause = new ContractFunctionRevertedError({ abi: chainellationAbi, data, functionName: 'tokenURI' })
   return new ContractFunctionExecutionError(cause, {
@@ -23,13 +23,13 @@ function revertedRead(errorName: 'ChainellationNonexistentSky' | 'ChainellationN
 
 describe('isNonexistentSky', () => {
   it('recognises the contract’s nonexistent-sky revert', () => {
-    expect(isNonexistentSky(revertedRead('ChainellationNonexistentSky', [999_999n]))).toBe(true)
+    expect(isNonexistentSky(revertedRead('TokenDoesNotExist', []))).toBe(true)
   })
 
   it.each([
     ['another revert', revertedRead('ChainellationNotSkyOwner', [1n, zeroAddress])],
     ['a node that did not answer', new BaseError('HTTP request failed.')],
-    ['a plain error', new Error('ChainellationNonexistentSky')],
+    ['a plain error', new Error('TokenDoesNotExist')],
     ['nothing', null],
   ])('is false for %s', (_, error) => {
     expect(isNonexistentSky(error)).toBe(false)

@@ -16,7 +16,6 @@ const sentences: Record<string, string> = {
   ChainellationInvalidHue: 'Hues run from 0 to 359.',
   ChainellationInvalidConstellation: 'That constellation is not in the catalogue.',
   ChainellationInvalidClouds: 'Cloud levels run from 1 to 4.',
-  ChainellationNonexistentSky: 'This sky does not exist.',
   ChainellationNotSkyOwner: 'Only the owner of this sky can do that.',
   ChainellationNotNight: 'It is not night over this sky yet.',
   ChainellationGazeTooSoon: 'This sky was gazed at less than 14 hours ago.',
@@ -30,6 +29,8 @@ const sentences: Record<string, string> = {
   DecorationsInvalidLayer: 'Layers are silhouette, sky and object.',
   DecorationTokenSoldOut: 'This decoration is sold out.',
   DecorationTokenWrongPayment: 'The payment does not match the decoration price.',
+  // The ERC-721 base's error, raised by the skies and the decoration tokens alike for an id never minted.
+  TokenDoesNotExist: 'This sky or decoration does not exist.',
 }
 
 /** True for a wallet's "user rejected" answer, which is not an error to show. */

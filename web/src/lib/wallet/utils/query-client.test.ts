@@ -16,7 +16,7 @@ import { createQueryClient, isUnanswered } from './query-client'
 
 const SKIES = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const supply = (n: bigint) => result(encodeAbiParameters([{ type: 'uint256' }], [n]))
-const revertData = encodeErrorResult({ abi: chainellationAbi, errorName: 'ChainellationNonexistentSky', args: [7n] })
+const revertData = encodeErrorResult({ abi: chainellationAbi, errorName: 'TokenDoesNotExist' })
 const nonexistentSky = rpcError(3, 200, revertData)
 
 const node = nodesClosedAfterEach()
