@@ -1,8 +1,12 @@
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { type ServerType, serve } from '@hono/node-server'
+import { Hono } from 'hono'
 import { sepolia } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import { parseEnv } from './env'
-import { contentSecurityPolicy, WALLET_CONNECT_SOURCES, WALLET_FRAME_SOURCES } from './http'
+import { contentSecurityPolicy, limitBody, WALLET_CONNECT_SOURCES, WALLET_FRAME_SOURCES } from './http'
 
 /** A policy's directives by name, each with its sources. */
 const directives = (policy: string) =>
@@ -80,5 +84,69 @@ describe('the RPC origins from the environment', () => {
       ...SEPOLIA_WEB_RPC_ORIGINS,
       'http://127.0.0.1:8545',
     ])
+  })
+})
+
+describe('limitBody over a real connection', () => {
+  const LIMIT = 32 * 1024
+  let server: ServerType
+  let port: number
+  beforeAll(async () => {
+    const app = new Hono().post('/echo', limitBody(LIMIT, 'Too large.'), async (c) =>
+      c.json({ bytes: (await c.req.text()).length }),
+    )
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+  /**
+   * Sends `bytes` in 64 KiB writes, as a proxy relays a body, asking to close the connection afterwards as Vite's dev
+   * proxy does; resolves with the status and body of the answer, whether the whole body had been sent when the answer
+   * came, or the error the connection ended with.
+   */
+  const send = (bytes: number) =>
+    new Promise<{ status?: number; body?: string; sentFirst?: boolean; error?: string }>((resolve) => {
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        path: '/echo',
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': bytes, connection: 'close' },
+      })
+      let sentAll = false
+      req.on('finish', () => {
+        sentAll = true
+      })
+      req.on('response', async (res) => {
+        const sentFirst = sentAll
+        let body = ''
+        for await (const chunk of res) body += chunk
+        resolve({ status: res.statusCode, body, sentFirst })
+      })
+      req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }))
+      const chunk = Buffer.alloc(64 * 1024, 97)
+      let sent = 0
+      const more = () => {
+        while (sent < bytes && !req.destroyed) {
+          const n = Math.min(chunk.length, bytes - sent)
+          sent += n
+          if (!req.write(chunk.subarray(0, n))) return void req.once('drain', more)
+        }
+        req.end()
+      }
+      more()
+    })
+
+  // Answered before the body is in, a client that asked to close meets a closed socket and may see the reset first.
+  it('answers an oversized body with its 413 once the body is in', async () => {
+    const tooLarge = { status: 413, body: JSON.stringify({ error: 'Too large.' }), sentFirst: true }
+    for (const bytes of [LIMIT + 1, 200_000, 2_000_000, 5_000_000])
+      expect(await send(bytes), `${bytes} bytes`).toEqual(tooLarge)
+  })
+
+  it('takes a body within the limit', async () => {
+    expect(await send(LIMIT)).toEqual({ status: 200, body: JSON.stringify({ bytes: LIMIT }), sentFirst: true })
   })
 })

@@ -35,9 +35,45 @@ export const jsonBody: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-/** Refuses a body over `maxBytes` bytes with 413 and `error`, whether or not the request declares its length. */
+/** How much of a refused body the API still reads, and for how long, before it answers (see `discard`). */
+const DISCARD_LIMITS = { bytes: 16 * 1024 * 1024, ms: 5000 }
+
+/**
+ * Reads a body the API refuses and drops it, up to `DISCARD_LIMITS`. Answering before the body has arrived is allowed,
+ * but a client that asked to close the connection (a proxy does: Vite's dev proxy sends `Connection: close`) then
+ * meets a closed socket as it sends the rest, and may see the reset before the answer (RFC 9112 §9.6): the dev
+ * proxy turned the API's 413 into a 502. Past the limits the API answers at once.
+ */
+async function discard(body: ReadableStream<Uint8Array> | null) {
+  if (!body || body.locked) return
+  const reader = body.getReader()
+  const deadline = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_LIMITS.ms)
+  try {
+    for (let seen = 0; seen <= DISCARD_LIMITS.bytes; ) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away, or the deadline cancelled the read: there is nobody left to wait for.
+  } finally {
+    clearTimeout(deadline)
+  }
+}
+
+/**
+ * Refuses a body over `maxBytes` bytes with 413 and `error`, whether or not the request declares its length. A body
+ * declared too large is read and dropped before the answer (`discard`), so the 413 reaches the client through a proxy.
+ */
 export const limitBody = (maxBytes: number, error: string) =>
-  bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error }, 413) })
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: async (c) => {
+      await discard(c.req.raw.body)
+      return c.json({ error }, 413)
+    },
+  })
 
 /**
  * Hosts the wallet SDKs bundled in the web app call, and only once a player picks that wallet in the connect
