@@ -14,11 +14,13 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Generous for a busy two-core machine; a passing test takes a few seconds.
-  timeout: 60_000,
-  // A page that needs the wallet stack shows "Loading…" until the stack and the page's code have arrived: with both
-  // workers busy, a CI run saw /mint still loading 10 s after it was opened.
-  expect: { timeout: 20_000 },
+  // A passing test takes 2-15 s on two cores with both workers busy; the few that wait on purpose for longer (the
+  // app's 30 s for a dropped transaction, three pages through an RPC outage) say so and set their own.
+  timeout: 30_000,
+  // Waits had grown to 20-120 s because the pages under test were starved: the endless animations, composited on
+  // the CPU in every open page (see reducedMotion below), and the app polling the local chain every 4 s, so a mined
+  // block took up to 4 s to show. With both fixed (docs/decisions/platform.md), no wait needs more than this.
+  expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: 'test-results',
   use: {

@@ -19,8 +19,8 @@ export async function session(page: Page): Promise<{ authenticated: boolean; add
 export async function connectWith(page: Page, walletId: string) {
   await page.getByTestId('rk-connect-button').click()
   const modal = page.getByRole('dialog')
-  // A press before the wallet stack is there opens the modal once it has loaded, which a busy machine makes slow.
-  await expect(modal.getByText('Connect a Wallet')).toBeVisible({ timeout: 30_000 })
+  // A press before the wallet stack is there opens the modal once it has loaded.
+  await expect(modal.getByText('Connect a Wallet')).toBeVisible()
   await modal.getByTestId(`rk-wallet-option-${walletId}`).click()
 }
 
@@ -37,11 +37,11 @@ export const signInModal = (page: Page) =>
 /**
  * The sign-in modal's "Sign message" button, once it takes a press. RainbowKit asks the API for a nonce when the modal
  * opens and ignores presses until it has one (it shows "Preparing message..." meanwhile and sets no `disabled`
- * attribute), which a busy machine can make slow.
+ * attribute).
  */
 export async function signMessageButton(modal: Locator) {
   const send = modal.getByTestId('rk-auth-message-button')
-  await expect(send).toHaveText('Sign message', { timeout: 30_000 })
+  await expect(send).toHaveText('Sign message')
   return send
 }
 
@@ -49,12 +49,12 @@ export async function signMessageButton(modal: Locator) {
 export async function signIn(page: Page) {
   const modal = signInModal(page)
   await (await signMessageButton(modal)).click()
-  await expect(modal).toBeHidden({ timeout: 20_000 })
+  await expect(modal).toBeHidden()
 }
 
 /** Waits until the app's script has run and sees presses itself (before, the page is its build-time HTML). */
 export const appReady = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 })
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 10_000 })
 
 /**
  * Holds back the app's entry module (the boot script names it, `data-entry`) on the next pages `page` opens, until

@@ -112,7 +112,7 @@ test.describe('minting', () => {
     await page.keyboard.press('Escape')
 
     await rpc('eth_sendTransaction', [{ from: wallet.account, to: wallet.account, nonce: toHex(nonce) }])
-    await expect(page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })).toBeVisible()
   })
 
   test('without a wallet the preview follows every control and asks for no RPC', async ({ page, stack }) => {

@@ -92,7 +92,7 @@ test("a press on connect before the app's script has run opens the connect modal
   await expect(page.locator('html')).toHaveAttribute('data-connect-requested', '')
 
   entry.release()
-  await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
   await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
   expect(errors).toEqual([])
 })

@@ -141,8 +141,8 @@ async function survive(page: Page, endpoints: Endpoints, pageErrors: string[], f
   await scene.readable()
   await markDocument(page)
   endpoints.set('pass')
-  // A page re-reads what the chain did not answer every 4 seconds.
-  await expect(async () => scene.recovered()).toPass({ timeout: 20_000 })
+  // A page re-reads what the chain did not answer every 4 seconds: two chances. (toPass has no timeout of its own.)
+  await expect(async () => scene.recovered()).toPass({ timeout: 10_000 })
   expect(await isSameDocument(page), 'the page was reloaded').toBe(true)
   expect(pageErrors).toEqual([])
   tally.survived++
@@ -158,18 +158,10 @@ const RETRY_WINDOW_MS = 2000
 /** The gap between a closed connection and its retry, at most, on a busy machine; less than the 4 s re-read. */
 const NETWORK_RETRY_WINDOW_MS = 3000
 
-/**
- * How long a page may take to say the chain did not answer: the app, its page and the wallet stack load first, then
- * each read tries both endpoints with their retries. A CI run with both workers busy took over 10 s on `/mint`.
- */
-const SAID_WITHIN = { timeout: 25_000 }
-
 const mintPage = (page: Page): Scene => ({
   open: () => page.goto('/mint'),
   readable: async () => {
-    await expect(page.getByText('The chain did not answer; supply and price will show when it does.')).toBeVisible(
-      SAID_WITHIN,
-    )
+    await expect(page.getByText('The chain did not answer; supply and price will show when it does.')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'Mint a night sky' })).toBeVisible()
   },
   recovered: async () => {
@@ -185,7 +177,7 @@ const skyPage = (page: Page): Scene => ({
     await page.goto(`/sky/${skyId}`)
   },
   readable: async () => {
-    await expect(page.getByText('The chain did not answer; the sky will show when it does.')).toBeVisible(SAID_WITHIN)
+    await expect(page.getByText('The chain did not answer; the sky will show when it does.')).toBeVisible()
   },
   recovered: async () => {
     await expect(page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })).toBeVisible({
@@ -197,7 +189,7 @@ const skyPage = (page: Page): Scene => ({
 const gallery = (page: Page): Scene => ({
   open: () => page.goto('/stargaze?view=everyone'),
   readable: async () => {
-    await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible(SAID_WITHIN)
+    await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible()
     await expect(page.getByText('The gallery will show when it does.')).toBeVisible()
   },
   recovered: async () => {
@@ -347,8 +339,8 @@ test.describe('a connected player', () => {
     endpoints,
     pageErrors,
   }) => {
-    // Three pages, each through a fault and back: over 50 s in a CI run with both workers busy.
-    test.setTimeout(120_000)
+    // Three pages, each through a fault and back, each waiting for the app's retries and its re-read: ~30 s.
+    test.setTimeout(60_000)
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await expect(page.getByRole('article', { name: `Sky #${skyId}` })).toBeVisible()

@@ -83,7 +83,7 @@ test.describe('the side menu', () => {
     await expect(page.locator('html')).toHaveAttribute('data-menu-requested', '')
     await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0)
     entry.release()
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
     await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     await expect(page.locator('html')).not.toHaveAttribute('data-menu-requested')
   })

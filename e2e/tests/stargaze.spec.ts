@@ -60,7 +60,6 @@ test.describe('your skies, a collection', () => {
   })
 
   test('24 cards with their images take at most 3 JSON-RPC requests', async ({ page, wallet, stack, rpc }) => {
-    test.setTimeout(120_000)
     const tz = offsetWhereItIs(12, await chainTime(stack))
     for (let i = 0; i < 24; i++) await mintSky(stack, rpc, wallet.account, tz)
 

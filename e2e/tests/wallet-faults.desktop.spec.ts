@@ -15,8 +15,6 @@ const DROPPED =
   'The network dropped this transaction without mining it (or your wallet replaced it). Check your wallet before you try again.'
 const REVERTED = 'The transaction failed on chain. Only the owner of this sky can do that.'
 const LOCAL_CHAIN = 31337
-/** How long the page may take to see a block's outcome: the app polls the chain every 4 s. */
-const MINED = 20_000
 
 test.use({
   walletOptions: async ({ rpc }, use) => {
@@ -263,7 +261,7 @@ test.describe('the wallet switching account or chain mid-flow', () => {
       (await client(stack).waitForTransactionReceipt({ hash: sent.hash })).transactionHash,
     )
     await wallet.setAccount(first)
-    await expect(yours(page, skyId)).toBeVisible({ timeout: MINED })
+    await expect(yours(page, skyId)).toBeVisible()
     expect(await ownerOf(stack, skyId)).toBe(first)
   })
 })
@@ -303,7 +301,7 @@ test.describe('a transaction waiting for its block', () => {
       },
     ])
     tally.add('transaction reverted on chain')
-    await expect(page.getByRole('alert')).toHaveText(REVERTED, { timeout: MINED })
+    await expect(page.getByRole('alert')).toHaveText(REVERTED)
     // Mined, and failed: the chain's receipt, RainbowKit's record and the account modal agree.
     const gaze = (await rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)])) as RpcTransaction
     expect(await rpc('eth_getTransactionReceipt', [gaze.hash])).toMatchObject({ status: '0x0' })
@@ -324,8 +322,6 @@ test.describe('a transaction waiting for its block', () => {
     rpc,
     tally,
   }) => {
-    // Two tabs, each loading the app and the wallet stack: over 50 s in a CI run with both workers busy.
-    test.setTimeout(120_000)
     await openMint(page, wallet)
     const { fill } = await mintHeldByNonceGap(page, wallet, rpc)
     await page.reload()
@@ -342,7 +338,7 @@ test.describe('a transaction waiting for its block', () => {
     await expect(other.getByRole('button', { name: 'Minting…' })).toBeDisabled()
 
     await fill()
-    for (const tab of [page, other]) await expect(yours(tab)).toBeVisible({ timeout: MINED })
+    for (const tab of [page, other]) await expect(yours(tab)).toBeVisible()
     expect(await yours(other).textContent()).toBe(await yours(page).textContent())
     // The record names the sky the mint got (another test's mint may have taken the one foreseen when it was sent).
     const mined = `Mint ${(await yours(page).textContent())?.replace(/ is yours$/, '').toLowerCase()}`
@@ -369,7 +365,7 @@ test.describe('a transaction waiting for its block', () => {
     const theirs = await mintSky(stack, rpc, (await freshAccount(rpc)).address)
     expect(theirs).toBeGreaterThanOrEqual(foreseen)
     await fill()
-    await expect(yours(page)).toBeVisible({ timeout: MINED })
+    await expect(yours(page)).toBeVisible()
     const skyId = await mintedBy(stack, sent.hash)
     expect(skyId).toBeGreaterThan(theirs)
     await expect(yours(page, skyId)).toBeVisible()
@@ -388,7 +384,8 @@ test.describe('a transaction that leaves the network', () => {
     rpc,
     tally,
   }) => {
-    test.setTimeout(120_000)
+    // The app gives a transaction the node no longer knows 30 s before it says so.
+    test.setTimeout(60_000)
     await openMint(page, wallet)
     // Other tests mint alongside this one: the account's own skies are counted.
     const skies = () =>
@@ -404,7 +401,7 @@ test.describe('a transaction that leaves the network', () => {
     expect(await rpc('eth_getTransactionByHash', [sent.hash])).toBeNull()
     tally.add('transaction dropped')
     const dropped = Date.now()
-    await expect(page.getByRole('alert')).toHaveText(DROPPED, { timeout: 60_000 })
+    await expect(page.getByRole('alert')).toHaveText(DROPPED, { timeout: 45_000 })
     // The app gives a transaction the node no longer knows 30 s; the page is readable again soon after.
     expect(Date.now() - dropped).toBeLessThan(45_000)
     await expect(mintButton(page)).toBeEnabled()
@@ -428,7 +425,7 @@ test.describe('a transaction that leaves the network', () => {
     ])
     tally.add('transaction replaced in the wallet')
     await fill()
-    await expect(page.getByRole('alert')).toHaveText(CANCELLED, { timeout: MINED })
+    await expect(page.getByRole('alert')).toHaveText(CANCELLED)
     await expect(mintButton(page)).toBeEnabled()
     await expect(yours(page)).toHaveCount(0)
   })
@@ -456,7 +453,7 @@ test.describe('a transaction that leaves the network', () => {
     tally.add('transaction replaced in the wallet')
     await fill()
     const skyId = await mintedBy(stack, faster)
-    await expect(yours(page, skyId)).toBeVisible({ timeout: MINED })
+    await expect(yours(page, skyId)).toBeVisible()
     await expectNoAlert(page)
     // The account modal lists the replacement, mined.
     await page.getByRole('banner').getByTestId('rk-account-button').click()
