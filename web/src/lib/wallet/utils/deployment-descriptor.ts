@@ -1,7 +1,7 @@
 import { getDeployment } from '@chainellation/contracts'
 import { type Address, zeroAddress } from 'viem'
 
-/** What the app needs to know about the game on one chain (seed section 3). */
+/** What the app needs to know about the game on one chain: its contracts, name and currency. */
 export type DeploymentDescriptor = {
   chainellationAddress: Address
   decoAddress: Address
@@ -32,7 +32,7 @@ export const fallbackDescriptor: DeploymentDescriptor = {
   chain: 'none',
 }
 
-/** Descriptors by the chain's name in lower case, as the seed keys them, plus the local chain. */
+/** Descriptors by the chain's name in lower case (viem's `chain.name`), plus the local chain. */
 export const descriptors: Record<string, DeploymentDescriptor> = {
   ethereum: { ...addressesOn(1), displayName: 'ethellation', currency: 'eth', chain: 'ethereum' },
   polygon: { ...addressesOn(137), displayName: 'polyellation', currency: 'matic', chain: 'polygon' },

@@ -142,7 +142,7 @@ describe('createQueryClient', () => {
     stop()
   })
 
-  it('by default reads again every 4 seconds (the seed’s polling interval), never at once nor on focus', async () => {
+  it('by default reads again every 4 seconds (the product’s polling interval), never at once nor on focus', async () => {
     const chain = await node(hangUp)
     const client = createQueryClient()
     const defaults = client.getDefaultOptions().queries
