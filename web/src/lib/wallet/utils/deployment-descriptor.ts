@@ -1,4 +1,4 @@
-import { getDeployment } from '@chainellation/contracts'
+import { type ContractName, contractAddress } from '@chainellation/contracts'
 import { type Address, zeroAddress } from 'viem'
 
 /** What the app needs to know about the game on one chain: its contracts, name and currency. */
@@ -12,15 +12,14 @@ export type DeploymentDescriptor = {
   freeDecorations: readonly Address[]
 }
 
-const freeDecorationKeys = ['RollingHills', 'CrescentMoon', 'Telescope'] as const
+const freeDecorationNames: readonly ContractName[] = ['RollingHills', 'CrescentMoon', 'Telescope']
 
-/** Addresses from the generated bindings for `chainId`, zero where the game is not deployed. */
+/** Addresses from the generated deployments for `chainId`, zero where the game is not deployed. */
 function addressesOn(chainId: number) {
-  const contracts = getDeployment(chainId)?.contracts as Record<string, Address> | undefined
   return {
-    chainellationAddress: contracts?.Chainellation ?? zeroAddress,
-    decoAddress: contracts?.Decorations ?? zeroAddress,
-    freeDecorations: contracts ? freeDecorationKeys.map((key) => contracts[key]).filter(Boolean) : [],
+    chainellationAddress: contractAddress('Chainellation', chainId) ?? zeroAddress,
+    decoAddress: contractAddress('Decorations', chainId) ?? zeroAddress,
+    freeDecorations: freeDecorationNames.flatMap((name) => contractAddress(name, chainId) ?? []),
   }
 }
 
