@@ -37,9 +37,15 @@ export function signInMessage(args: { nonce: string; address: `0x${string}`; cha
   })
 }
 
-/** Sends the signed message; resolves true when the API opened a session. A signature that is not hex never is. */
-export async function verifySignIn(message: string, signature: string): Promise<boolean> {
-  return isHex(signature) && (await api.auth.verify.$post({ json: { message, signature } })).ok
+/**
+ * Sends the signed message; resolves with the session the API opened, or undefined when it refused (a signature that
+ * is not hex is refused before it is sent).
+ */
+export async function verifySignIn(message: string, signature: string): Promise<Session | undefined> {
+  if (!isHex(signature)) return undefined
+  const response = await api.auth.verify.$post({ json: { message, signature } })
+  if (!response.ok) return undefined
+  return { authenticated: true, ...(await response.json()) }
 }
 
 /** Ends the session on the server. */
