@@ -17,6 +17,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { foundry, sepolia } from 'viem/chains'
+import { MULTICALL3_ADDRESS } from '../src/multicall3.ts'
 import { type Artifact, build } from './compile.ts'
 import { decorationSpecs } from './decorations.ts'
 
@@ -41,9 +42,6 @@ export type DeployOptions = {
   decorationPrice?: bigint
   log?: (line: string) => void
 }
-
-/** The canonical Multicall3 address, the same on every chain that has it. */
-export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const
 
 /** Anvil's well-known test mnemonic; its accounts are funded on the local chain only. */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'

@@ -5,7 +5,14 @@ import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { catalogueTexts } from '../scripts/catalogue.ts'
 import { abisModule, abisPath, compile } from '../scripts/compile.ts'
-import { deployments, getDeployment } from '../src/index.ts'
+import {
+  chainellationAbi,
+  contractAddress,
+  decorationsAbi,
+  deployments,
+  gameContract,
+  getDeployment,
+} from '../src/index.ts'
 import { useFixture } from './fixture.ts'
 
 const f = useFixture()
@@ -52,5 +59,24 @@ describe('generated bindings', () => {
     expect(getDeployment(1)).toBeUndefined()
     const recorded = JSON.parse(read('deployments/31337.json')) as typeof f.deployment
     expect(recorded).toEqual(f.deployment)
+  })
+})
+
+describe('contracts by name', () => {
+  it('gameContract gives a deployed contract’s address, ABI and chain, and nothing where the game is not', () => {
+    const local = deployments[31337].contracts
+    expect(gameContract('Chainellation', 31337)).toEqual({
+      address: local.Chainellation,
+      abi: chainellationAbi,
+      chainId: 31337,
+    })
+    expect(gameContract('Decorations', 31337)).toEqual({
+      address: local.Decorations,
+      abi: decorationsAbi,
+      chainId: 31337,
+    })
+    expect(gameContract('Chainellation', 11_155_111)).toBeUndefined()
+    expect(contractAddress('RollingHills', 31337)).toBe(local.RollingHills)
+    expect(contractAddress('RollingHills', 1)).toBeUndefined()
   })
 })

@@ -29,8 +29,8 @@ import {
 } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { MULTICALL3_ADDRESS } from '../scripts/deploy.ts'
 import { chainellationAbi, decorationsAbi } from '../src/index.ts'
+import { MULTICALL3_ADDRESS } from '../src/multicall3.ts'
 import type { Fixture } from './fixture.ts'
 
 /** Cases per property, every one of them on the chain. */

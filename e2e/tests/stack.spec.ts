@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { MULTICALL3_ADDRESS } from '@chainellation/contracts'
 import { expect, test } from '../support/fixtures'
-
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 test.describe('the stack behind it', () => {
   test('the API answers through the app origin with the local chain and its contracts', async ({ request, stack }) => {
@@ -25,7 +24,7 @@ test.describe('the stack behind it', () => {
     expect(await rpc('eth_chainId', [])).toBe('0x7a69')
     const chainellation = await rpc('eth_getCode', [stack.contracts.Chainellation, 'latest'])
     expect(chainellation).toMatch(/^0x[0-9a-f]{2,}$/)
-    const multicall = await rpc('eth_getCode', [MULTICALL3, 'latest'])
+    const multicall = await rpc('eth_getCode', [MULTICALL3_ADDRESS, 'latest'])
     expect(multicall).toMatch(/^0x[0-9a-f]{2,}$/)
     // A fresh address has none, so the checks above can fail.
     expect(await rpc('eth_getCode', ['0x000000000000000000000000000000000000dEaD', 'latest'])).toBe('0x')

@@ -105,6 +105,24 @@ test.describe('connecting the injected test wallet', () => {
     await expect(brandLink(page, 'chainellation')).toBeVisible()
   })
 
+  test('signed in is signed in at once: the session the API opened counts before it is asked for again', async ({
+    page,
+    wallet,
+  }) => {
+    await page.goto('/mint')
+    await connectTestWallet(page, wallet)
+    // From here the API's session reads go unanswered: the app must know it is signed in from the sign-in itself.
+    // It used to ask again and, until the answer came, RainbowKit counted the account signed out and offered no
+    // chain modal, so a press on "switch" right after signing in did nothing.
+    await page.route('**/api/auth/session', () => {})
+    await signIn(page)
+    await wallet.setChain(1)
+    await page.getByRole('button', { name: 'Wrong network — switch' }).click()
+    await page.getByRole('dialog').getByTestId('rk-chain-option-31337').click()
+    await expect(page.getByRole('button', { name: 'Mint for 0.01 ETH' })).toBeEnabled()
+    expect(wallet.chainId).toBe(31337)
+  })
+
   test('a switch to a chain the app does not support is shown as a wrong network', async ({ page, wallet }) => {
     await page.goto('/')
     await connectTestWallet(page, wallet)

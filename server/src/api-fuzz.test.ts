@@ -12,10 +12,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
-import { SESSION_COOKIE } from './auth/routes'
+import { SESSION_COOKIE } from './auth/session'
 import { formatSiweMessage } from './auth/siwe-message'
-import { browser, signIn, testOrigin } from './auth/testing'
 import { type DatabaseHandle, openDatabase } from './db'
+import { browser, signIn, testOrigin } from './testing/sign-in'
 
 /** Requests sent across all routes, at the least. */
 const TOTAL_RUNS = 10_000

@@ -5,9 +5,9 @@ import { gunzipSync } from 'node:zlib'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
-import { type AppConfig, configFromEnv, SEPOLIA_WEB_RPC_ORIGINS } from './config'
+import { type AppConfig, SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import * as schema from './db/schema'
-import { parseEnv } from './env'
+import { configFromEnv, parseEnv } from './env'
 import { contentSecurityPolicy, permissionsPolicy, sendsHsts } from './http'
 
 const contracts = { Chainellation: '0x5FbDB2315678afecb367f032d93F642f64180aa3' } as const

@@ -106,3 +106,4 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
 
 /** The API's type, for hono's typed client (`hc<AppType>`) in the web app. */
 export type AppType = ReturnType<typeof createApp>
+export type { SharedSkyJson } from './web-pages'

@@ -1,7 +1,6 @@
 import type { Chain } from 'viem'
-import { anvil, sepolia } from 'viem/chains'
-import { type ContractAddresses, contractsFor } from './contracts'
-import type { Env } from './env'
+import { sepolia } from 'viem/chains'
+import type { ContractAddresses } from './contracts'
 
 /**
  * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
@@ -93,33 +92,4 @@ export type AppConfig = {
   skyReads?: RateLimit
   /** Draft writes (POST, PATCH, DELETE under /api/drafts) allowed (default {@link DEFAULT_DRAFT_WRITE_LIMITS}). */
   draftWrites?: DraftWriteLimits
-}
-
-/** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
-export function configFromEnv(env: Env): AppConfig {
-  const chains: SignInChain[] = [{ chain: sepolia, rpcUrl: env.SEPOLIA_RPC_URL }]
-  if (env.LOCAL_RPC_URL) chains.push({ chain: anvil, rpcUrl: env.LOCAL_RPC_URL })
-  return {
-    chainId: env.CHAIN_ID,
-    contracts: contractsFor(env.CHAIN_ID),
-    webDist: env.NODE_ENV === 'production' ? env.WEB_DIST : undefined,
-    auth: {
-      origins: env.APP_ORIGINS,
-      chains,
-      rateLimits: {
-        nonce: { limit: env.NONCE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-        verify: { limit: env.VERIFY_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-        session: { limit: env.SESSION_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-      },
-    },
-    safeOrigins: env.SAFE_ORIGINS,
-    // The local chain's node is the one the web app built by the local stack calls too (VITE_LOCAL_RPC_URL).
-    rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
-    trustedProxies: env.TRUST_PROXY,
-    skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    draftWrites: {
-      client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-      account: { limit: env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    },
-  }
 }

@@ -4,8 +4,8 @@ import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configFromEnv, SEPOLIA_WEB_RPC_ORIGINS } from './config'
-import { parseEnv } from './env'
+import { SEPOLIA_WEB_RPC_ORIGINS } from './config'
+import { configFromEnv, parseEnv } from './env'
 import { contentSecurityPolicy, limitBody, WALLET_CONNECT_SOURCES, WALLET_FRAME_SOURCES } from './http'
 
 /** A policy's directives by name, each with its sources. */

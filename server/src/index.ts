@@ -1,8 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
-import { configFromEnv } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
-import { env } from './env'
+import { configFromEnv, env } from './env'
 
 /** An error's message followed by its causes' ("Failed query: …: connect ECONNREFUSED 127.0.0.1:5432"). */
 function reasons(error: unknown): string {

@@ -3,10 +3,10 @@ import { type ServerType, serve } from '@hono/node-server'
 import { anvil } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
-import { signIn, testOrigin } from './auth/testing'
 import type { AppConfig, SignInRateLimits } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
 import { rateLimitKey } from './rate-limit'
+import { signIn, testOrigin } from './testing/sign-in'
 
 let database: DatabaseHandle
 beforeAll(async () => {

@@ -16,8 +16,11 @@ const readIfThere = (file: string) =>
 /** `/sky/7`: a sky's page, whose number is a positive safe integer written plainly, as the web app reads it. */
 const SKY_PAGE = /^sky\/([1-9]\d{0,15})$/
 
+/** The API's read of a sky as a sky's page carries it, in `<script type="application/json" id="shared-sky">`. */
+export type SharedSkyJson = { chainId: number; skyId: string; tokenUri: string; owner: `0x${string}` }
+
 /** What a sky's page is written with when the sky could be read as the page is served. */
-export type SkyPageData = { chainId: number; skyId: string; tokenUri: string; owner: string; picture: string }
+export type SkyPageData = SharedSkyJson & { picture: string }
 
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
@@ -50,7 +53,8 @@ async function skyPageHtml(
   const html = sky && (await readIfThere(join(webDist, '_sky-picture.html')))
   const pictured = sky && html?.includes(PICTURE_PLACEHOLDER) ? withSkyNumber(html, skyId) : undefined
   if (sky && pictured) {
-    const data = `<script type="application/json" id="shared-sky">${scriptJson({ ...sky, picture: undefined })}</script>`
+    const json: SharedSkyJson = { chainId: sky.chainId, skyId: sky.skyId, tokenUri: sky.tokenUri, owner: sky.owner }
+    const data = `<script type="application/json" id="shared-sky">${scriptJson(json)}</script>`
     return pictured.replace(PICTURE_PLACEHOLDER, () => sky.picture).replace('</body>', () => `${data}</body>`)
   }
   const plain = await readIfThere(join(webDist, '_sky.html'))

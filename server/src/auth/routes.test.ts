@@ -10,8 +10,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db'
-import { MAX_BODY_BYTES, NONCE_BINDING_COOKIE, NONCE_TTL_MS, SESSION_COOKIE, SESSION_TTL_MS } from './routes'
-import { browser, messageFor, nonceBindingOf, testOrigin as origin, type Requestable, sessionCookieOf } from './testing'
+import {
+  browser,
+  messageFor,
+  nonceBindingOf,
+  testOrigin as origin,
+  type Requestable,
+  sessionCookieOf,
+} from '../testing/sign-in'
+import { MAX_BODY_BYTES, NONCE_BINDING_COOKIE, NONCE_TTL_MS, SESSION_TTL_MS } from './routes'
+import { SESSION_COOKIE } from './session'
 
 const MINUTE = 60_000
 

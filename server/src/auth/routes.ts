@@ -1,6 +1,5 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { createMiddleware } from 'hono/factory'
 import { validator } from 'hono/validator'
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
@@ -8,6 +7,7 @@ import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
 import { rateLimit } from '../rate-limit'
+import { SESSION_COOKIE, sessionToken } from './session'
 import { checkSignature } from './signature'
 import { checkSiweMessage } from './siwe'
 import {
@@ -18,12 +18,9 @@ import {
   newNonceBinding,
   nonceBindingPattern,
   nonceState,
-  type Session,
-  sessionTokenPattern,
   startSession,
 } from './store'
 
-export const SESSION_COOKIE = 'chainellation_session'
 /** Holds the secret the browser's sign-in nonces are bound to; sent only to the sign-in routes. */
 export const NONCE_BINDING_COOKIE = 'chainellation_sign_in'
 const NONCE_BINDING_PATH = '/api/auth'
@@ -54,17 +51,11 @@ const verifyBody = z.object(
   { error: 'The request body must be a JSON object with a message and a signature.' },
 )
 
-// A malformed cookie is treated as no cookie: the browser cannot fix it, and logging out clears it.
-const authCookies = z.object({
-  [SESSION_COOKIE]: z.string().regex(sessionTokenPattern).optional().catch(undefined),
-  [NONCE_BINDING_COOKIE]: z.string().regex(nonceBindingPattern).optional().catch(undefined),
-})
-
-/** The session token the request carries, if well formed. Not a validator: the typed client has no cookie to pass. */
-const sessionToken = (c: Context) => authCookies.parse(getCookie(c))[SESSION_COOKIE]
-
-/** The browser's nonce-binding secret, if it carries a well-formed one. */
-const nonceBinding = (c: Context) => authCookies.parse(getCookie(c))[NONCE_BINDING_COOKIE]
+/** The browser's nonce-binding secret, if it carries a well-formed one (a malformed cookie counts as none). */
+function nonceBinding(c: Context): string | undefined {
+  const secret = getCookie(c, NONCE_BINDING_COOKIE)
+  return secret !== undefined && nonceBindingPattern.test(secret) ? secret : undefined
+}
 
 /**
  * Safe{Wallet} frames the app from its own site, where a SameSite=Lax cookie is never sent, so a deployed app's
@@ -195,19 +186,6 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
       return c.json({ ok: true as const }, 200)
     })
 }
-
-/**
- * Lets a request through only with a live session, which handlers then read as `c.var.session`; 401 otherwise.
- * `error` says what signing in would allow.
- */
-export const requireSession = ({ db, now }: { db: Database; now: () => Date }, error: string) =>
-  createMiddleware<{ Variables: { session: Session } }>(async (c, next) => {
-    const token = sessionToken(c)
-    const session = token ? await findSession(db, token, now()) : null
-    if (!session) return c.json({ error }, 401)
-    c.set('session', session)
-    await next()
-  })
 
 const nonceErrors = {
   unknown: 'The sign-in nonce is unknown; request a new one and sign again.',

@@ -15,7 +15,7 @@ import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { type DatabaseHandle, openDatabase } from '../db'
-import { browser, messageFor, testOrigin as origin, sessionCookieOf } from './testing'
+import { browser, messageFor, testOrigin as origin, sessionCookieOf } from '../testing/sign-in'
 
 const CHAIN_ID = 31337
 const owner1 = anvilAccount(10)

@@ -8,8 +8,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil, sepolia } from 'viem/chains'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../auth/testing'
 import { openDatabase } from '../db'
+import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../testing/sign-in'
 import type { DraftJson } from './routes'
 
 const dataRoot = mkdtempSync(join(tmpdir(), 'drafts-restart-'))

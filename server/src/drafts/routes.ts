@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { validator } from 'hono/validator'
-import { requireSession } from '../auth/routes'
+import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'

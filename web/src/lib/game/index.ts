@@ -1,3 +1,4 @@
+export { NotDeployedNote } from './not-deployed-note'
 export {
   formatCountdown,
   formatLocalTime,

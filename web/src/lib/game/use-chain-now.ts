@@ -1,10 +1,8 @@
+import { MULTICALL3_ADDRESS } from '@chainellation/contracts'
 import { useEffect, useState } from 'react'
 import { multicall3Abi } from 'viem'
 import { useReadContract } from 'wagmi'
-import { appChains } from '@/lib/wallet/chains'
 import { useGameChain } from './use-game-chain'
-
-const multicall3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /**
  * The chain's clock, ticking every second: the latest block's timestamp plus the time since it was read.
@@ -12,9 +10,8 @@ const multicall3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
  */
 export function useChainNow({ enabled = true }: { enabled?: boolean } = {}) {
   const { chainId } = useGameChain()
-  const chain = appChains.find((c) => c.id === chainId)
   const query = useReadContract({
-    address: chain?.contracts?.multicall3?.address ?? multicall3,
+    address: MULTICALL3_ADDRESS,
     abi: multicall3Abi,
     functionName: 'getCurrentBlockTimestamp',
     chainId,

@@ -1,4 +1,3 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import { useCallback } from 'react'
 import { useReadContracts } from 'wagmi'
 import { decodeTokenUri, type SkyMetadata } from './token-uri'
@@ -9,7 +8,7 @@ import { useGameChain } from './use-game-chain'
  * count: `batchSize: 0` keeps viem from splitting it), fetched only while `enabled`.
  */
 export function useSkyImages(skyIds: readonly bigint[], enabled = true) {
-  const { chainId, descriptor, deployed } = useGameChain()
+  const { contracts, deployed } = useGameChain()
   // Decoding a page of base64 JSON is real work: a stable `select` lets TanStack Query run it once per answer
   // rather than on every render (the cards re-render each second as their countdowns tick). It returns a plain
   // object, not a Map, so structural sharing keeps it stable too.
@@ -30,13 +29,7 @@ export function useSkyImages(skyIds: readonly bigint[], enabled = true) {
     [ids],
   )
   return useReadContracts({
-    contracts: skyIds.map((id) => ({
-      address: descriptor.chainellationAddress,
-      abi: chainellationAbi,
-      functionName: 'tokenURI',
-      args: [id],
-      chainId,
-    })),
+    contracts: skyIds.map((id) => ({ ...contracts.Chainellation, functionName: 'tokenURI', args: [id] }) as const),
     batchSize: 0,
     query: {
       enabled: enabled && deployed && skyIds.length > 0,

@@ -1,9 +1,7 @@
+import { MULTICALL3_ADDRESS } from '@chainellation/contracts'
 import { defineChain } from 'viem'
 import { sepolia } from 'wagmi/chains'
 import { env } from '@/config/env'
-
-/** Multicall3's canonical address; the local stack installs it there too. */
-const multicall3 = { address: '0xcA11bde05977b3631167028862bE2a173976CA11' } as const
 
 /** The local anvil chain `npm start` runs, offered only in local development builds. */
 export const localChain = defineChain({
@@ -16,7 +14,7 @@ export const localChain = defineChain({
       http: [env.VITE_LOCAL_RPC_URL, ...(env.VITE_LOCAL_FALLBACK_RPC_URL ? [env.VITE_LOCAL_FALLBACK_RPC_URL] : [])],
     },
   },
-  contracts: { multicall3 },
+  contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   testnet: true,
 })
 

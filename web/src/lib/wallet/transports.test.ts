@@ -93,7 +93,7 @@ describe('shouldRetry', () => {
 })
 
 describe('transports', () => {
-  it('gives the local chain its endpoints with the seed’s timeout', () => {
+  it('gives the local chain its endpoints with the product’s 10 s timeout', () => {
     const local = transports[localChain.id]?.({ chain: localChain })
     expect(local?.config).toMatchObject({ type: 'fallback', timeout: RPC_DEFAULTS.timeout })
     expect(local?.value?.transports.map((t: ReturnType<Transport>) => t.value?.url)).toEqual(

@@ -13,7 +13,7 @@ import { sepolia } from 'wagmi/chains'
 import { env } from '@/config/env'
 import { localChain } from './chains'
 
-/** The RPC defaults of the seed (section 9): a request's timeout, and retries from a base delay doubling each time. */
+/** The product's RPC defaults (docs/decisions/rpc-faults.md): a request's timeout, retries from a base delay doubling. */
 export const RPC_DEFAULTS = { timeout: 10_000, retryCount: 3, retryDelay: 150 } as const
 
 /** JSON-RPC error codes viem retries (unknown, limit exceeded, internal error, rate limits); every other one is final. */
@@ -21,9 +21,9 @@ const RETRIED_RPC_CODES: ReadonlySet<number> = new Set([-1, -32005, -32603, 429,
 
 /**
  * Whether a failed request is tried again: after a network failure or a timeout, yes; after an HTTP error status,
- * never (the seed lists 403, 408, 413, 429, 500, 502, 503 and 504, where the endpoint refused or is overloaded and
+ * never (403, 408, 413, 429, 500, 502, 503 and 504 among them, where the endpoint refused or is overloaded and
  * asking again adds load; viem retries no other status); after a JSON-RPC error from a node that answered, as viem
- * decides. viem's own rule retries exactly the seed's statuses, so it cannot be used as is.
+ * decides. viem's own rule retries exactly those statuses, so it cannot be used as is (docs/decisions/rpc-faults.md).
  */
 export function shouldRetry(error: Error): boolean {
   const http =

@@ -1,31 +1,17 @@
+import type { InferRequestType, InferResponseType } from 'hono/client'
+import { api, refusal } from '@/lib/api/client'
 import type { Composition } from '../utils/composition'
 
+const drafts = api.drafts
+const draft = api.drafts[':id']
+/** A draft's id as a path parameter: it may come from a link, and hono's client writes parameters in as they are. */
+const param = (id: string) => ({ id: encodeURIComponent(id) })
+
 /** A saved composition, as the API keeps it. */
-export type Draft = {
-  id: string
-  owner: string
-  name: string
-  chainId: number
-  skyId: string | null
-  layers: { layer: 1 | 2 | 3; decorationId: number; tokenId: string }[]
-  createdAt: string
-  updatedAt: string
-}
+export type Draft = InferResponseType<typeof draft.$get, 200>
 
-/** The API's answer when it refuses, as a sentence to show. */
-async function answer<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T
-  const body = (await response.json().catch(() => ({}))) as { error?: string }
-  if (!response.ok) throw new Error(body.error ?? `The drafts service answered ${response.status}.`)
-  return body as T
-}
-
-const send = (method: string, path: string, body?: unknown) =>
-  fetch(path, {
-    method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => answer<Draft>(r))
+/** The API's refusal as an error carrying its sentence. */
+const refused = (response: Response) => refusal(response, `The drafts service answered ${response.status}.`)
 
 /** The layers of `composition` as a draft stores them. */
 export const draftLayers = (composition: Composition): Draft['layers'] =>
@@ -42,10 +28,31 @@ export const compositionOf = (draft: Pick<Draft, 'layers'>): Composition =>
     return { decorationId: l?.decorationId ?? 0, tokenId: BigInt(l?.tokenId ?? '0') }
   }) as unknown as Composition
 
-export const listDrafts = async () => (await fetch('/api/drafts').then((r) => answer<{ drafts: Draft[] }>(r))).drafts
-export const getDraft = (id: string) => fetch(`/api/drafts/${encodeURIComponent(id)}`).then((r) => answer<Draft>(r))
-export const createDraft = (input: { name: string; chainId: number; skyId: string; layers: Draft['layers'] }) =>
-  send('POST', '/api/drafts', input)
-export const renameDraft = (id: string, name: string) =>
-  send('PATCH', `/api/drafts/${encodeURIComponent(id)}`, { name })
-export const deleteDraft = (id: string) => send('DELETE', `/api/drafts/${encodeURIComponent(id)}`)
+export async function listDrafts(): Promise<Draft[]> {
+  const response = await drafts.$get()
+  if (!response.ok) throw await refused(response)
+  return (await response.json()).drafts
+}
+
+export async function getDraft(id: string): Promise<Draft> {
+  const response = await draft.$get({ param: param(id) })
+  if (!response.ok) throw await refused(response)
+  return response.json()
+}
+
+export async function createDraft(input: InferRequestType<typeof drafts.$post>['json']): Promise<Draft> {
+  const response = await drafts.$post({ json: input })
+  if (!response.ok) throw await refused(response)
+  return response.json()
+}
+
+export async function renameDraft(id: string, name: string): Promise<Draft> {
+  const response = await draft.$patch({ param: param(id), json: { name } })
+  if (!response.ok) throw await refused(response)
+  return response.json()
+}
+
+export async function deleteDraft(id: string): Promise<void> {
+  const response = await draft.$delete({ param: param(id) })
+  if (!response.ok) throw await refused(response)
+}

@@ -3,7 +3,6 @@ import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow, useGameChain } from '@/lib/game'
-import { useChainModal, useConnectModal } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
 import { useDecorations } from '../hooks/use-decorations'
@@ -11,7 +10,9 @@ import { useOwnedTokens } from '../hooks/use-owned-tokens'
 import { useSkyComposition } from '../hooks/use-sky-composition'
 import { type Choice, type Composition, changedChoices, LAYERS } from '../utils/composition'
 import { layerOptions } from '../utils/layer-options'
+import { AccessBanner } from './access-banner'
 import { ApplyButton } from './apply-button'
+import { ComposeHeading } from './compose-heading'
 import { ComposePreview } from './compose-preview'
 import styles from './compose-sky-page.module.css'
 import { DecorationShop } from './decoration-shop'
@@ -23,8 +24,6 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
   useDocumentTitle(`Compose sky #${skyId}`)
   const { address, chain, isConnected } = useAccount()
   const { chainId, descriptor, deployed } = useGameChain()
-  const { openConnectModal } = useConnectModal()
-  const { openChainModal } = useChainModal()
   const sky = useSkyComposition(skyId)
   const decorations = useDecorations()
   const owned = useOwnedTokens(decorations.options, decorations.tokens)
@@ -35,23 +34,13 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
   const { state, apply } = useApply(skyId, refresh)
   const shop = useMintDecoration(refresh)
 
-  const heading = (
-    <header className={page.intro}>
-      <p className={page.kicker}>Compose</p>
-      <h1 className={page.title}>Compose sky #{skyId.toString()}</h1>
-    </header>
-  )
-  const note = (text: string, action?: { label: string; onClick?: () => void; to?: string }) => (
+  const heading = <ComposeHeading skyId={skyId} />
+  const note = (text: string, link?: { label: string; to: string }) => (
     <div className={page.page}>
       {heading}
       <div className={styles.note}>
         <p>{text}</p>
-        {action?.to && <ButtonLink to={action.to}>{action.label}</ButtonLink>}
-        {action?.onClick && (
-          <button type="button" className={styles.noteAction} onClick={action.onClick}>
-            {action.label}
-          </button>
-        )}
+        {link && <ButtonLink to={link.to}>{link.label}</ButtonLink>}
       </div>
     </div>
   )
@@ -80,23 +69,7 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
   return (
     <div className={page.page}>
       {heading}
-      {!isConnected ? (
-        <Banner
-          text="Connect your wallet to decorate this sky. Here is how it looks now."
-          action="Connect wallet"
-          onClick={() => openConnectModal?.()}
-        />
-      ) : !chain ? (
-        <Banner
-          text="Your wallet is on a network this game does not run on."
-          action="Switch network"
-          onClick={() => openChainModal?.()}
-        />
-      ) : !isOwner ? (
-        <Banner
-          text={`This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}: here are its decorations. Only its owner can change them.`}
-        />
-      ) : null}
+      <AccessBanner owner={owner} />
       <div className={page.layout}>
         <div className={page.stage}>
           <ComposePreview
@@ -137,19 +110,6 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
           />
         </div>
       </div>
-    </div>
-  )
-}
-
-function Banner({ text, action, onClick }: { text: string; action?: string; onClick?: () => void }) {
-  return (
-    <div className={styles.banner} role="status">
-      <p>{text}</p>
-      {action && (
-        <button type="button" className={styles.noteAction} onClick={onClick}>
-          {action}
-        </button>
-      )}
     </div>
   )
 }

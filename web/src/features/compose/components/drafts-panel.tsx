@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { compositionOf, type Draft, draftLayers } from '../api/drafts'
 import { useDrafts } from '../hooks/use-drafts'
 import type { Composition } from '../utils/composition'
+import { DraftName } from './draft-name'
 import styles from './drafts-panel.module.css'
 
 export type DraftsPanelProps = {
@@ -86,44 +87,5 @@ export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanel
         {list.data?.length === 0 && <li className={styles.hint}>No drafts yet.</li>}
       </ul>
     </section>
-  )
-}
-
-/** A draft's name, renamed in place. */
-function DraftName({ draft, onRename }: { draft: Draft; onRename: (name: string) => void }) {
-  const [editing, setEditing] = useState(false)
-  const [value, setValue] = useState(draft.name)
-  if (!editing) {
-    return (
-      <button
-        type="button"
-        className={styles.name}
-        onClick={() => setEditing(true)}
-        aria-label={`Rename ${draft.name}`}
-      >
-        {draft.name}
-      </button>
-    )
-  }
-  return (
-    <form
-      className={styles.rename}
-      onSubmit={(e) => {
-        e.preventDefault()
-        onRename(value)
-        setEditing(false)
-      }}
-    >
-      <input
-        className={styles.input}
-        aria-label={`New name for ${draft.name}`}
-        value={value}
-        maxLength={80}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <button type="submit" className={styles.button}>
-        Rename
-      </button>
-    </form>
   )
 }

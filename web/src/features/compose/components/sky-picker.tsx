@@ -3,7 +3,7 @@ import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { SkyThumb } from '@/components/sky-thumb'
 import { useNearViewport } from '@/hooks/use-near-viewport'
-import { type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
+import { NotDeployedNote, type OwnedSky, useGameChain, useMySkies, useSkyImages } from '@/lib/game'
 import { useConnectModal } from '@/lib/wallet'
 import styles from './compose-sky-page.module.css'
 
@@ -13,6 +13,7 @@ const PAGE = 12
 export function SkyPicker() {
   const { isConnected } = useAccount()
   const { openConnectModal } = useConnectModal()
+  const { deployed } = useGameChain()
   const skies = useMySkies()
   const pages: OwnedSky[][] = []
   for (let at = 0; at < (skies.data?.length ?? 0); at += PAGE) pages.push(skies.data?.slice(at, at + PAGE) ?? [])
@@ -23,6 +24,8 @@ export function SkyPicker() {
         Connect wallet
       </button>
     </div>
+  ) : !deployed ? (
+    <NotDeployedNote />
   ) : skies.error ? (
     <div className={styles.note}>The chain did not answer; your skies will show when it does.</div>
   ) : !skies.data ? (

@@ -1,4 +1,4 @@
-import { decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import { decorationTokenAbi } from '@chainellation/contracts'
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useGameChain } from '@/lib/game'
@@ -7,20 +7,15 @@ import { type Composition, changedChoices, type DecorationOption } from '../util
 
 /** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
 export function useApply(skyId: bigint, invalidates: QueryKey[]) {
-  const { descriptor } = useGameChain()
+  const { address, abi } = useGameChain().contracts.Decorations
   const { state, write, reset } = useWriteTransaction({ invalidates })
   const apply = useCallback(
     (current: Composition, next: Composition) =>
       write(
-        {
-          address: descriptor.decoAddress,
-          abi: decorationsAbi,
-          functionName: 'setLayers',
-          args: [skyId, changedChoices(current, next)],
-        },
+        { address, abi, functionName: 'setLayers', args: [skyId, changedChoices(current, next)] },
         `Decorate night sky #${skyId}`,
       ),
-    [write, descriptor.decoAddress, skyId],
+    [write, address, abi, skyId],
   )
   return { state, apply, reset }
 }

@@ -1,4 +1,4 @@
-import { decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
+import { decorationTokenAbi } from '@chainellation/contracts'
 import { useMemo } from 'react'
 import { useAccount, useReadContract, useReadContracts } from 'wagmi'
 import { useGameChain } from '@/lib/game'
@@ -13,12 +13,10 @@ export type TokenInfo = { price: bigint; minted: bigint; maxSupply: bigint; bala
  */
 export function useDecorations() {
   const { address } = useAccount()
-  const { chainId, descriptor, deployed } = useGameChain()
+  const { chainId, contracts, deployed } = useGameChain()
   const list = useReadContract({
-    address: descriptor.decoAddress,
-    abi: decorationsAbi,
+    ...contracts.Decorations,
     functionName: 'allDecorations',
-    chainId,
     query: { enabled: deployed },
   })
   const entries = useMemo(() => list.data ?? [], [list.data])

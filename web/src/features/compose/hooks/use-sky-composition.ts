@@ -1,18 +1,17 @@
 import type { Sky } from '@chainellation/art'
-import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
 import { useReadContracts } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 import type { Composition } from '../utils/composition'
 
 /** Sky `skyId`'s traits, owner and current decorations, in one multicall; `exists` is false for a sky not minted. */
 export function useSkyComposition(skyId: bigint) {
-  const { chainId, descriptor, deployed } = useGameChain()
-  const sky = { address: descriptor.chainellationAddress, abi: chainellationAbi, chainId } as const
+  const { contracts, deployed } = useGameChain()
+  const sky = contracts.Chainellation
   return useReadContracts({
     contracts: [
       { ...sky, functionName: 'skyOf', args: [skyId] },
       { ...sky, functionName: 'ownerOf', args: [skyId] },
-      { address: descriptor.decoAddress, abi: decorationsAbi, chainId, functionName: 'layersOf', args: [skyId] },
+      { ...contracts.Decorations, functionName: 'layersOf', args: [skyId] },
     ],
     query: {
       enabled: deployed,

@@ -1,11 +1,10 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import { useReadContracts } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 
 /** Supply and prices of the game, read in one multicall from the game's chain. */
 export function useMintInfo() {
-  const { chainId, descriptor, deployed } = useGameChain()
-  const contract = { address: descriptor.chainellationAddress, abi: chainellationAbi, chainId } as const
+  const { contracts, deployed } = useGameChain()
+  const contract = contracts.Chainellation
   return useReadContracts({
     contracts: [
       { ...contract, functionName: 'totalSupply' },

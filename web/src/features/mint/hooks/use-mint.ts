@@ -1,4 +1,3 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useGameChain } from '@/lib/game'
@@ -12,8 +11,7 @@ const describe = (skyId: unknown) => `Mint night sky #${skyId}`
  * foresees; the minted sky's id comes from the receipt, and the record follows it when another mint landed first.
  */
 export function useMint(invalidates: QueryKey[]) {
-  const { descriptor } = useGameChain()
-  const sky = descriptor.chainellationAddress
+  const { address: sky, abi } = useGameChain().contracts.Chainellation
   const { state, write, reset } = useWriteTransaction({
     resumeKey: 'mint',
     invalidates,
@@ -24,9 +22,8 @@ export function useMint(invalidates: QueryKey[]) {
   })
 
   const mint = useCallback(
-    (design: Design, value: bigint) =>
-      write({ address: sky, abi: chainellationAbi, ...mintCall(design), value }, describe),
-    [write, sky],
+    (design: Design, value: bigint) => write({ address: sky, abi, ...mintCall(design), value }, describe),
+    [write, sky, abi],
   )
 
   const mintedSkyId = state.status === 'success' ? mintedTokenId(state.receipt, sky) : undefined

@@ -1,14 +1,6 @@
-import { z } from 'zod/mini'
+import type { SharedSkyJson } from '@chainellation/server'
 import { decodeTokenUri } from '@/lib/game/token-uri'
 import type { SharedSky } from './shared-sky'
-
-/** The API's read of a sky as it writes it into the sky's page (server/src/web-pages.ts). */
-const written = z.object({
-  chainId: z.number(),
-  skyId: z.string(),
-  tokenUri: z.string(),
-  owner: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
-})
 
 type FromPage = {
   sky: SharedSky
@@ -34,10 +26,10 @@ function read(skyId: bigint, chainId: number): FromPage | undefined {
   const text = typeof document === 'undefined' ? null : document.getElementById('shared-sky')?.textContent
   if (!text) return undefined
   try {
-    const data = written.parse(JSON.parse(text))
+    const data: SharedSkyJson = JSON.parse(text)
     if (data.chainId !== chainId || data.skyId !== String(skyId)) return undefined
     const meta = decodeTokenUri(data.tokenUri)
-    const sky: SharedSky = { status: 'found', tokenUri: data.tokenUri, meta, owner: data.owner as `0x${string}` }
+    const sky: SharedSky = { status: 'found', tokenUri: data.tokenUri, meta, owner: data.owner }
     return { sky, picture: meta.image, pictureOnly: { picture: meta.image } }
   } catch {
     return undefined

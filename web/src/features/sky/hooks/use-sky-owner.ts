@@ -1,16 +1,13 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import { useReadContract } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 
 /** The address that holds sky `skyId`, read from the game's chain. */
 export function useSkyOwner(skyId: bigint) {
-  const { chainId, descriptor, deployed } = useGameChain()
+  const { contracts, deployed } = useGameChain()
   return useReadContract({
-    address: descriptor.chainellationAddress,
-    abi: chainellationAbi,
+    ...contracts.Chainellation,
     functionName: 'ownerOf',
     args: [skyId],
-    chainId,
     query: { enabled: deployed },
   })
 }

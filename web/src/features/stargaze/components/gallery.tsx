@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react'
+import { StateNote } from '@/components/state-note'
 import { useNearViewport } from '@/hooks/use-near-viewport'
+import { NotDeployedNote, useGameChain } from '@/lib/game'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
 import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { GalleryChunk } from './gallery-chunk'
 import styles from './my-skies.module.css'
-import { StateNote } from './state-note'
 
 /** Everyone's skies, newest first, a page at a time as the player scrolls; no wallet needed. */
 export function Gallery() {
+  const { deployed } = useGameChain()
   const ids = useGalleryIds()
   const [pages, setPages] = useState(2)
+  if (!deployed) return <NotDeployedNote />
   if (ids.error) return <StateNote title="The chain did not answer">The gallery will show when it does.</StateNote>
   if (!ids.data) return <StateNote title="Reading the gallery…" busy />
   if (ids.data.length === 0) {

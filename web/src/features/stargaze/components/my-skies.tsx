@@ -1,19 +1,20 @@
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
-import { nextGazeAt, useChainNow, useMySkies } from '@/lib/game'
+import { StateNote } from '@/components/state-note'
+import { NotDeployedNote, nextGazeAt, useChainNow, useGameChain, useMySkies } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import styles from './my-skies.module.css'
 import { SkyChunk } from './sky-chunk'
 import { SkyViewer } from './sky-viewer'
-import { StateNote } from './state-note'
 
 /** Your skies as cards, each with its Gaze button, and one button to gaze at every ready sky at once. */
 export function MySkies() {
   const { address, isConnected, chain } = useAccount()
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
+  const { deployed } = useGameChain()
   const skies = useMySkies()
   const clock = useChainNow({ enabled: !!address })
   const { state, gaze, gazeMany } = useGaze([skies.queryKey, clock.queryKey, ['readContracts']])
@@ -37,6 +38,7 @@ export function MySkies() {
       </StateNote>
     )
   }
+  if (!deployed) return <NotDeployedNote />
   if (skies.error) return <StateNote title="The chain did not answer">Your skies will show when it does.</StateNote>
   if (!skies.data) return <StateNote title="Looking for your skies…" busy />
   if (skies.data.length === 0) {

@@ -6,6 +6,7 @@ import { SkyFrame } from '@/components/sky-frame'
 import { useSkyMetadata } from '@/lib/game'
 import { skyFileBase } from '@/lib/game/download'
 import styles from './sky-viewer.module.css'
+import { ViewerSteps } from './viewer-steps'
 
 export type SkyViewerProps = {
   ids: readonly bigint[]
@@ -94,22 +95,7 @@ export function SkyViewer({ ids, index, onNavigate, onClose }: SkyViewerProps) {
                 </p>
               )}
             </SkyFrame>
-            <nav className={styles.steps} aria-label="Skies">
-              <button
-                type="button"
-                className={styles.step}
-                disabled={!hasPrevious}
-                onClick={() => onNavigate(index - 1)}
-              >
-                <span aria-hidden="true">←</span> Previous
-              </button>
-              <span className={styles.count}>
-                {index + 1} / {ids.length}
-              </span>
-              <button type="button" className={styles.step} disabled={!hasNext} onClick={() => onNavigate(index + 1)}>
-                Next <span aria-hidden="true">→</span>
-              </button>
-            </nav>
+            <ViewerSteps index={index} count={ids.length} onNavigate={onNavigate} />
           </div>
           <div className={styles.details}>
             {meta && <SkyAttributes meta={meta} />}

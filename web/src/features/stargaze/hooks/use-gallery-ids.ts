@@ -1,15 +1,12 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import { useReadContract } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 
 /** Every minted sky's id, newest first (ids run from 1 to the supply), read from the game's chain. */
 export function useGalleryIds() {
-  const { chainId, descriptor, deployed } = useGameChain()
+  const { contracts, deployed } = useGameChain()
   return useReadContract({
-    address: descriptor.chainellationAddress,
-    abi: chainellationAbi,
+    ...contracts.Chainellation,
     functionName: 'totalSupply',
-    chainId,
     query: {
       enabled: deployed,
       select: (supply) => Array.from({ length: Number(supply) }, (_, i) => supply - BigInt(i)),

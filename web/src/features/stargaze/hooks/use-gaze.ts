@@ -1,4 +1,3 @@
-import { chainellationAbi } from '@chainellation/contracts'
 import type { QueryKey } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useGameChain } from '@/lib/game'
@@ -6,25 +5,21 @@ import { useWriteTransaction } from '@/lib/wallet'
 
 /** Gazes at one sky, or at several in one transaction, through the shared write path. */
 export function useGaze(invalidates: QueryKey[]) {
-  const { descriptor } = useGameChain()
+  const { address, abi } = useGameChain().contracts.Chainellation
   const { state, write, reset } = useWriteTransaction({ invalidates })
-  const address = descriptor.chainellationAddress
 
   const gaze = useCallback(
     (skyId: bigint) =>
-      write(
-        { address, abi: chainellationAbi, functionName: 'starGaze', args: [skyId] },
-        `Stargaze at night sky #${skyId}`,
-      ),
-    [write, address],
+      write({ address, abi, functionName: 'starGaze', args: [skyId] }, `Stargaze at night sky #${skyId}`),
+    [write, address, abi],
   )
   const gazeMany = useCallback(
     (skyIds: readonly bigint[]) =>
       write(
-        { address, abi: chainellationAbi, functionName: 'starGazeMany', args: [skyIds] },
+        { address, abi, functionName: 'starGazeMany', args: [skyIds] },
         `Stargaze at ${skyIds.length} skies (#${skyIds.join(', #')})`,
       ),
-    [write, address],
+    [write, address, abi],
   )
   return { state, gaze, gazeMany, reset }
 }

@@ -8,23 +8,26 @@ import { useSignIn } from './sign-in-provider'
  * state `SignInProvider` keeps. When the API cannot be reached the app keeps working without sign-in.
  */
 export function KitAuthentication({ children }: { children: ReactNode }) {
-  const { status, enabled, refresh } = useSignIn()
+  const { status, enabled, settle } = useSignIn()
+  // The session the API answers with is taken at once: asked for again, it would leave the status 'unauthenticated'
+  // for a round trip after RainbowKit has closed its modal, and RainbowKit offers no chain or account modal then (a
+  // press on "switch network" right after signing in did nothing).
   const adapter = useMemo(
     () =>
       createAuthenticationAdapter<string>({
         getNonce: fetchNonce,
         createMessage: (args) => signInMessage(args),
         verify: async ({ message, signature }) => {
-          const ok = await verifySignIn(message, signature)
-          refresh()
-          return ok
+          const session = await verifySignIn(message, signature)
+          if (session) settle(session)
+          return session !== undefined
         },
         signOut: async () => {
           await signOut()
-          refresh()
+          settle({ authenticated: false })
         },
       }),
-    [refresh],
+    [settle],
   )
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={status} enabled={enabled}>

@@ -10,11 +10,15 @@ type SignIn = {
   status: SignInStatus
   /** False when the API cannot be reached: the app keeps working without sign-in. */
   enabled: boolean
-  /** Asks the API again (after a sign-in or sign-out). */
-  refresh: () => void
+  /** Takes the session the API has just opened or closed, without asking again. */
+  settle: (session: Session) => void
 }
 
-const SignInContext = createContext<SignIn>({ status: 'unauthenticated', enabled: false, refresh: () => {} })
+const SignInContext = createContext<SignIn>({
+  status: 'unauthenticated',
+  enabled: false,
+  settle: () => {},
+})
 
 /** The sign-in state the kit's authentication adapter builds on (see `KitAuthentication`). */
 export const useSignIn = () => useContext(SignInContext)
@@ -29,10 +33,10 @@ export const useSignInStatus = () => useContext(SignInContext).status
 export function SignInProvider({ children }: { children: ReactNode }) {
   const { address } = useAccount()
   const [session, setSession] = useState<Session | 'loading' | 'unavailable'>('loading')
-  const refresh = useCallback(() => {
+  useEffect(() => {
     fetchSession().then(setSession, () => setSession('unavailable'))
   }, [])
-  useEffect(refresh, [refresh])
+  const settle = useCallback((next: Session) => setSession(next), [])
 
   let status: SignInStatus = 'unauthenticated'
   if (session === 'loading') status = 'loading'
@@ -45,7 +49,7 @@ export function SignInProvider({ children }: { children: ReactNode }) {
     status = 'authenticated'
   }
   const enabled = session !== 'unavailable'
-  const value = useMemo(() => ({ status, enabled, refresh }), [status, enabled, refresh])
+  const value = useMemo(() => ({ status, enabled, settle }), [status, enabled, settle])
 
   return <SignInContext value={value}>{children}</SignInContext>
 }

@@ -2,20 +2,22 @@
 // it (see EarlyConnect in wallet-kit.tsx). Asked for as the stack is fetched, its answer is in by the time the stack
 // has loaded, instead of one round trip after.
 
-const SESSION_URL = '/api/auth/session'
+import { api } from '@/lib/api/client'
 
-let early: Promise<Response> | undefined
+type SessionResponse = ReturnType<typeof api.auth.session.$get>
+
+let early: SessionResponse | undefined
 
 /** Asks the API for the browser's session now, for the wallet stack's first read of it. */
 export function prefetchSession() {
-  early ??= fetch(SESSION_URL)
+  early ??= api.auth.session.$get()
   // A failure is the stack's to report when it reads the answer.
   early.catch(() => {})
 }
 
 /** The session's answer: the prefetched one the first time (once only), a fresh request after that. */
-export function sessionResponse(): Promise<Response> {
-  const response = early ?? fetch(SESSION_URL)
+export function sessionResponse(): SessionResponse {
+  const response = early ?? api.auth.session.$get()
   early = undefined
   return response
 }

@@ -1,7 +1,7 @@
-import { getDeployment } from '@chainellation/contracts'
+import { type ContractName, contractAddress } from '@chainellation/contracts'
 import { type Address, zeroAddress } from 'viem'
 
-/** What the app needs to know about the game on one chain (seed section 3). */
+/** What the app needs to know about the game on one chain: its contracts, name and currency. */
 export type DeploymentDescriptor = {
   chainellationAddress: Address
   decoAddress: Address
@@ -12,15 +12,14 @@ export type DeploymentDescriptor = {
   freeDecorations: readonly Address[]
 }
 
-const freeDecorationKeys = ['RollingHills', 'CrescentMoon', 'Telescope'] as const
+const freeDecorationNames: readonly ContractName[] = ['RollingHills', 'CrescentMoon', 'Telescope']
 
-/** Addresses from the generated bindings for `chainId`, zero where the game is not deployed. */
+/** Addresses from the generated deployments for `chainId`, zero where the game is not deployed. */
 function addressesOn(chainId: number) {
-  const contracts = getDeployment(chainId)?.contracts as Record<string, Address> | undefined
   return {
-    chainellationAddress: contracts?.Chainellation ?? zeroAddress,
-    decoAddress: contracts?.Decorations ?? zeroAddress,
-    freeDecorations: contracts ? freeDecorationKeys.map((key) => contracts[key]).filter(Boolean) : [],
+    chainellationAddress: contractAddress('Chainellation', chainId) ?? zeroAddress,
+    decoAddress: contractAddress('Decorations', chainId) ?? zeroAddress,
+    freeDecorations: freeDecorationNames.flatMap((name) => contractAddress(name, chainId) ?? []),
   }
 }
 
@@ -32,7 +31,7 @@ export const fallbackDescriptor: DeploymentDescriptor = {
   chain: 'none',
 }
 
-/** Descriptors by the chain's name in lower case, as the seed keys them, plus the local chain. */
+/** Descriptors by the chain's name in lower case (viem's `chain.name`), plus the local chain. */
 export const descriptors: Record<string, DeploymentDescriptor> = {
   ethereum: { ...addressesOn(1), displayName: 'ethellation', currency: 'eth', chain: 'ethereum' },
   polygon: { ...addressesOn(137), displayName: 'polyellation', currency: 'matic', chain: 'polygon' },

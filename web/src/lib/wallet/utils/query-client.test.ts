@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // TanStack Query runs refetch intervals only where there is a window.
-import { chainellationAbi } from '@chainellation/contracts'
+import { chainellationAbi, MULTICALL3_ADDRESS } from '@chainellation/contracts'
 import { QueryObserver } from '@tanstack/react-query'
 import {
   createPublicClient,
@@ -68,12 +68,10 @@ describe('isUnanswered', () => {
   })
 })
 
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
-
 /** Reads the supply and a sky's image in one multicall, each call allowed to fail, as `useReadContracts` does. */
 const readSupplyAndSky = (url: string) =>
   createPublicClient({ transport: http(url, { retryCount: 0, timeout: 100 }) }).multicall({
-    multicallAddress: MULTICALL3,
+    multicallAddress: MULTICALL3_ADDRESS,
     contracts: [
       { address: SKIES, abi: chainellationAbi, functionName: 'totalSupply' },
       { address: SKIES, abi: chainellationAbi, functionName: 'tokenURI', args: [7n] },
@@ -142,7 +140,7 @@ describe('createQueryClient', () => {
     stop()
   })
 
-  it('by default reads again every 4 seconds (the seed’s polling interval), never at once nor on focus', async () => {
+  it('by default reads again every 4 seconds (the product’s polling interval), never at once nor on focus', async () => {
     const chain = await node(hangUp)
     const client = createQueryClient()
     const defaults = client.getDefaultOptions().queries

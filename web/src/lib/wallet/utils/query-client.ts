@@ -18,10 +18,10 @@ import {
 import { deserialize, serialize } from 'wagmi'
 import { hashFn } from 'wagmi/query'
 
-/** Cached and persisted for 24 hours (seed section 9). */
+/** Cached and persisted for 24 hours (docs/decisions/rpc-faults.md). */
 export const cacheTime = 24 * 60 * 60 * 1000
 
-/** How often a read the chain did not answer is made again while a page shows it: the seed's polling interval. */
+/** How often a read the chain did not answer is made again while a page shows it: the product's 4 s polling interval. */
 export const unansweredReadInterval = 4000
 
 /** The JSON-RPC code of a revert (EIP-1474's "execution reverted"). */
@@ -85,7 +85,7 @@ class ChainQueryClient extends QueryClient {
 }
 
 /**
- * Queries never refetch on focus and never retry at once: the transports already retry the RPC (seed section 9).
+ * Queries never refetch on focus and never retry at once: the transports already retry the RPC (docs/decisions/rpc-faults.md).
  * A read the chain did not answer is made again every few seconds while it is on screen, so a page comes back by
  * itself when the node does.
  */

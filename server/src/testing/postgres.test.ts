@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accountIn, copyServer, postgresPackageDir } from './testing-postgres'
+import { accountIn, copyServer, postgresPackageDir } from './postgres'
 
 const scratch = mkdtempSync(join(tmpdir(), 'testing-postgres-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))

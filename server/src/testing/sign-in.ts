@@ -2,7 +2,8 @@
 import type { LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
-import { NONCE_BINDING_COOKIE, SESSION_COOKIE } from './routes'
+import { NONCE_BINDING_COOKIE } from '../auth/routes'
+import { SESSION_COOKIE } from '../auth/session'
 
 /** What tests need of an app. */
 export type Requestable = { request: (path: string, init?: RequestInit) => Response | Promise<Response> }

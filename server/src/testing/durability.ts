@@ -1,9 +1,9 @@
 // A burst of draft writes against a running API, cut short by a kill, and the check of what survived it. Used by
 // the durability tests; not imported by the server itself.
 import { isDeepStrictEqual } from 'node:util'
-import { testOrigin } from './auth/testing'
-import type { DraftLayer } from './db/schema'
-import type { DraftJson } from './drafts/routes'
+import type { DraftLayer } from '../db/schema'
+import type { DraftJson } from '../drafts/routes'
+import { testOrigin } from './sign-in'
 
 /**
  * One draft's writes, made one after the other so that their order is known: a create (version 1), updates

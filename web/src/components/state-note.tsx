@@ -10,7 +10,7 @@ export type StateNoteProps = {
   busy?: boolean
 }
 
-/** What a list says instead of cards: not connected, wrong network, loading, empty, or the chain silent. */
+/** What a page says in place of its content: not connected, wrong network, not deployed, loading, empty, or silent. */
 export function StateNote({ title, children, action, link, busy }: StateNoteProps) {
   return (
     <div className={styles.note} role={busy ? 'status' : undefined}>

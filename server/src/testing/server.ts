@@ -3,9 +3,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
-import { type Requestable, signIn } from './auth/testing'
+import { type Requestable, signIn } from './sign-in'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
+const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 const START_TIMEOUT_MS = 45_000
 
 export type ApiProcess = {

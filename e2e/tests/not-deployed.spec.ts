@@ -1,0 +1,40 @@
+import { sepolia } from 'viem/chains'
+import { brandLink, connectTestWallet, signIn } from '../support/app'
+import { mintSky } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+
+// Sepolia is one of the app's networks, and the local stack deploys the game on the local chain only: a wallet
+// on Sepolia is on a network where the game is not deployed. Every page that reads the game must say so, and
+// none may wait for reads that never start.
+test.describe('a wallet on a network where the game is not deployed', () => {
+  test('every game page says so, and offers to switch network', async ({ page, wallet, stack, rpc }) => {
+    // A sky on the local chain, for the gallery to show once the wallet is back there.
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await wallet.setChain(sepolia.id)
+    // The deployment descriptor follows the chain: Sepolia's name.
+    await expect(brandLink(page, 'sepollation')).toBeVisible()
+    const notHere = 'The game is not deployed on Sepolia yet.'
+
+    for (const path of ['/stargaze', '/stargaze?view=everyone', '/compose']) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: 'Not on Sepolia yet' }), path).toBeVisible()
+      await expect(page.getByText(`${notHere} Switch your wallet to a network it runs on.`), path).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Switch network' }), path).toBeVisible()
+      await expect(page.getByRole('status'), `${path} waits for nothing`).toHaveCount(0)
+    }
+    // The pages that had their own words for it keep them.
+    await page.goto('/mint')
+    await expect(page.getByText(notHere)).toBeVisible()
+    await page.goto('/compose/1')
+    await expect(page.getByText(notHere)).toBeVisible()
+
+    // The way out: the chain modal, whose local chain brings the skies back.
+    await page.goto('/stargaze?view=everyone')
+    await page.getByRole('button', { name: 'Switch network' }).click()
+    await page.getByRole('dialog').getByTestId('rk-chain-option-31337').click()
+    await expect(page.getByRole('img', { name: `Night sky #${skyId}` })).toBeVisible()
+  })
+})

@@ -1,0 +1,42 @@
+import type { Address } from 'viem'
+import { useAccount } from 'wagmi'
+import { useChainModal, useConnectModal } from '@/lib/wallet'
+import styles from './compose-sky-page.module.css'
+
+export type AccessBannerProps = { owner: Address }
+
+type Say = { text: string; action?: { label: string; onClick: () => void } }
+
+/** Why the Compose page of a sky owned by `owner` shows it without letting this visitor change it, if it does. */
+export function AccessBanner({ owner }: AccessBannerProps) {
+  const { address, chain, isConnected } = useAccount()
+  const { openConnectModal } = useConnectModal()
+  const { openChainModal } = useChainModal()
+  let say: Say | undefined
+  if (!isConnected) {
+    say = {
+      text: 'Connect your wallet to decorate this sky. Here is how it looks now.',
+      action: { label: 'Connect wallet', onClick: () => openConnectModal?.() },
+    }
+  } else if (!chain) {
+    say = {
+      text: 'Your wallet is on a network this game does not run on.',
+      action: { label: 'Switch network', onClick: () => openChainModal?.() },
+    }
+  } else if (owner.toLowerCase() !== address?.toLowerCase()) {
+    say = {
+      text: `This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}: here are its decorations. Only its owner can change them.`,
+    }
+  }
+  if (!say) return null
+  return (
+    <div className={styles.banner} role="status">
+      <p>{say.text}</p>
+      {say.action && (
+        <button type="button" className={styles.noteAction} onClick={say.action.onClick}>
+          {say.action.label}
+        </button>
+      )}
+    </div>
+  )
+}

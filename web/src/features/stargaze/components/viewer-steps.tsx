@@ -1,0 +1,25 @@
+import styles from './sky-viewer.module.css'
+
+export type ViewerStepsProps = {
+  /** Position of the sky shown, from 0. */
+  index: number
+  count: number
+  onNavigate: (index: number) => void
+}
+
+/** The viewer's Previous and Next buttons around its place in the list ("3 / 24"). */
+export function ViewerSteps({ index, count, onNavigate }: ViewerStepsProps) {
+  return (
+    <nav className={styles.steps} aria-label="Skies">
+      <button type="button" className={styles.step} disabled={index === 0} onClick={() => onNavigate(index - 1)}>
+        <span aria-hidden="true">←</span> Previous
+      </button>
+      <span className={styles.count}>
+        {index + 1} / {count}
+      </span>
+      <button type="button" className={styles.step} disabled={index >= count - 1} onClick={() => onNavigate(index + 1)}>
+        Next <span aria-hidden="true">→</span>
+      </button>
+    </nav>
+  )
+}
