@@ -8,8 +8,8 @@ import { expect, test } from '../support/fixtures'
 // none may wait for reads that never start.
 test.describe('a wallet on a network where the game is not deployed', () => {
   test('every game page says so, and offers to switch network', async ({ page, wallet, stack, rpc }) => {
-    // A sky on the local chain, for the gallery to show once the wallet is back there.
-    const skyId = await mintSky(stack, rpc, wallet.account)
+    // A sky on the local chain, so that the gallery has skies to list once the wallet is back there.
+    await mintSky(stack, rpc, wallet.account)
     await page.goto('/')
     await connectTestWallet(page, wallet)
     await signIn(page)
@@ -35,6 +35,6 @@ test.describe('a wallet on a network where the game is not deployed', () => {
     await page.goto('/stargaze?view=everyone')
     await page.getByRole('button', { name: 'Switch network' }).click()
     await page.getByRole('dialog').getByTestId('rk-chain-option-31337').click()
-    await expect(page.getByRole('img', { name: `Night sky #${skyId}` })).toBeVisible()
+    await expect(page.getByText(/^[\d,]+ skies minted, newest first$/)).toBeVisible()
   })
 })
