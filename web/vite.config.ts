@@ -41,7 +41,7 @@ export default defineConfig({
     safeApp(),
     startAfterPaint('/boot.js', {
       atStart: ['react-dom/client'],
-      onConnect: ['src/lib/wallet/wallet-stack.tsx', 'src/lib/wallet/wallet-kit.tsx'],
+      onConnect: ['src/lib/shell/stack/wallet-stack.tsx', 'src/lib/shell/stack/wallet-kit.tsx'],
     }),
     // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
     preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),

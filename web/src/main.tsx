@@ -4,7 +4,7 @@ import '@/styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
-import { loadWalletStack, wantsWalletAtOnce } from '@/lib/wallet/shell'
+import { loadWalletStack, wantsWalletAtOnce } from '@/lib/shell'
 
 // React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
 // so neither holds the main thread long.

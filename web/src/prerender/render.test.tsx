@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { sharedSkyChainId } from '@/features/sky/hooks/use-shared-sky'
-import { resetWalletStackLoader } from '@/lib/wallet/shell/stack-loader'
+import { resetWalletStackLoader } from '@/lib/shell/stack-loader'
 import { render } from './render'
 
 // The pages' HTML and its hydration are under test, not what the wallet stack draws later: it draws nothing here.
-vi.mock('@/lib/wallet/wallet-stack', () => ({ WalletStack: () => null }))
+vi.mock('@/lib/shell/stack/wallet-stack', () => ({ WalletStack: () => null }))
 
 afterEach(() => {
   document.body.innerHTML = ''

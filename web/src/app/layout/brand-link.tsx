@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { BrandMark } from '@/components/brand-mark'
-import { useDeployment } from '@/lib/wallet/shell'
+import { useDeployment } from '@/lib/shell'
 import styles from './brand-link.module.css'
 
 export type BrandLinkProps = { onClick?: () => void; className?: string }

@@ -1,5 +1,5 @@
 import type { Ref } from 'react'
-import { WalletSlot } from '@/lib/wallet/shell'
+import { WalletSlot } from '@/lib/shell'
 import { BrandLink } from './brand-link'
 import { MainNav } from './main-nav'
 import { MenuToggle } from './menu-toggle'

@@ -1,7 +1,7 @@
-import { Islands } from '@/lib/wallet/shell/island-host'
+import { Islands } from '@/lib/shell/island-host'
 
 /**
- * Stands in for the wallet stack (`@/lib/wallet/wallet-stack`) in component tests: no wagmi, no RainbowKit,
+ * Stands in for the wallet stack (`@/lib/shell/stack/wallet-stack`) in component tests: no wagmi, no RainbowKit,
  * nothing connected; the pages' wallet islands render their content as soon as its import resolves. The header
  * keeps the shell's own connect button.
  */

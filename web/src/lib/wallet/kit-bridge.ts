@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { loadWalletKit, requestConnect } from './shell/stack-loader'
 
 // RainbowKit (its provider, modals and button) is fetched after the page: pages render inside wagmi and the query
 // cache alone, and RainbowKit joins beside them rather than around them, so its arrival re-renders nothing of the
@@ -15,6 +14,15 @@ export type KitActions = {
   addRecentTransaction: (transaction: RecentTransaction) => void
 }
 
+/** How the app's shell fetches the kit: handed in by its loader (`setKitLoader`), which this module never imports. */
+export type KitLoader = {
+  /** Fetches the kit. */
+  load: () => void
+  /** Fetches the kit and opens the connect modal once it is there. */
+  requestConnect: () => void
+}
+
+let loader: KitLoader | undefined
 let kit: KitActions | undefined
 let chainModalRequested = false
 /** Records made before the kit was there, filed once it is. */
@@ -24,6 +32,11 @@ const listeners = new Set<() => void>()
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
+}
+
+/** Called once by the app shell's loader, before any page can ask for the kit. */
+export function setKitLoader(value: KitLoader) {
+  loader = value
 }
 
 /** Called by the kit when it mounts or its actions change (undefined when it unmounts). */
@@ -52,7 +65,7 @@ export function useConnectModal(): { openConnectModal: () => void } {
   return {
     openConnectModal: () => {
       if (current?.openConnectModal) current.openConnectModal()
-      else if (!current) requestConnect()
+      else if (!current) loader?.requestConnect()
     },
   }
 }
@@ -65,7 +78,7 @@ export function useChainModal(): { openChainModal: () => void } {
       if (current?.openChainModal) current.openChainModal()
       else if (!current) {
         chainModalRequested = true
-        void loadWalletKit()
+        loader?.load()
       }
     },
   }

@@ -1,6 +1,6 @@
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 
 // The list reads the chain: code of its own, fetched with the wallet stack (see WalletIsland).

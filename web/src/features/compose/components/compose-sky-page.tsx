@@ -1,6 +1,6 @@
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
 
 // The sky, its decorations and the writes are read from the chain: code of their own (see WalletIsland).
 const ComposeSkyBody = lazyIsland(async () => (await import('./compose-sky-body')).ComposeSkyBody)

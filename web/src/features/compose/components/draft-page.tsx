@@ -1,5 +1,5 @@
 import { PageFallback } from '@/components/page-fallback'
-import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
 
 // The draft's sky and decorations are read from the chain: code of their own (see WalletIsland).
 const DraftBody = lazyIsland(async () => (await import('./draft-body')).DraftBody)

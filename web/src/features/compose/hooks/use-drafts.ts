@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSignInStatus } from '@/lib/wallet'
+import { useSignInStatus } from '@/lib/sign-in'
 import { createDraft, deleteDraft, listDrafts, renameDraft } from '../api/drafts'
 
 const key = ['drafts'] as const

@@ -1,5 +1,5 @@
 import { ButtonLink } from '@/components/button-link'
-import { useDeployment } from '@/lib/wallet/shell'
+import { useDeployment } from '@/lib/shell'
 import styles from './hero.module.css'
 import { SkyIllustration } from './sky-illustration'
 

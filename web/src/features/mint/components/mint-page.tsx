@@ -1,7 +1,7 @@
 import { type FormEvent, startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { lazyIsland, useDeployment, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, useDeployment, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 import type { Design, PreviewMode } from '../utils/design'
 import { browserTimeZone, type TimeZoneChoice } from '../utils/time-zone'

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
 import { sharedSkyChainId, useSharedSky } from '../hooks/use-shared-sky'
 import { type SkyRead, SkyView } from './sky-view'
 

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
-import { lazyIsland, WalletIsland } from '@/lib/wallet/shell'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 import styles from './stargaze-page.module.css'
 

@@ -1,5 +1,5 @@
-import type { WriteState } from '../hooks/use-write-transaction'
 import { safeProgressText } from '../utils/safe-app'
+import type { WriteState } from '../write/write-machine'
 import styles from './safe-progress.module.css'
 
 /** Under a write's button while it waits in the player's Safe: whose signatures, or the execution, it needs. */

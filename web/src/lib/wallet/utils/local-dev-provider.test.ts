@@ -1,22 +1,8 @@
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { createPublicClient, defineChain, http, parseEther, recoverMessageAddress, toHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memoryStorage } from '../testing/memory-storage'
 import { createLocalDevProvider } from './local-dev-provider'
-
-/** A Storage over a Map, standing in for the browser's local storage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  }
-}
 
 let anvil: Anvil
 let chain: ReturnType<typeof defineChain>

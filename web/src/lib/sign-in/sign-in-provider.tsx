@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
-import { fetchSession, type Session } from '../api/auth'
+import { fetchSession, type Session } from './auth-api'
 
 /** The sign-in status as RainbowKit's authentication adapter knows it. */
 export type SignInStatus = 'loading' | 'unauthenticated' | 'authenticated'

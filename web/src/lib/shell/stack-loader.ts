@@ -1,6 +1,8 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
-import { prefetchSession } from './session-prefetch'
+import { prefetchSession } from '@/lib/sign-in/session-prefetch'
+import { setKitLoader } from '@/lib/wallet/kit-bridge'
+import type { ShellLink } from './stack/wallet-stack'
 
 // The wallet stack is most of the app's JavaScript, in two parts (docs/decisions/first-use.md):
 // - the stack itself (wagmi, viem, TanStack Query): what a game page reads the chain with. Pages paint without it;
@@ -9,8 +11,8 @@ import { prefetchSession } from './session-prefetch'
 // - the kit (RainbowKit: the wallet button, the modals, sign-in): fetched on the player's first interaction or
 //   press on connect, or at once for a returning wallet user and inside a Safe. A game page never waits for it.
 
-type WalletStackModule = typeof import('../wallet-stack')
-type WalletKitModule = typeof import('../wallet-kit')
+type WalletStackModule = typeof import('./stack/wallet-stack')
+type WalletKitModule = typeof import('./stack/wallet-kit')
 
 let loading: Promise<WalletStackModule> | undefined
 let loaded: WalletStackModule | undefined
@@ -26,7 +28,7 @@ const notify = () => {
 /** Fetches the wallet stack once; resolves with its module. */
 export function loadWalletStack(): Promise<WalletStackModule> {
   if (!loading) prefetchSession()
-  loading ??= import('../wallet-stack').then((module) => {
+  loading ??= import('./stack/wallet-stack').then((module) => {
     loaded = module
     notify()
     return module
@@ -37,7 +39,7 @@ export function loadWalletStack(): Promise<WalletStackModule> {
 /** Fetches the kit once (and the stack it renders in); resolves with its module. */
 export function loadWalletKit(): Promise<WalletKitModule> {
   void loadWalletStack()
-  kitLoading ??= import('../wallet-kit').then((module) => {
+  kitLoading ??= import('./stack/wallet-kit').then((module) => {
     kitLoaded = module
     notify()
     return module
@@ -138,6 +140,13 @@ export function wantsWalletAtOnce(): boolean {
     return false
   }
 }
+
+// What the loaded modules need of the loader is handed to them rather than imported back: the kit bridge gets how to
+// fetch the kit, the stack and the kit get `shellLink` as a prop. Nothing the loader loads imports it.
+setKitLoader({ load: () => void loadWalletKit(), requestConnect })
+
+/** The loader's part in the wallet stack and the kit, handed to them as a prop. Constant, so they render once. */
+export const shellLink: ShellLink = { useWalletKit, wantsWalletAtOnce, setWalletStackShown, takeConnectRequest }
 
 /** Test hook: back to the state of a fresh page. */
 export function resetWalletStackLoader() {

@@ -1,7 +1,14 @@
 import { type ReactNode, type Ref, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
-import { loadWalletKit, requestConnect, useWalletStack, useWalletStackShown, wantsWalletAtOnce } from './stack-loader'
+import {
+  loadWalletKit,
+  requestConnect,
+  shellLink,
+  useWalletStack,
+  useWalletStackShown,
+  wantsWalletAtOnce,
+} from './stack-loader'
 import { useInteracted } from './use-interacted'
 import styles from './wallet-root.module.css'
 
@@ -23,7 +30,7 @@ export function WalletRoot({ slot, children }: WalletRootProps) {
   return (
     <>
       {children}
-      {stack && <stack.WalletStack slot={slot} />}
+      {stack && <stack.WalletStack slot={slot} link={shellLink} />}
     </>
   )
 }

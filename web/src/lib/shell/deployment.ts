@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { type DeploymentDescriptor, fallbackDescriptor } from '../utils/deployment-descriptor'
+import { type DeploymentDescriptor, fallbackDescriptor } from '@/lib/wallet/utils/deployment-descriptor'
 
 // The connected chain's descriptor lives outside React's tree: the wallet stack sets it once loaded, and the
 // shell's header (outside the wallet stack's providers) reads it like any page does.

@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client'
 import { isHex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { api } from '@/lib/api/client'
-import { sessionResponse } from '../shell/session-prefetch'
+import { sessionResponse } from './session-prefetch'
 
 /** What the API says about the browser's session. */
 export type Session = InferResponseType<typeof api.auth.session.$get, 200>

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
-vi.mock('../wallet-stack', async () => {
+vi.mock('./stack/wallet-stack', async () => {
   const { Islands } = await import('./island-host')
   return {
     WalletStack: () => (
@@ -123,7 +123,7 @@ describe('WalletSlot', () => {
 describe('a press on connect before the app runs', () => {
   // The page's own early script, as the browser runs it before the app's module.
   beforeAll(() => {
-    const source = readFileSync(join(import.meta.dirname, '../../../../public/boot.js'), 'utf8')
+    const source = readFileSync(join(import.meta.dirname, '../../../public/boot.js'), 'utf8')
     new Function(source)()
   })
 

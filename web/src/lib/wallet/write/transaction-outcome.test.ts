@@ -2,38 +2,24 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import {
   type Address,
-  concat,
   createPublicClient,
   createTestClient,
   createWalletClient,
-  defineChain,
   encodeErrorResult,
   type Hash,
-  type Hex,
   http,
-  numberToHex,
-  pad,
   parseGwei,
-  size,
-  slice,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { revertingCode } from '../testing/evm-code'
+import { ALICE, BOB, localTestChain } from '../testing/local-chain'
 import { type TransactionOutcome, watchTransaction } from './transaction-outcome'
 
-// Anvil's default accounts #1 and #2; anvil signs for them.
-const ALICE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const BOB: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const SOME_CONTRACT: Address = '0x00000000000000000000000000000000000c0de1'
 
 let anvil: Anvil
-// The transports below name the node; the chain only gives the client its id.
-const chain = defineChain({
-  id: 31_337,
-  name: 'Local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
 const clients = () => {
+  const chain = localTestChain(anvil.rpcUrl)
   const transport = http(anvil.rpcUrl)
   return {
     pub: createPublicClient({ chain, transport, pollingInterval: 50 }),
@@ -48,16 +34,6 @@ beforeAll(async () => {
 afterAll(() => anvil?.stop())
 // Transactions wait in the mempool until a test mines them.
 beforeEach(() => clients().test.setAutomine(false))
-
-/** Code that reverts with `data` whatever it is called with. */
-function revertingCode(data: Hex): Hex {
-  const words = Math.ceil(size(data) / 32)
-  const padded = pad(data, { dir: 'right', size: words * 32 })
-  const stores = Array.from({ length: words }, (_, i) =>
-    concat(['0x7f', slice(padded, i * 32, (i + 1) * 32), '0x60', numberToHex(i * 32, { size: 1 }), '0x52']),
-  )
-  return concat([...stores, '0x60', numberToHex(size(data), { size: 1 }), '0x6000fd'])
-}
 
 const watch = (hash: Hash, options: Partial<Parameters<typeof watchTransaction>[1]> = {}) =>
   watchTransaction(clients().pub, { hash, droppedAfterMs: 1_000, ...options })

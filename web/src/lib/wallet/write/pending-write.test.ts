@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { memoryStorage } from '../testing/memory-storage'
 import { type PendingWrite, pendingKey, readPending, savePending } from './pending-write'
-
-/** A Storage over a Map, standing in for the browser's local storage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  }
-}
 
 const hash = `0x${'ab'.repeat(32)}` as const
 const from = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const

@@ -1,6 +1,6 @@
 import { createAuthenticationAdapter, RainbowKitAuthenticationProvider } from '@rainbow-me/rainbowkit'
 import { type ReactNode, useMemo } from 'react'
-import { fetchNonce, signInMessage, signOut, verifySignIn } from '../api/auth'
+import { fetchNonce, signInMessage, signOut, verifySignIn } from './auth-api'
 import { useSignIn } from './sign-in-provider'
 
 /**

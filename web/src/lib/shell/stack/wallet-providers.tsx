@@ -1,9 +1,9 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
-import { wagmiConfig } from '../config'
-import { cacheTime, createPersister, createQueryClient } from '../utils/query-client'
-import { SignInProvider } from './sign-in-provider'
+import { SignInProvider } from '@/lib/sign-in/sign-in-provider'
+import { wagmiConfig } from '@/lib/wallet/config'
+import { cacheTime, createPersister, createQueryClient } from '@/lib/wallet/utils/query-client'
 
 type Props = { children: ReactNode }
 

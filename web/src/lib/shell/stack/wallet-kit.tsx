@@ -9,12 +9,11 @@ import {
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useConfig } from 'wagmi'
-import { KitAuthentication } from './components/kit-authentication'
-import { useSignInStatus } from './components/sign-in-provider'
-import { WalletButton } from './components/wallet-button'
-import { WalletSdkRelease } from './components/wallet-sdk-release'
-import { publishKit } from './kit-bridge'
-import { setWalletStackShown, takeConnectRequest } from './shell/stack-loader'
+import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
+import { useSignInStatus } from '@/lib/sign-in/sign-in-provider'
+import { WalletButton } from '@/lib/wallet/components/wallet-button'
+import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
+import { publishKit } from '@/lib/wallet/kit-bridge'
 
 const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
 
@@ -26,7 +25,7 @@ const RECONNECT_WAIT_MS = 3000
  * finished and the session is known: opened during the reconnect, the modal would let the wallet SDKs start (the
  * modal releases them), and RainbowKit closes every modal when the session turns out to be signed out.
  */
-function EarlyConnect() {
+function EarlyConnect({ takeConnectRequest }: Pick<KitLink, 'takeConnectRequest'>) {
   const config = useConfig()
   const { openConnectModal } = useConnectModal()
   const session = useSignInStatus()
@@ -58,7 +57,7 @@ function EarlyConnect() {
       if (takeConnectRequest()) openConnectModal()
     })
     return () => clearTimeout(timer)
-  }, [settled, session, openConnectModal])
+  }, [settled, session, openConnectModal, takeConnectRequest])
   return null
 }
 
@@ -76,26 +75,36 @@ function KitBridge() {
 }
 
 /** RainbowKit's button, in the header's slot, taking over from the shell's placeholder. */
-function HeaderButton({ slot }: { slot: HTMLElement }) {
+function HeaderButton({ slot, setWalletStackShown }: { slot: HTMLElement } & Pick<KitLink, 'setWalletStackShown'>) {
   useLayoutEffect(() => {
     setWalletStackShown(true)
     return () => setWalletStackShown(false)
-  }, [])
+  }, [setWalletStackShown])
   return createPortal(<WalletButton />, slot)
 }
+
+/** What the kit needs of the shell's loader (stack-loader.ts), handed in rather than imported back. */
+export type KitLink = {
+  /** Tells the shell whether the kit's own button is in the header. */
+  setWalletStackShown: (shown: boolean) => void
+  /** Whether the player pressed connect before the kit was there; asking clears it. */
+  takeConnectRequest: () => boolean
+}
+
+export type WalletKitProps = { slot: HTMLElement | null; link: KitLink }
 
 /**
  * RainbowKit with sign-in: its modals, its recent transactions, and its button drawn into the header's slot.
  * Rendered inside the wallet stack beside the page (see `WalletStack`), so its arrival re-renders no page.
  */
-export function WalletKit({ slot }: { slot: HTMLElement | null }) {
+export function WalletKit({ slot, link }: WalletKitProps) {
   return (
     <KitAuthentication>
       <RainbowKitProvider theme={theme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
-        <EarlyConnect />
+        <EarlyConnect takeConnectRequest={link.takeConnectRequest} />
         <KitBridge />
-        {slot && <HeaderButton slot={slot} />}
+        {slot && <HeaderButton slot={slot} setWalletStackShown={link.setWalletStackShown} />}
       </RainbowKitProvider>
     </KitAuthentication>
   )

@@ -9,7 +9,7 @@ import {
   type TransactionReceipt,
 } from 'viem'
 import { call, getTransaction, waitForTransactionReceipt } from 'viem/actions'
-import { revertSentence } from './error-message'
+import { revertSentence } from '../utils/error-message'
 
 /**
  * How long the node may not know a transaction before it counts as dropped. A transaction waiting in the

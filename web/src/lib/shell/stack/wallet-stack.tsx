@@ -1,0 +1,55 @@
+import { memo, type ReactNode, useEffect, useState } from 'react'
+import { useAccount } from 'wagmi'
+import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
+import { setDeployment } from '../deployment'
+import { Islands } from '../island-host'
+import { useInteracted } from '../use-interacted'
+import type { KitLink, WalletKitProps } from './wallet-kit'
+import { WalletProviders } from './wallet-providers'
+
+/** Keeps the shell's deployment descriptor on the connected chain. */
+function DeploymentSync() {
+  const { chain } = useAccount()
+  useEffect(() => setDeployment(descriptorFor(chain?.name)), [chain?.name])
+  return null
+}
+
+/**
+ * RainbowKit, beside the page rather than around it: fetched on the first interaction (or at once for a returning
+ * wallet user or inside a Safe, whose account the header shows), and rendered without touching the page.
+ */
+function KitHost({ slot, link }: WalletStackProps) {
+  const [atOnce] = useState(link.wantsWalletAtOnce)
+  const interacted = useInteracted()
+  const kit = link.useWalletKit(atOnce || interacted)
+  return kit ? <kit.WalletKit slot={slot} link={link} /> : null
+}
+
+/** What the stack needs of the shell's loader (stack-loader.ts), handed in as a prop rather than imported. */
+export type ShellLink = KitLink & {
+  /** The kit's module once it has loaded; starts loading it while `wanted`. */
+  useWalletKit: (wanted: boolean) => { WalletKit: (props: WalletKitProps) => ReactNode } | undefined
+  /** Whether to fetch the kit straight away (a returning wallet user, or inside a Safe). */
+  wantsWalletAtOnce: () => boolean
+}
+
+export type WalletStackProps = { slot: HTMLElement | null; link: ShellLink }
+
+/**
+ * What pages read the chain with, loaded after the shell has painted: wagmi (auto-reconnect), the persisted query
+ * cache and the API session, around the pages' wallet islands and the wallet kit (RainbowKit) once wanted. It
+ * renders beside the page, which never waits for it.
+ *
+ * Memoised so that its providers render once: wagmi's provider starts a reconnect each time it renders, and a
+ * reconnect in the middle of things closes an open modal and lets the wallet SDKs start while the connect modal is
+ * open. Islands and the kit re-render on their own.
+ */
+export const WalletStack = memo(function WalletStack({ slot, link }: WalletStackProps) {
+  return (
+    <WalletProviders>
+      <DeploymentSync />
+      <Islands />
+      <KitHost slot={slot} link={link} />
+    </WalletProviders>
+  )
+})

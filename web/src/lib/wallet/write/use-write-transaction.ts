@@ -1,0 +1,42 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState, useSyncExternalStore } from 'react'
+import type { TransactionReceipt } from 'viem'
+import { useConfig } from 'wagmi'
+import { env } from '@/config/env'
+import { addRecentTransaction } from '../kit-bridge'
+import { safeAppsSdk } from '../utils/safe-app'
+import { createWriteMachine, IDLE } from './write-machine'
+
+type Options = {
+  /** Names this kind of write so a pending one survives a reload (see `createWriteMachine`). */
+  resumeKey?: string
+  /** Queries the write changes, refreshed once it is mined. */
+  invalidates?: QueryKey[]
+  /** The description the mined receipt bears out (see `createWriteMachine`). */
+  describeMined?: (receipt: TransactionReceipt, description: string) => string
+}
+
+/**
+ * A page's write: the write machine (`write-machine.ts`) for this component, recording in RainbowKit's recent
+ * transactions and refreshing the page's queries. Returns the state of the wallet's account and chain of the moment.
+ */
+export function useWriteTransaction({ resumeKey, invalidates = [], describeMined }: Options = {}) {
+  const config = useConfig()
+  const queryClient = useQueryClient()
+  // The machine lives as long as the component; it reads the latest of what the page passes on each render.
+  const latest = useRef({ invalidates, describeMined })
+  latest.current = { invalidates, describeMined }
+  const [machine] = useState(() =>
+    createWriteMachine({
+      config,
+      resumeKey,
+      record: addRecentTransaction,
+      refresh: () =>
+        Promise.all(latest.current.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      describeMined: (receipt, written) => latest.current.describeMined?.(receipt, written) ?? written,
+      safeSdk: () => safeAppsSdk(env.VITE_SAFE_ORIGINS),
+    }),
+  )
+  const state = useSyncExternalStore(machine.subscribe, machine.getState, () => IDLE)
+  return { state, write: machine.write, reset: machine.reset }
+}
