@@ -364,7 +364,8 @@ test.describe('a connected player', () => {
     await survive(page, endpoints, pageErrors, 'down', {
       open: () => page.goto('/compose'),
       readable: async () => {
-        await expect(page.getByText('The chain did not answer; your skies will show when it does.')).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible()
+        await expect(page.getByText('Your skies will show when it does.')).toBeVisible()
       },
       recovered: async () => {
         await expect(page.getByRole('link', { name: `Compose sky #${skyId}` })).toBeVisible({ timeout: 1000 })
@@ -373,7 +374,8 @@ test.describe('a connected player', () => {
     await survive(page, endpoints, pageErrors, 'down', {
       open: () => page.goto(`/compose/${skyId}`),
       readable: async () => {
-        await expect(page.getByText('The chain did not answer; this sky will show when it does.')).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'The chain did not answer' })).toBeVisible()
+        await expect(page.getByText('This sky will show when it does.')).toBeVisible()
       },
       recovered: async () => {
         await expect(

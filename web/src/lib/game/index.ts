@@ -1,4 +1,6 @@
-export { NotDeployedNote } from './not-deployed-note'
+export { GameGate, type GameGateProps, useGameGate } from './game-gate'
+export { type GateRead, type GateState, gateState } from './gate-state'
+export { NotDeployedNote, useNotDeployedText } from './not-deployed-note'
 export {
   formatCountdown,
   formatLocalTime,

@@ -25,5 +25,5 @@ export function useChainNow({ enabled = true }: { enabled?: boolean } = {}) {
   }, [])
   const now =
     query.data === undefined ? undefined : Number(query.data) + Math.max(0, (tick - query.dataUpdatedAt) / 1000)
-  return { now: now === undefined ? undefined : Math.floor(now), queryKey: query.queryKey }
+  return { now: now === undefined ? undefined : Math.floor(now), error: query.error, queryKey: query.queryKey }
 }

@@ -10,7 +10,10 @@ export type RecentTransaction = { hash: `0x${string}`; description: string; conf
 /** What the loaded kit offers the app; published by the kit while it is mounted. */
 export type KitActions = {
   openConnectModal: (() => void) | undefined
+  /** RainbowKit offers its chain modal only to a connected account that is signed in (or needs no sign-in). */
   openChainModal: (() => void) | undefined
+  /** Asks the wallet to switch to the app's default network: the way on where the chain modal is not offered. */
+  switchToDefaultChain: () => void
   addRecentTransaction: (transaction: RecentTransaction) => void
 }
 
@@ -70,13 +73,17 @@ export function useConnectModal(): { openConnectModal: () => void } {
   }
 }
 
-/** Opens RainbowKit's switch-network modal: at once when the kit is there, else as soon as it has loaded. */
+/**
+ * Opens RainbowKit's switch-network modal: at once when the kit is there, else as soon as it has loaded. A wallet
+ * connected but not signed in gets no modal from RainbowKit; its wallet is asked to switch to the default network.
+ */
 export function useChainModal(): { openChainModal: () => void } {
   const current = useKit()
   return {
     openChainModal: () => {
       if (current?.openChainModal) current.openChainModal()
-      else if (!current) {
+      else if (current) current.switchToDefaultChain()
+      else {
         chainModalRequested = true
         loader?.load()
       }

@@ -1,15 +1,16 @@
+import type { Sky } from '@chainellation/art'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
+import { StateNote } from '@/components/state-note'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useChainNow } from '@/lib/game'
+import { GameGate, useChainNow } from '@/lib/game'
 import page from '@/styles/page.module.css'
-import { compositionOf, getDraft } from '../api/drafts'
+import { compositionOf, type Draft, getDraft } from '../api/drafts'
 import { useDecorations } from '../hooks/use-decorations'
 import { useSkyComposition } from '../hooks/use-sky-composition'
-import { LAYERS } from '../utils/composition'
+import { type DecorationOption, LAYERS } from '../utils/composition'
 import { ComposePreview } from './compose-preview'
-import styles from './compose-sky-page.module.css'
 
 /** A shared draft and the sky it dresses, read from the API and the chain (see `DraftPage`). */
 export function DraftBody({ draftId }: { draftId: string }) {
@@ -29,26 +30,46 @@ export function DraftBody({ draftId }: { draftId: string }) {
       {body}
     </div>
   )
-  if (draft.error) return frame(<div className={styles.note}>{draft.error.message}</div>)
-  if (!draft.data || !sky.data || decorations.isPending || clock.now === undefined) {
-    return frame(<div className={styles.note}>Reading the draft…</div>)
-  }
-  if (!sky.data.exists) return frame(<div className={styles.note}>The sky this draft dresses does not exist.</div>)
-  const composition = compositionOf(draft.data)
+  if (draft.error) return frame(<StateNote title="This draft cannot be shown">{draft.error.message}</StateNote>)
+  if (!draft.data) return frame(<StateNote title="Reading the draft…" busy />)
+  const shared = draft.data
+  return frame(
+    <GameGate
+      reads={[sky, decorations, { error: clock.error, data: clock.now }]}
+      loading="Reading the sky it dresses…"
+      silent="The draft will show when it does."
+    >
+      {() =>
+        sky.data?.exists && clock.now !== undefined ? (
+          <DraftView draft={shared} skyId={skyId} sky={sky.data.sky} options={decorations.options} now={clock.now} />
+        ) : (
+          <StateNote title="No such sky">The sky this draft dresses does not exist.</StateNote>
+        )
+      }
+    </GameGate>,
+    shared.name,
+  )
+}
+
+type DraftViewProps = {
+  draft: Draft
+  skyId: bigint
+  sky: Sky
+  options: readonly DecorationOption[]
+  now: number
+}
+
+/** The draft drawn over its sky, with what it puts on each layer. */
+function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
+  const composition = compositionOf(draft)
   const names = LAYERS.map(({ name }, i) => {
     const id = composition[i]?.decorationId ?? 0
-    return `${name}: ${id === 0 ? 'none' : (decorations.options.find((o) => o.id === id)?.name ?? `#${id}`)}`
+    return `${name}: ${id === 0 ? 'none' : (options.find((o) => o.id === id)?.name ?? `#${id}`)}`
   })
-  return frame(
+  return (
     <div className={page.layout}>
       <div className={page.stage}>
-        <ComposePreview
-          skyId={skyId}
-          sky={sky.data.sky}
-          composition={composition}
-          options={decorations.options}
-          now={clock.now}
-        />
+        <ComposePreview skyId={skyId} sky={sky} composition={composition} options={options} now={now} />
       </div>
       <div className={page.panel}>
         <p className={page.lead}>
@@ -63,7 +84,6 @@ export function DraftBody({ draftId }: { draftId: string }) {
           See the sky as it is
         </ButtonLink>
       </div>
-    </div>,
-    draft.data.name,
+    </div>
   )
 }

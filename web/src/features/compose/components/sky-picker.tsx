@@ -1,41 +1,40 @@
 import { Link } from 'react-router'
-import { useAccount } from 'wagmi'
-import { ButtonLink } from '@/components/button-link'
 import { SkyThumb } from '@/components/sky-thumb'
+import { StateNote } from '@/components/state-note'
 import { useNearViewport } from '@/hooks/use-near-viewport'
-import { NotDeployedNote, type OwnedSky, useGameChain, useMySkies, useSkyImages } from '@/lib/game'
-import { useConnectModal } from '@/lib/wallet'
+import { GameGate, type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
 import styles from './compose-sky-page.module.css'
 
 const PAGE = 12
 
 /** The connected wallet's skies, to pick one from; or what stands in the way. */
 export function SkyPicker() {
-  const { isConnected } = useAccount()
-  const { openConnectModal } = useConnectModal()
-  const { deployed } = useGameChain()
   const skies = useMySkies()
-  const pages: OwnedSky[][] = []
-  for (let at = 0; at < (skies.data?.length ?? 0); at += PAGE) pages.push(skies.data?.slice(at, at + PAGE) ?? [])
-  return !isConnected ? (
-    <div className={styles.note}>
-      <p>Connect your wallet to see the skies you can decorate.</p>
-      <button type="button" className={styles.noteAction} onClick={() => openConnectModal?.()}>
-        Connect wallet
-      </button>
-    </div>
-  ) : !deployed ? (
-    <NotDeployedNote />
-  ) : skies.error ? (
-    <div className={styles.note}>The chain did not answer; your skies will show when it does.</div>
-  ) : !skies.data ? (
-    <div className={styles.note}>Looking for your skies…</div>
-  ) : skies.data.length === 0 ? (
-    <div className={styles.note}>
-      <p>You have no sky to decorate yet.</p>
-      <ButtonLink to="/mint">Mint your first sky</ButtonLink>
-    </div>
-  ) : (
+  return (
+    <GameGate
+      wallet={{ title: 'Connect to decorate', text: 'Connect your wallet to see the skies you can decorate.' }}
+      reads={[skies]}
+      loading="Looking for your skies…"
+      silent="Your skies will show when it does."
+    >
+      {() =>
+        skies.data?.length ? (
+          <PickList skies={skies.data} />
+        ) : (
+          <StateNote title="No skies yet" link={{ label: 'Mint your first sky', to: '/mint' }}>
+            You have no sky to decorate yet.
+          </StateNote>
+        )
+      }
+    </GameGate>
+  )
+}
+
+/** Your skies, a page of images at a time. */
+function PickList({ skies }: { skies: readonly OwnedSky[] }) {
+  const pages: (readonly OwnedSky[])[] = []
+  for (let at = 0; at < skies.length; at += PAGE) pages.push(skies.slice(at, at + PAGE))
+  return (
     <ul className={styles.grid}>
       {pages.map((group) => (
         <PickPage key={group[0]?.id.toString()} skies={group} />

@@ -69,10 +69,13 @@ export function useDecorations() {
     }
     return { options, tokens }
   }, [entries, details.data, address])
+  const isPending = list.isPending || (entries.length > 0 && details.isPending)
   return {
     options,
     tokens,
-    isPending: list.isPending || (entries.length > 0 && details.isPending),
+    /** The options once read, as a gate read (`GameGate`) takes an answer. */
+    data: isPending ? undefined : options,
+    isPending,
     error: list.error ?? details.error,
     queryKeys: [list.queryKey, details.queryKey],
   }

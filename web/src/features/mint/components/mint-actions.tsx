@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { useAccount, useBalance } from 'wagmi'
-import { useGameChain } from '@/lib/game'
+import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { useMint } from '../hooks/use-mint'
@@ -63,11 +63,15 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
     if (failed) reset()
   }, [design, failed, reset])
 
-  const problem = !deployed
-    ? `The game is not deployed on ${chain?.name ?? 'this network'} yet.`
-    : infoQuery.error
-      ? 'The chain did not answer; supply and price will show when it does.'
-      : undefined
+  // The designer works without the chain: the gate's state is a line under the price rather than the page.
+  const gate = useGameGate({ needsWallet: false, reads: [infoQuery] })
+  const notDeployed = useNotDeployedText()
+  const problem =
+    gate === 'not-deployed'
+      ? notDeployed
+      : gate === 'silent'
+        ? 'The chain did not answer; supply and price will show when it does.'
+        : undefined
   return (
     <>
       <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />

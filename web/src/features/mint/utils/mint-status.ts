@@ -1,3 +1,5 @@
+// The pure module, not the index: the mint button is in the page's own chunk, which carries no wallet code.
+import { gateState } from '@/lib/game/gate-state'
 import type { WriteState } from '@/lib/wallet'
 import type { MintInfo } from '../hooks/use-mint-info'
 
@@ -40,9 +42,11 @@ export function mintStatus({
   if (write.status === 'confirming') return { kind: 'confirming' }
   if (write.status === 'pending') return write.safe ? { kind: 'awaiting-safe' } : { kind: 'minting' }
   if (write.status === 'success') return { kind: 'minted' }
-  if (!connected) return { kind: 'connect' }
-  if (!supportedChain) return { kind: 'wrong-network' }
-  if (!deployed) return { kind: 'not-deployed' }
+  // The wallet and the network in the order every game page takes them (`gateState`).
+  const gate = gateState({ needsWallet: true, connected, supportedChain, deployed, reads: [] })
+  if (gate === 'connect') return { kind: 'connect' }
+  if (gate === 'wrong-chain') return { kind: 'wrong-network' }
+  if (gate === 'not-deployed') return { kind: 'not-deployed' }
   if (!info || total === undefined) return { kind: 'loading' }
   if (info.minted >= info.maxSupply) return { kind: 'sold-out' }
   if (balance !== undefined && balance < total) return { kind: 'insufficient-funds' }

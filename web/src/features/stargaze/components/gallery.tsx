@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { StateNote } from '@/components/state-note'
 import { useNearViewport } from '@/hooks/use-near-viewport'
-import { NotDeployedNote, useGameChain } from '@/lib/game'
+import { GameGate } from '@/lib/game'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
 import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { GalleryChunk } from './gallery-chunk'
@@ -9,29 +9,35 @@ import styles from './my-skies.module.css'
 
 /** Everyone's skies, newest first, a page at a time as the player scrolls; no wallet needed. */
 export function Gallery() {
-  const { deployed } = useGameChain()
   const ids = useGalleryIds()
+  return (
+    <GameGate reads={[ids]} loading="Reading the gallery…" silent="The gallery will show when it does.">
+      {() =>
+        ids.data?.length ? (
+          <GalleryList ids={ids.data} />
+        ) : (
+          <StateNote title="No skies yet" link={{ label: 'Mint the first sky', to: '/mint' }}>
+            Nobody has minted a sky on this network yet.
+          </StateNote>
+        )
+      }
+    </GameGate>
+  )
+}
+
+/** The gallery's cards, two pages at first and a page more as the player scrolls. */
+function GalleryList({ ids }: { ids: readonly bigint[] }) {
   const [pages, setPages] = useState(2)
-  if (!deployed) return <NotDeployedNote />
-  if (ids.error) return <StateNote title="The chain did not answer">The gallery will show when it does.</StateNote>
-  if (!ids.data) return <StateNote title="Reading the gallery…" busy />
-  if (ids.data.length === 0) {
-    return (
-      <StateNote title="No skies yet" link={{ label: 'Mint the first sky', to: '/mint' }}>
-        Nobody has minted a sky on this network yet.
-      </StateNote>
-    )
-  }
-  const shown = chunk(ids.data.slice(0, pages * CHUNK_SIZE))
+  const shown = chunk(ids.slice(0, pages * CHUNK_SIZE))
   return (
     <section aria-label="Everyone’s skies" className={styles.section}>
-      <p className={styles.count}>{ids.data.length.toLocaleString('en-US')} skies minted, newest first</p>
+      <p className={styles.count}>{ids.length.toLocaleString('en-US')} skies minted, newest first</p>
       <ul className={styles.grid}>
         {shown.map((page, index) => (
           <GalleryChunk key={page[0]?.toString()} ids={page} eager={index < EAGER_CHUNKS} />
         ))}
       </ul>
-      {pages * CHUNK_SIZE < ids.data.length && <MoreSkies key={pages} onMore={() => setPages((p) => p + 1)} />}
+      {pages * CHUNK_SIZE < ids.length && <MoreSkies key={pages} onMore={() => setPages((p) => p + 1)} />}
     </section>
   )
 }

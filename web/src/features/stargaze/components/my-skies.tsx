@@ -1,8 +1,8 @@
+import type { QueryKey } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useAccount } from 'wagmi'
 import { StateNote } from '@/components/state-note'
-import { NotDeployedNote, nextGazeAt, useChainNow, useGameChain, useMySkies } from '@/lib/game'
-import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
+import { GameGate, nextGazeAt, type OwnedSky, useChainNow, useMySkies } from '@/lib/game'
+import { SafeProgressNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import styles from './my-skies.module.css'
@@ -11,59 +11,52 @@ import { SkyViewer } from './sky-viewer'
 
 /** Your skies as cards, each with its Gaze button, and one button to gaze at every ready sky at once. */
 export function MySkies() {
-  const { address, isConnected, chain } = useAccount()
-  const { openConnectModal } = useConnectModal()
-  const { openChainModal } = useChainModal()
-  const { deployed } = useGameChain()
   const skies = useMySkies()
-  const clock = useChainNow({ enabled: !!address })
-  const { state, gaze, gazeMany } = useGaze([skies.queryKey, clock.queryKey, ['readContracts']])
+  return (
+    <GameGate
+      wallet={{
+        title: 'Connect to see your skies',
+        text: 'Your skies live in your wallet. Connect it to stargaze; everyone’s skies are one tab away.',
+      }}
+      reads={[skies]}
+      loading="Looking for your skies…"
+      silent="Your skies will show when it does."
+    >
+      {() =>
+        skies.data?.length ? (
+          <SkyList skies={skies.data} queryKey={skies.queryKey} />
+        ) : (
+          <StateNote title="No skies yet" link={{ label: 'Mint your first sky', to: '/mint' }}>
+            Mint a night sky of your own, then come back at night to reveal its constellation, one star a night.
+          </StateNote>
+        )
+      }
+    </GameGate>
+  )
+}
+
+/** The list itself, with the chain's clock that says which skies are ready. */
+function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: QueryKey }) {
+  const clock = useChainNow()
+  const { state, gaze, gazeMany } = useGaze([queryKey, clock.queryKey, ['readContracts']])
   const [busyIds, setBusyIds] = useState<readonly bigint[]>([])
   const [viewing, setViewing] = useState<number>()
 
-  if (!isConnected) {
-    return (
-      <StateNote
-        title="Connect to see your skies"
-        action={{ label: 'Connect wallet', onClick: () => openConnectModal?.() }}
-      >
-        Your skies live in your wallet. Connect it to stargaze; everyone’s skies are one tab away.
-      </StateNote>
-    )
-  }
-  if (!chain) {
-    return (
-      <StateNote title="Wrong network" action={{ label: 'Switch network', onClick: () => openChainModal?.() }}>
-        Your wallet is on a network this game does not run on.
-      </StateNote>
-    )
-  }
-  if (!deployed) return <NotDeployedNote />
-  if (skies.error) return <StateNote title="The chain did not answer">Your skies will show when it does.</StateNote>
-  if (!skies.data) return <StateNote title="Looking for your skies…" busy />
-  if (skies.data.length === 0) {
-    return (
-      <StateNote title="No skies yet" link={{ label: 'Mint your first sky', to: '/mint' }}>
-        Mint a night sky of your own, then come back at night to reveal its constellation, one star a night.
-      </StateNote>
-    )
-  }
-
   const now = clock.now
-  const ready = now === undefined ? [] : skies.data.filter((s) => (nextGazeAt(s.sky, now) ?? Infinity) <= now)
+  const ready = now === undefined ? [] : skies.filter((s) => (nextGazeAt(s.sky, now) ?? Infinity) <= now)
   const locked = busyIds.length > 0
   const run = async (ids: readonly bigint[], send: () => Promise<unknown>) => {
     setBusyIds(ids)
     await send()
     setBusyIds([])
   }
-  const ids = skies.data.map((s) => s.id)
+  const ids = skies.map((s) => s.id)
 
   return (
     <section aria-label="Your skies" className={styles.section}>
       <div className={styles.toolbar}>
         <p className={styles.count}>
-          {skies.data.length} {skies.data.length === 1 ? 'sky' : 'skies'} · {ready.length} ready to gaze
+          {skies.length} {skies.length === 1 ? 'sky' : 'skies'} · {ready.length} ready to gaze
         </p>
         <button
           type="button"
@@ -86,7 +79,7 @@ export function MySkies() {
         </p>
       )}
       <ul className={styles.grid}>
-        {chunk(skies.data).map((page, index) => (
+        {chunk(skies).map((page, index) => (
           <SkyChunk
             key={page[0]?.id.toString()}
             eager={index < EAGER_CHUNKS}

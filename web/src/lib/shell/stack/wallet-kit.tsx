@@ -8,9 +8,10 @@ import {
 } from '@rainbow-me/rainbowkit'
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { useConfig } from 'wagmi'
+import { useConfig, useSwitchChain } from 'wagmi'
 import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
 import { useSignInStatus } from '@/lib/sign-in/sign-in-provider'
+import { appChains } from '@/lib/wallet/chains'
 import { WalletButton } from '@/lib/wallet/components/wallet-button'
 import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
 import { publishKit } from '@/lib/wallet/kit-bridge'
@@ -65,10 +66,17 @@ function EarlyConnect({ takeConnectRequest }: Pick<KitLink, 'takeConnectRequest'
 function KitBridge() {
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
+  const { switchChain } = useSwitchChain()
   const addRecentTransaction = useAddRecentTransaction()
   useEffect(
-    () => publishKit({ openConnectModal, openChainModal, addRecentTransaction }),
-    [openConnectModal, openChainModal, addRecentTransaction],
+    () =>
+      publishKit({
+        openConnectModal,
+        openChainModal,
+        switchToDefaultChain: () => switchChain({ chainId: appChains[0].id }),
+        addRecentTransaction,
+      }),
+    [openConnectModal, openChainModal, switchChain, addRecentTransaction],
   )
   useEffect(() => () => publishKit(undefined), [])
   return null

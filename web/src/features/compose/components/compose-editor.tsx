@@ -1,0 +1,94 @@
+import type { QueryKey } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useAccount } from 'wagmi'
+import { useGameChain } from '@/lib/game'
+import page from '@/styles/page.module.css'
+import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
+import type { useDecorations } from '../hooks/use-decorations'
+import { useOwnedTokens } from '../hooks/use-owned-tokens'
+import type { useSkyComposition } from '../hooks/use-sky-composition'
+import { type Choice, type Composition, changedChoices, LAYERS } from '../utils/composition'
+import { layerOptions } from '../utils/layer-options'
+import { AccessBanner } from './access-banner'
+import { ApplyButton } from './apply-button'
+import { ComposePreview } from './compose-preview'
+import { DecorationShop } from './decoration-shop'
+import { DraftsPanel } from './drafts-panel'
+import { LayerPicker } from './layer-picker'
+
+export type ComposeEditorProps = {
+  skyId: bigint
+  sky: Extract<NonNullable<ReturnType<typeof useSkyComposition>['data']>, { exists: true }>
+  decorations: ReturnType<typeof useDecorations>
+  now: number
+  /** What a write changes besides the decorations: the sky's layers and the clock. */
+  refresh: QueryKey[]
+}
+
+/** The sky's layers to pick, the preview, and the writes: apply, save a draft, buy a decoration. */
+export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }: ComposeEditorProps) {
+  const { address, chain, isConnected } = useAccount()
+  const { chainId, descriptor } = useGameChain()
+  const owned = useOwnedTokens(decorations.options, decorations.tokens)
+  const [picked, setPicked] = useState<Composition>()
+  const [buying, setBuying] = useState<number>()
+  const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]
+  const { state, apply } = useApply(skyId, refresh)
+  const shop = useMintDecoration(refresh)
+
+  const { composition: onChain, owner } = sky
+  const isOwner = !!address && owner.toLowerCase() === address.toLowerCase()
+  const canEdit = isOwner && !!chain
+  const current = picked ?? onChain
+  const changes = changedChoices(onChain, current).length
+  const choose = (layer: number, choice: Choice) =>
+    setPicked(current.map((c, i) => (i === layer - 1 ? choice : c)) as unknown as Composition)
+  const onApply = async () => {
+    if (await apply(onChain, current)) setPicked(undefined)
+  }
+  const onMint = async (option: Parameters<typeof shop.mint>[0], price: bigint) => {
+    setBuying(option.id)
+    await shop.mint(option, price)
+    setBuying(undefined)
+  }
+
+  return (
+    <>
+      <AccessBanner owner={owner} />
+      <div className={page.layout}>
+        <div className={page.stage}>
+          <ComposePreview skyId={skyId} sky={sky.sky} composition={current} options={decorations.options} now={now} />
+        </div>
+        <div className={page.panel}>
+          {LAYERS.map(({ layer, name, hint }) => (
+            <LayerPicker
+              key={layer}
+              name={name}
+              hint={hint}
+              options={layerOptions(layer, decorations.options, owned.owned, onChain)}
+              value={current[layer - 1] as Choice}
+              onChain={onChain[layer - 1] as Choice}
+              disabled={!canEdit}
+              onChange={(choice) => choose(layer, choice)}
+            />
+          ))}
+          {canEdit && (
+            <ApplyButton changes={changes} state={state} onApply={onApply} onReset={() => setPicked(undefined)} />
+          )}
+          {canEdit && (
+            <DraftsPanel skyId={skyId} chainId={chainId} composition={current} onLoad={(c) => setPicked(c)} />
+          )}
+          <DecorationShop
+            options={decorations.options}
+            tokens={decorations.tokens}
+            currency={descriptor.currency}
+            canBuy={isConnected && !!chain}
+            state={shop.state}
+            busyId={buying}
+            onMint={onMint}
+          />
+        </div>
+      </div>
+    </>
+  )
+}
