@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
+import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow, useGameChain } from '@/lib/game'
 import page from '@/styles/page.module.css'
@@ -38,10 +39,10 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
   const note = (text: string, link?: { label: string; to: string }) => (
     <div className={page.page}>
       {heading}
-      <div className={styles.note}>
+      <Panel variant="dashed" className={styles.note}>
         <p>{text}</p>
         {link && <ButtonLink to={link.to}>{link.label}</ButtonLink>}
-      </div>
+      </Panel>
     </div>
   )
 
@@ -80,7 +81,7 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
             now={clock.now}
           />
         </div>
-        <div className={page.panel}>
+        <Panel className={page.panel}>
           {LAYERS.map(({ layer, name, hint }) => (
             <LayerPicker
               key={layer}
@@ -108,7 +109,7 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
             busyId={buying}
             onMint={onMint}
           />
-        </div>
+        </Panel>
       </div>
     </div>
   )

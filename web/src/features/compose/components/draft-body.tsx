@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
+import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow } from '@/lib/game'
 import page from '@/styles/page.module.css'
@@ -29,11 +30,16 @@ export function DraftBody({ draftId }: { draftId: string }) {
       {body}
     </div>
   )
-  if (draft.error) return frame(<div className={styles.note}>{draft.error.message}</div>)
+  const note = (text: string) => (
+    <Panel variant="dashed" className={styles.note}>
+      {text}
+    </Panel>
+  )
+  if (draft.error) return frame(note(draft.error.message))
   if (!draft.data || !sky.data || decorations.isPending || clock.now === undefined) {
-    return frame(<div className={styles.note}>Reading the draft…</div>)
+    return frame(note('Reading the draft…'))
   }
-  if (!sky.data.exists) return frame(<div className={styles.note}>The sky this draft dresses does not exist.</div>)
+  if (!sky.data.exists) return frame(note('The sky this draft dresses does not exist.'))
   const composition = compositionOf(draft.data)
   const names = LAYERS.map(({ name }, i) => {
     const id = composition[i]?.decorationId ?? 0
@@ -50,7 +56,7 @@ export function DraftBody({ draftId }: { draftId: string }) {
           now={clock.now}
         />
       </div>
-      <div className={page.panel}>
+      <Panel className={page.panel}>
         <p className={page.lead}>
           A composition for night sky #{skyId.toString()}, saved by its owner and not applied on chain.
         </p>
@@ -62,7 +68,7 @@ export function DraftBody({ draftId }: { draftId: string }) {
         <ButtonLink to={`/sky/${skyId}`} variant="secondary">
           See the sky as it is
         </ButtonLink>
-      </div>
+      </Panel>
     </div>,
     draft.data.name,
   )

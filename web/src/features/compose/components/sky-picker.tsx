@@ -1,7 +1,9 @@
-import { Link } from 'react-router'
 import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { SkyThumb } from '@/components/sky-thumb'
+import { Button } from '@/components/ui/button'
+import { CardLink } from '@/components/ui/card-link'
+import { Panel } from '@/components/ui/panel'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { NotDeployedNote, type OwnedSky, useGameChain, useMySkies, useSkyImages } from '@/lib/game'
 import { useConnectModal } from '@/lib/wallet'
@@ -18,23 +20,25 @@ export function SkyPicker() {
   const pages: OwnedSky[][] = []
   for (let at = 0; at < (skies.data?.length ?? 0); at += PAGE) pages.push(skies.data?.slice(at, at + PAGE) ?? [])
   return !isConnected ? (
-    <div className={styles.note}>
+    <Panel variant="dashed" className={styles.note}>
       <p>Connect your wallet to see the skies you can decorate.</p>
-      <button type="button" className={styles.noteAction} onClick={() => openConnectModal?.()}>
-        Connect wallet
-      </button>
-    </div>
+      <Button onClick={() => openConnectModal?.()}>Connect wallet</Button>
+    </Panel>
   ) : !deployed ? (
     <NotDeployedNote />
   ) : skies.error ? (
-    <div className={styles.note}>The chain did not answer; your skies will show when it does.</div>
+    <Panel variant="dashed" className={styles.note}>
+      The chain did not answer; your skies will show when it does.
+    </Panel>
   ) : !skies.data ? (
-    <div className={styles.note}>Looking for your skies…</div>
+    <Panel variant="dashed" className={styles.note}>
+      Looking for your skies…
+    </Panel>
   ) : skies.data.length === 0 ? (
-    <div className={styles.note}>
+    <Panel variant="dashed" className={styles.note}>
       <p>You have no sky to decorate yet.</p>
       <ButtonLink to="/mint">Mint your first sky</ButtonLink>
-    </div>
+    </Panel>
   ) : (
     <ul className={styles.grid}>
       {pages.map((group) => (
@@ -53,10 +57,10 @@ function PickPage({ skies }: { skies: readonly OwnedSky[] }) {
   )
   return skies.map(({ id }, i) => (
     <li key={id.toString()} ref={i === 0 ? ref : undefined}>
-      <Link to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
+      <CardLink to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
         <SkyThumb id={id} meta={images.data?.[id.toString()]} failed={!!images.error} />
         <span className={styles.pickName}>Sky #{id.toString()}</span>
-      </Link>
+      </CardLink>
     </li>
   ))
 }
