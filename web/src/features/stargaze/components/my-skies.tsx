@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
 import { StateNote } from '@/components/state-note'
+import { Button } from '@/components/ui/button'
+import { Note } from '@/components/ui/note'
 import { NotDeployedNote, nextGazeAt, useChainNow, useGameChain, useMySkies } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
@@ -65,9 +67,7 @@ export function MySkies() {
         <p className={styles.count}>
           {skies.data.length} {skies.data.length === 1 ? 'sky' : 'skies'} · {ready.length} ready to gaze
         </p>
-        <button
-          type="button"
-          className={styles.all}
+        <Button
           disabled={ready.length === 0 || locked}
           onClick={() =>
             run(
@@ -77,13 +77,13 @@ export function MySkies() {
           }
         >
           Gaze at all ready skies{ready.length > 0 ? ` (${ready.length})` : ''}
-        </button>
+        </Button>
       </div>
       <SafeProgressNote state={state} />
       {state.status === 'error' && (
-        <p className={styles.error} role="alert">
+        <Note tone="error" role="alert">
           {state.message}
-        </p>
+        </Note>
       )}
       <ul className={styles.grid}>
         {chunk(skies.data).map((page, index) => (
