@@ -7,11 +7,12 @@ import { useDocumentTitle } from './use-document-title'
 export function NotFound() {
   useDocumentTitle('Not found')
   return (
-    <PagePanel title="Lost in space" badge={<p className={styles.code}>404</p>}>
+    <PagePanel
+      title="Lost in space"
+      badge={<p className={styles.code}>404</p>}
+      action={<ButtonLink to="/">Back home</ButtonLink>}
+    >
       <p>There is nothing at this address — it may have drifted off, or it never existed.</p>
-      <p className={styles.action}>
-        <ButtonLink to="/">Back home</ButtonLink>
-      </p>
     </PagePanel>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { downloadPng, downloadSvg, PNG_SIZE } from '@/lib/game/download'
 import styles from './sky-downloads.module.css'
+import { Button } from './ui/button'
 
 export type SkyDownloadsProps = {
   /** The sky's `data:image/svg+xml;base64` image, as its metadata carries it. */
@@ -27,12 +28,13 @@ export function SkyDownloads({ src, fileName, className }: SkyDownloadsProps) {
   return (
     <div className={[styles.downloads, className].filter(Boolean).join(' ')}>
       <div className={styles.buttons}>
-        <button type="button" className={styles.button} onClick={() => downloadSvg(src, fileName)}>
+        <Button variant="secondary" size="sm" className={styles.button} onClick={() => downloadSvg(src, fileName)}>
           <DownloadIcon />
           Download SVG
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
           className={styles.button}
           onClick={savePng}
           disabled={png === 'drawing'}
@@ -40,7 +42,7 @@ export function SkyDownloads({ src, fileName, className }: SkyDownloadsProps) {
         >
           <DownloadIcon />
           Download PNG
-        </button>
+        </Button>
       </div>
       <p className={png === 'failed' ? styles.error : styles.hint} role="status">
         {png === 'failed'

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
 import styles from './state-note.module.css'
+import { Button } from './ui/button'
+import { Panel } from './ui/panel'
+import { Spinner } from './ui/spinner'
 
 export type StateNoteProps = {
   title: string
@@ -13,16 +16,12 @@ export type StateNoteProps = {
 /** What a page says in place of its content: not connected, wrong network, not deployed, loading, empty, or silent. */
 export function StateNote({ title, children, action, link, busy }: StateNoteProps) {
   return (
-    <div className={styles.note} role={busy ? 'status' : undefined}>
-      {busy && <span className={styles.spinner} aria-hidden="true" />}
+    <Panel variant="dashed" padding="lg" className={styles.note} role={busy ? 'status' : undefined}>
+      {busy && <Spinner />}
       <h2 className={styles.title}>{title}</h2>
       {children && <p className={styles.text}>{children}</p>}
-      {action && (
-        <button type="button" className={styles.action} onClick={action.onClick}>
-          {action.label}
-        </button>
-      )}
+      {action && <Button onClick={action.onClick}>{action.label}</Button>}
       {link && <ButtonLink to={link.to}>{link.label}</ButtonLink>}
-    </div>
+    </Panel>
   )
 }

@@ -1,5 +1,7 @@
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
+import { Button } from '@/components/ui/button'
+import { Panel } from '@/components/ui/panel'
 import { useChainModal, useConnectModal } from '@/lib/wallet'
 import styles from './compose-sky-page.module.css'
 
@@ -30,13 +32,9 @@ export function AccessBanner({ owner }: AccessBannerProps) {
   }
   if (!say) return null
   return (
-    <div className={styles.banner} role="status">
+    <Panel variant="dashed" padding="sm" className={styles.banner} role="status">
       <p>{say.text}</p>
-      {say.action && (
-        <button type="button" className={styles.noteAction} onClick={say.action.onClick}>
-          {say.action.label}
-        </button>
-      )}
-    </div>
+      {say.action && <Button onClick={say.action.onClick}>{say.action.label}</Button>}
+    </Panel>
   )
 }

@@ -1,3 +1,5 @@
+import { Button } from '@/components/ui/button'
+import { Note } from '@/components/ui/note'
 import { SafeProgressNote, type WriteState } from '@/lib/wallet'
 import styles from './apply-button.module.css'
 
@@ -20,25 +22,19 @@ export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonPro
           : `Apply ${changes} ${changes === 1 ? 'change' : 'changes'}`
   return (
     <div className={styles.apply}>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={changes === 0 || busy}
-        aria-busy={busy}
-        onClick={onApply}
-      >
+      <Button size="lg" className={styles.wide} disabled={changes === 0 || busy} aria-busy={busy} onClick={onApply}>
         {label}
-      </button>
+      </Button>
       {changes > 0 && !busy && (
-        <button type="button" className={styles.reset} onClick={onReset}>
+        <Button variant="text" onClick={onReset}>
           Put back as on chain
-        </button>
+        </Button>
       )}
       <SafeProgressNote state={state} />
       {state.status === 'error' && (
-        <p className={styles.error} role="alert">
+        <Note tone="error" role="alert" className={styles.wide}>
           {state.message}
-        </p>
+        </Note>
       )}
     </div>
   )

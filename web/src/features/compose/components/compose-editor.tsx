@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
+import { Panel } from '@/components/ui/panel'
 import { useGameChain } from '@/lib/game'
 import page from '@/styles/page.module.css'
 import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
@@ -59,7 +60,7 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }
         <div className={page.stage}>
           <ComposePreview skyId={skyId} sky={sky.sky} composition={current} options={decorations.options} now={now} />
         </div>
-        <div className={page.panel}>
+        <Panel className={page.panel}>
           {LAYERS.map(({ layer, name, hint }) => (
             <LayerPicker
               key={layer}
@@ -87,7 +88,7 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }
             busyId={buying}
             onMint={onMint}
           />
-        </div>
+        </Panel>
       </div>
     </>
   )

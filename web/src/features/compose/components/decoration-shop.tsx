@@ -1,4 +1,6 @@
 import { formatEther } from 'viem'
+import { Button } from '@/components/ui/button'
+import { Note } from '@/components/ui/note'
 import { SafeProgressNote, type WriteState } from '@/lib/wallet'
 import type { TokenInfo } from '../hooks/use-decorations'
 import { type DecorationOption, svgDataUrl } from '../utils/composition'
@@ -41,8 +43,9 @@ export function DecorationShop({ options, tokens, currency, canBuy, state, busyI
                   {info.balance > 0n ? ` · you hold ${info.balance}` : ''}
                 </span>
               </div>
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                size="sm"
                 className={styles.buy}
                 disabled={!canBuy || soldOut || busyId !== undefined}
                 aria-busy={busy}
@@ -55,16 +58,16 @@ export function DecorationShop({ options, tokens, currency, canBuy, state, busyI
                       ? 'Confirm in wallet…'
                       : 'Minting…'
                     : `Mint ${o.name} for ${formatEther(info.price)} ${currency.toUpperCase()}`}
-              </button>
+              </Button>
             </li>
           )
         })}
       </ul>
       <SafeProgressNote state={state} />
       {state.status === 'error' && busyId === undefined && (
-        <p className={styles.error} role="alert">
+        <Note tone="error" role="alert">
           {state.message}
-        </p>
+        </Note>
       )}
     </section>
   )

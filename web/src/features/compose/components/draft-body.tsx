@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
 import { StateNote } from '@/components/state-note'
+import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { GameGate, useChainNow } from '@/lib/game'
 import page from '@/styles/page.module.css'
@@ -71,7 +72,7 @@ function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
       <div className={page.stage}>
         <ComposePreview skyId={skyId} sky={sky} composition={composition} options={options} now={now} />
       </div>
-      <div className={page.panel}>
+      <Panel className={page.panel}>
         <p className={page.lead}>
           A composition for night sky #{skyId.toString()}, saved by its owner and not applied on chain.
         </p>
@@ -83,7 +84,7 @@ function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
         <ButtonLink to={`/sky/${skyId}`} variant="secondary">
           See the sky as it is
         </ButtonLink>
-      </div>
+      </Panel>
     </div>
   )
 }

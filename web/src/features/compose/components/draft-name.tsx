@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Button } from '@/components/ui/button'
 import type { Draft } from '../api/drafts'
 import styles from './drafts-panel.module.css'
 
@@ -36,9 +37,9 @@ export function DraftName({ draft, onRename }: DraftNameProps) {
         maxLength={80}
         onChange={(e) => setValue(e.target.value)}
       />
-      <button type="submit" className={styles.button}>
+      <Button type="submit" size="sm">
         Rename
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Note } from '@/components/ui/note'
 import { compositionOf, type Draft, draftLayers } from '../api/drafts'
 import { useDrafts } from '../hooks/use-drafts'
 import type { Composition } from '../utils/composition'
@@ -57,14 +59,14 @@ export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanel
           placeholder="Name this composition"
           onChange={(e) => setName(e.target.value)}
         />
-        <button type="submit" className={styles.button} disabled={save.isPending || name.trim() === ''}>
+        <Button type="submit" size="sm" disabled={save.isPending || name.trim() === ''}>
           Save draft
-        </button>
+        </Button>
       </form>
       {error && (
-        <p className={styles.error} role="alert">
+        <Note tone="error" role="alert">
           {error.message}
-        </p>
+        </Note>
       )}
       <ul className={styles.list} aria-label="Your drafts">
         {list.data?.map((draft) => (

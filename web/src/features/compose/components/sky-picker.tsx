@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import { SkyThumb } from '@/components/sky-thumb'
 import { StateNote } from '@/components/state-note'
+import { CardLink } from '@/components/ui/card-link'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { GameGate, type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
 import styles from './compose-sky-page.module.css'
@@ -52,10 +52,10 @@ function PickPage({ skies }: { skies: readonly OwnedSky[] }) {
   )
   return skies.map(({ id }, i) => (
     <li key={id.toString()} ref={i === 0 ? ref : undefined}>
-      <Link to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
+      <CardLink to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
         <SkyThumb id={id} meta={images.data?.[id.toString()]} failed={!!images.error} />
         <span className={styles.pickName}>Sky #{id.toString()}</span>
-      </Link>
+      </CardLink>
     </li>
   ))
 }

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react'
 import { useAccount, useBalance } from 'wagmi'
+import { Note } from '@/components/ui/note'
 import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
 import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
-import page from '@/styles/page.module.css'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
 import { chosenCount, type Design } from '../utils/design'
@@ -85,9 +85,9 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
       />
       <SafeProgressNote state={state} />
       {state.status === 'error' && (
-        <p className={page.error} role="alert">
+        <Note tone="error" role="alert">
           {state.message}
-        </p>
+        </Note>
       )}
     </>
   )

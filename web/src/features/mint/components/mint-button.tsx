@@ -1,4 +1,6 @@
 import { formatEther } from 'viem'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
 import type { MintStatus } from '../utils/mint-status'
 import styles from './mint-button.module.css'
 
@@ -18,21 +20,29 @@ const price = (total: bigint, currency: string) =>
 export function MintButton({ status, total, currency, onConnect, onSwitchNetwork }: MintButtonProps) {
   switch (status.kind) {
     case 'connect':
-      return <Button onClick={onConnect}>Connect wallet to mint</Button>
+      return (
+        <Button size="lg" className={styles.button} onClick={onConnect}>
+          Connect wallet to mint
+        </Button>
+      )
     case 'wrong-network':
-      return <Button onClick={onSwitchNetwork}>Wrong network — switch</Button>
+      return (
+        <Button size="lg" className={styles.button} onClick={onSwitchNetwork}>
+          Wrong network — switch
+        </Button>
+      )
     case 'ready':
       return (
-        <button type="submit" className={styles.button}>
+        <Button type="submit" size="lg" className={styles.button}>
           {price(total ?? 0n, currency)}
-        </button>
+        </Button>
       )
     default:
       return (
-        <button type="submit" className={styles.button} disabled aria-busy={busy.has(status.kind)}>
-          {busy.has(status.kind) && <span className={styles.spinner} aria-hidden="true" />}
+        <Button type="submit" size="lg" className={styles.button} disabled aria-busy={busy.has(status.kind)}>
+          {busy.has(status.kind) && <Spinner size="sm" />}
           {labels[status.kind]}
-        </button>
+        </Button>
       )
   }
 }
@@ -49,11 +59,3 @@ const labels = {
 } as const
 
 const busy = new Set<MintStatus['kind']>(['loading', 'confirming', 'minting', 'awaiting-safe'])
-
-function Button({ onClick, children }: { onClick: () => void; children: string }) {
-  return (
-    <button type="button" className={styles.button} onClick={onClick}>
-      {children}
-    </button>
-  )
-}

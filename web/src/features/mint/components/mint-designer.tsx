@@ -1,5 +1,6 @@
 import { defaultTraits } from '@chainellation/art'
 import { type FormEvent, type ReactNode, useCallback, useMemo } from 'react'
+import { Panel } from '@/components/ui/panel'
 import page from '@/styles/page.module.css'
 import type { Design, PreviewMode } from '../utils/design'
 import { CloudsControl } from './clouds-control'
@@ -44,7 +45,12 @@ export function MintDesigner({ design, mode, skyId, onDesign, onMode, onSubmit, 
         <MintPreview design={design} mode={mode} skyId={skyId} />
         <PreviewToggles mode={mode} onChange={setMode} />
       </div>
-      <form className={page.panel} onSubmit={onSubmit ?? ((event) => event.preventDefault())} aria-label="Your sky">
+      <Panel
+        as="form"
+        className={page.panel}
+        onSubmit={onSubmit ?? ((event) => event.preventDefault())}
+        aria-label="Your sky"
+      >
         <HueControl
           label="Zenith hue"
           hint="The colour at the top of the sky."
@@ -63,7 +69,7 @@ export function MintDesigner({ design, mode, skyId, onDesign, onMode, onSubmit, 
         <CloudsControl value={design.clouds} onChange={onClouds} />
         <TimeZoneControl value={design.timeZone} onChange={onTimeZone} />
         {children}
-      </form>
+      </Panel>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/button-link'
 import { SkyFrame } from '@/components/sky-frame'
+import { Button } from '@/components/ui/button'
 import { traitOf, useSkyMetadata } from '@/lib/game'
 import page from '@/styles/page.module.css'
 import styles from './mint-success.module.css'
@@ -41,9 +42,9 @@ export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
             Compose it
           </ButtonLink>
         </div>
-        <button type="button" className={styles.again} onClick={onMintAnother}>
+        <Button variant="text" className={styles.again} onClick={onMintAnother}>
           Mint another sky
-        </button>
+        </Button>
       </div>
     </section>
   )

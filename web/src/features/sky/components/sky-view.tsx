@@ -3,6 +3,8 @@ import { PagePanel } from '@/components/page-panel'
 import { SkyAttributes } from '@/components/sky-attributes'
 import { SkyDownloads } from '@/components/sky-downloads'
 import { SkyFrame } from '@/components/sky-frame'
+import { Button } from '@/components/ui/button'
+import { Panel } from '@/components/ui/panel'
 import { skyFileBase } from '@/lib/game/download'
 import type { SkyMetadata } from '@/lib/game/token-uri'
 import page from '@/styles/page.module.css'
@@ -37,12 +39,9 @@ export function SkyView({ read }: { read: SkyRead }) {
 
   if (!deployed || missing) {
     return (
-      <PagePanel title={title}>
+      <PagePanel title={title} action={<ButtonLink to="/mint">Mint a night sky</ButtonLink>}>
         <p>{deployed ? `There is no night sky #${skyId} yet.` : 'The game is not deployed on this network yet.'}</p>
         {deployed && <p>Its number is still free: the next skies minted take the numbers in turn.</p>}
-        <p className={styles.panelAction}>
-          <ButtonLink to="/mint">Mint a night sky</ButtonLink>
-        </p>
       </PagePanel>
     )
   }
@@ -71,9 +70,9 @@ export function SkyView({ read }: { read: SkyRead }) {
               {failed ? (
                 <>
                   <p>The chain did not answer; the sky will show when it does.</p>
-                  <button type="button" className={styles.retry} onClick={retry} disabled={retrying || !retry}>
+                  <Button variant="secondary" size="sm" onClick={retry} disabled={retrying || !retry}>
                     Try again
-                  </button>
+                  </Button>
                 </>
               ) : (
                 <p>Reading the sky from the chain…</p>
@@ -81,7 +80,7 @@ export function SkyView({ read }: { read: SkyRead }) {
             </div>
           )}
         </SkyFrame>
-        <section className={styles.panel} aria-label="About this sky">
+        <Panel as="section" className={styles.panel} aria-label="About this sky">
           {meta ? (
             <>
               <p className={styles.description}>{meta.description}</p>
@@ -97,7 +96,7 @@ export function SkyView({ read }: { read: SkyRead }) {
               Compose it
             </ButtonLink>
           </div>
-        </section>
+        </Panel>
       </div>
     </div>
   )

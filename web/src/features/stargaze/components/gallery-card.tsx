@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { SkyThumb } from '@/components/sky-thumb'
+import { CardLink } from '@/components/ui/card-link'
 import { type SkyMetadata, traitOf } from '@/lib/game'
 import styles from './gallery-card.module.css'
 
@@ -10,7 +10,7 @@ export function GalleryCard({ id, meta, failed }: GalleryCardProps) {
   const time = meta && traitOf(meta, 'Time')
   return (
     <article className={styles.card} aria-label={`Sky #${id}`}>
-      <Link to={`/sky/${id}`} className={styles.link}>
+      <CardLink to={`/sky/${id}`} className={styles.link}>
         <SkyThumb id={id} meta={meta} failed={failed} />
         <span className={styles.body}>
           <span className={styles.title}>Sky #{id.toString()}</span>
@@ -21,7 +21,7 @@ export function GalleryCard({ id, meta, failed }: GalleryCardProps) {
             </span>
           )}
         </span>
-      </Link>
+      </CardLink>
     </article>
   )
 }

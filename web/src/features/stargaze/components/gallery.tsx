@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { StateNote } from '@/components/state-note'
+import { Button } from '@/components/ui/button'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import { GameGate } from '@/lib/game'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
@@ -49,8 +50,8 @@ function MoreSkies({ onMore }: { onMore: () => void }) {
     if (near) onMore()
   }, [near, onMore])
   return (
-    <button type="button" ref={ref} className={styles.more} onClick={onMore}>
+    <Button variant="secondary" ref={ref} className={styles.more} onClick={onMore}>
       Show more skies
-    </button>
+    </Button>
   )
 }

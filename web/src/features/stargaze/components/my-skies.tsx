@@ -1,6 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useState } from 'react'
 import { StateNote } from '@/components/state-note'
+import { Button } from '@/components/ui/button'
+import { Note } from '@/components/ui/note'
 import { GameGate, nextGazeAt, type OwnedSky, useChainNow, useMySkies } from '@/lib/game'
 import { SafeProgressNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
@@ -58,9 +60,7 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
         <p className={styles.count}>
           {skies.length} {skies.length === 1 ? 'sky' : 'skies'} · {ready.length} ready to gaze
         </p>
-        <button
-          type="button"
-          className={styles.all}
+        <Button
           disabled={ready.length === 0 || locked}
           onClick={() =>
             run(
@@ -70,13 +70,13 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
           }
         >
           Gaze at all ready skies{ready.length > 0 ? ` (${ready.length})` : ''}
-        </button>
+        </Button>
       </div>
       <SafeProgressNote state={state} />
       {state.status === 'error' && (
-        <p className={styles.error} role="alert">
+        <Note tone="error" role="alert">
           {state.message}
-        </p>
+        </Note>
       )}
       <ul className={styles.grid}>
         {chunk(skies).map((page, index) => (

@@ -1,6 +1,8 @@
 import type { Sky } from '@chainellation/art'
 import type { Ref } from 'react'
 import { SkyThumb } from '@/components/sky-thumb'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
 import {
   formatCountdown,
   formatLocalTime,
@@ -37,7 +39,7 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
   const complete = revealedOf(sky) >= starCountOf(sky)
   const constellation = meta && traitOf(meta, 'Constellation')
   return (
-    <article className={styles.card} aria-label={`Sky #${id}`} ref={cardRef}>
+    <Card className={styles.card} aria-label={`Sky #${id}`} ref={cardRef}>
       <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
       <div className={styles.body}>
         <div className={styles.head}>
@@ -70,17 +72,11 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
                 : `Next gaze in ${formatCountdown(next - now)}`}
         </p>
         {!complete && (
-          <button
-            type="button"
-            className={styles.gaze}
-            disabled={!ready || busy || locked}
-            aria-busy={busy}
-            onClick={onGaze}
-          >
+          <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze}>
             {busy ? 'Gazing…' : 'Gaze'}
-          </button>
+          </Button>
         )}
       </div>
-    </article>
+    </Card>
   )
 }

@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button'
 import styles from './sky-viewer.module.css'
 
 export type ViewerStepsProps = {
@@ -11,15 +12,15 @@ export type ViewerStepsProps = {
 export function ViewerSteps({ index, count, onNavigate }: ViewerStepsProps) {
   return (
     <nav className={styles.steps} aria-label="Skies">
-      <button type="button" className={styles.step} disabled={index === 0} onClick={() => onNavigate(index - 1)}>
+      <Button variant="secondary" size="sm" disabled={index === 0} onClick={() => onNavigate(index - 1)}>
         <span aria-hidden="true">←</span> Previous
-      </button>
+      </Button>
       <span className={styles.count}>
         {index + 1} / {count}
       </span>
-      <button type="button" className={styles.step} disabled={index >= count - 1} onClick={() => onNavigate(index + 1)}>
+      <Button variant="secondary" size="sm" disabled={index >= count - 1} onClick={() => onNavigate(index + 1)}>
         Next <span aria-hidden="true">→</span>
-      </button>
+      </Button>
     </nav>
   )
 }
