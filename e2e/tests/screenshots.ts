@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { connectTestWallet, connectWith, signIn } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
@@ -12,12 +12,32 @@ const sizes = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ]
-const routes = [
+// `shown`: what the page's wallet island draws, so the picture is of the page read, not of its fallback.
+const routes: { name: string; path: string; heading: string; shown?: (page: Page) => Locator }[] = [
   { name: 'home', path: '/', heading: 'chainellation' },
   { name: 'mint', path: '/mint', heading: 'Mint a night sky' },
-  { name: 'stargaze', path: '/stargaze', heading: 'Stargaze' },
-  { name: 'compose', path: '/compose', heading: 'Compose' },
-  { name: 'compose-sky', path: '/compose/1', heading: 'Compose sky #1' },
+  {
+    name: 'stargaze',
+    path: '/stargaze',
+    heading: 'Stargaze',
+    shown: (page) => page.getByRole('heading', { name: 'Connect to see your skies' }),
+  },
+  {
+    name: 'compose',
+    path: '/compose',
+    heading: 'Compose',
+    shown: (page) => page.getByRole('heading', { name: 'Connect to decorate' }),
+  },
+  {
+    name: 'compose-sky',
+    path: '/compose/1',
+    heading: 'Compose sky #1',
+    // Sky #1 exists once an earlier picture has minted it.
+    shown: (page) =>
+      page
+        .getByRole('img', { name: /^Preview of night sky #1 / })
+        .or(page.getByRole('heading', { name: 'No night sky #1' })),
+  },
   { name: 'not-found', path: '/nope', heading: 'Lost in space' },
 ]
 
@@ -39,9 +59,10 @@ for (const size of sizes) {
     test.use({ viewport: size, walletOptions: { account: ANVIL_ACCOUNTS[size.width < 768 ? 2 : 3] } })
 
     test('every route', async ({ page }) => {
-      for (const { name, path, heading } of routes) {
+      for (const { name, path, heading, shown } of routes) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+        if (shown) await expect(shown(page)).toBeVisible()
         if (path === '/mint') await expect(page.getByTestId('supply')).toBeVisible()
         await shoot(page, name)
       }
