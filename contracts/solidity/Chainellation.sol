@@ -2,6 +2,7 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
@@ -19,6 +20,7 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
+/// A sky's art changes with its gazes, so the collection announces them with ERC-4906's events.
 contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
@@ -29,6 +31,8 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     uint256 public constant GAZE_COOLDOWN = 14 hours;
     /// @notice Largest supply the 16-bit sky links can address.
     uint256 public constant MAX_SUPPLY_LIMIT = type(uint16).max;
+    /// @dev ERC-4906 fixes this id; its interface declares no functions, so no selectors derive it.
+    bytes4 private constant _ERC4906_INTERFACE_ID = 0x49064906;
 
     struct Config {
         uint32 minted;
@@ -95,6 +99,11 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice The collection's symbol.
     function symbol() public pure override returns (string memory) {
         return "STARS";
+    }
+
+    /// @notice ERC-165: ERC-721 and its metadata extension, as the base says, and ERC-4906.
+    function supportsInterface(bytes4 interfaceId) public view override returns (bool) {
+        return interfaceId == _ERC4906_INTERFACE_ID || super.supportsInterface(interfaceId);
     }
 
     /// @notice Base64 JSON metadata with the sky's fully on-chain SVG, as it looks right now.
@@ -170,12 +179,30 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice Gazes at sky `skyId`: reveals one more star. Owner only, at night there, 14 h after the last gaze.
     function starGaze(uint256 skyId) external {
         _gaze(skyId);
+        emit IERC4906.MetadataUpdate(skyId);
     }
 
     /// @notice Gazes at every sky in `skyIds` in one transaction; reverts if any of them cannot be gazed at.
+    /// @dev ERC-4906's BatchMetadataUpdate names a range of ids, so it is emitted only when the skies gazed at
+    /// are exactly such a range, in any order; otherwise each sky gets its own MetadataUpdate. A sky listed
+    /// twice reverts (its second gaze comes too soon), so the n ids are distinct, and n distinct ids with
+    /// `highest - lowest == n - 1` are exactly the range from `lowest` to `highest`.
     function starGazeMany(uint256[] calldata skyIds) external {
-        for (uint256 i; i < skyIds.length; ++i) {
-            _gaze(skyIds[i]);
+        uint256 count = skyIds.length;
+        uint256 lowest = type(uint256).max;
+        uint256 highest;
+        for (uint256 i; i < count; ++i) {
+            uint256 skyId = skyIds[i];
+            _gaze(skyId);
+            if (skyId < lowest) lowest = skyId;
+            if (skyId > highest) highest = skyId;
+        }
+        if (count > 1 && highest - lowest == count - 1) {
+            emit IERC4906.BatchMetadataUpdate(lowest, highest);
+        } else {
+            for (uint256 i; i < count; ++i) {
+                emit IERC4906.MetadataUpdate(skyIds[i]);
+            }
         }
     }
 
