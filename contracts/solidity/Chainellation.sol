@@ -20,7 +20,8 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
-/// A sky's art changes with its gazes, so the collection announces them with ERC-4906's events.
+/// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
+/// ERC-4906's events.
 contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
@@ -71,6 +72,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     error ChainellationProceedsHeld(uint256 amount);
     error ChainellationInvalidChosenTraits(uint256 chosenTraits);
     error ChainellationNotAContract(address account);
+    error ChainellationNotDecorations(address caller);
 
     /// @param renderer_ Draws the skies; must be a contract.
     /// @param maxSupply_ Initial cap on the number of skies.
@@ -367,24 +369,42 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         super.renounceOwnership();
     }
 
-    /// @notice Sets the contract that draws the skies.
+    /// @notice Sets the contract that draws the skies, which redraws every sky.
     function setRenderer(ISkyRenderer renderer_) external onlyOwner {
         _checkContract(address(renderer_));
         _renderer = renderer_;
         emit RendererUpdated(address(renderer_));
+        _allMetadataUpdated();
     }
 
-    /// @notice Sets the decorations registry whose layers the skies wear; the zero address for none.
+    /// @notice Sets the decorations registry whose layers the skies wear, which redraws every sky; the zero
+    /// address for none.
     function setDecorations(IDecorations decorations_) external onlyOwner {
         if (address(decorations_) != address(0)) _checkContract(address(decorations_));
         _decorations = decorations_;
         emit DecorationsUpdated(address(decorations_));
+        _allMetadataUpdated();
+    }
+
+    /*                         Decorations                       */
+
+    /// @notice ERC-4906: announces that sky `skyId`'s layers changed. Marketplaces listen to the token's own
+    /// contract, so the registry whose layers the skies wear calls this, and only it may.
+    function notifyMetadataUpdate(uint256 skyId) external {
+        if (msg.sender != address(_decorations)) revert ChainellationNotDecorations(msg.sender);
+        emit IERC4906.MetadataUpdate(skyId);
     }
 
     /*                          Internal                         */
 
     function _afterTokenTransfer(address from, address to, uint256 skyId) internal override {
         if (from != address(0)) _received[to].push(uint16(skyId));
+    }
+
+    /// @dev ERC-4906: every sky minted so far, ids 1 to `minted`, may look different now.
+    function _allMetadataUpdated() private {
+        uint256 minted = _config.minted;
+        if (minted != 0) emit IERC4906.BatchMetadataUpdate(1, minted);
     }
 
     /// @dev A sky's time zone: a whole quarter hour from MIN_TZ_OFFSET to MAX_TZ_OFFSET.

@@ -656,6 +656,28 @@ describe('metadata updates (ERC-4906)', () => {
     }
     for (const id of [...mine, theirs]) expect((await sky.read.skyOf([id])).gazes).toBe(0)
   })
+
+  it('only the decorations registry the skies wear may announce new layers: anyone else is refused', async () => {
+    const id = await f.mint(f.alice)
+    for (const player of [f.alice, f.owner, f.bob]) {
+      await expectRevert(player.sky.simulate.notifyMetadataUpdate([id]), 'ChainellationNotDecorations', [
+        player.address,
+      ])
+    }
+    // The registry's own call, made by setLayers, is tested with the registry.
+  })
+
+  it('a new renderer or registry redraws every sky minted: one BatchMetadataUpdate from 1 to the last', async () => {
+    const next = await f.deploy('SkyRenderer', [])
+    // Before any mint there is no sky to announce.
+    expect(metadataUpdates((await f.tx(f.owner.sky.write.setRenderer([next]))).logs)).toEqual([])
+    for (let i = 0; i < 3; i++) await f.mint(f.alice)
+    await f.mint(f.bob)
+    const renderer = await f.tx(f.owner.sky.write.setRenderer([f.addresses.SkyRenderer]))
+    expect(metadataUpdates(renderer.logs)).toEqual([range(1n, 4n)])
+    const registry = await f.tx(f.owner.sky.write.setDecorations([zeroAddress]))
+    expect(metadataUpdates(registry.logs)).toEqual([range(1n, 4n)])
+  })
 })
 
 describe('ERC-721 refusals', () => {
