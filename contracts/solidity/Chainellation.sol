@@ -5,6 +5,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
+import {Base64} from "solady/src/utils/Base64.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
@@ -21,7 +22,7 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
 /// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
-/// ERC-4906's events.
+/// ERC-4906's events, and describes itself with ERC-7572's `contractURI`.
 contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
@@ -54,6 +55,8 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     event Withdrawn(address indexed to, uint256 amount);
     event RendererUpdated(address renderer);
     event DecorationsUpdated(address decorations);
+    /// @notice ERC-7572: `contractURI` changed.
+    event ContractURIUpdated();
 
     error ChainellationSoldOut(uint256 maxSupply);
     error ChainellationWrongPayment(uint256 paid, uint256 price);
@@ -318,6 +321,34 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         stars = Constellations.starCount(id);
     }
 
+    /// @notice ERC-7572 collection metadata: base64 JSON with the collection's name, a description and, as its
+    /// image, sky #0 drawn by the current renderer. No sky has id 0 (ids start at 1), so the emblem is nobody's.
+    /// @dev Fixed traits at a fixed hour, so the URI changes only with the renderer. No external link is
+    /// configured, so none is given.
+    function contractURI() external view returns (string memory) {
+        uint256 orion = 1; // the catalogue's first constellation
+        Sky memory emblem = Sky({
+            tzOffset: 0,
+            primaryHue: 230,
+            secondaryHue: 33,
+            constellation: uint8(orion),
+            clouds: 1,
+            gazes: uint8(Constellations.starCount(orion)),
+            lastGaze: 0
+        });
+        string[3] memory noLayers;
+        string memory image = _renderer.svg(0, emblem, 22, noLayers);
+        bytes memory json = abi.encodePacked(
+            '{"name":"',
+            name(),
+            '","description":"Night skies drawn and kept on-chain, each over a time zone of its own. Stargaze there',
+            ' at night to reveal its secret constellation, one star a night.","image":"data:image/svg+xml;base64,',
+            Base64.encode(bytes(image)),
+            '"}'
+        );
+        return string.concat("data:application/json;base64,", Base64.encode(json));
+    }
+
     /// @notice The contract that draws the skies.
     function renderer() external view returns (address) {
         return address(_renderer);
@@ -369,12 +400,13 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         super.renounceOwnership();
     }
 
-    /// @notice Sets the contract that draws the skies, which redraws every sky.
+    /// @notice Sets the contract that draws the skies, which redraws every sky and the collection's image.
     function setRenderer(ISkyRenderer renderer_) external onlyOwner {
         _checkContract(address(renderer_));
         _renderer = renderer_;
         emit RendererUpdated(address(renderer_));
         _allMetadataUpdated();
+        emit ContractURIUpdated();
     }
 
     /// @notice Sets the decorations registry whose layers the skies wear, which redraws every sky; the zero

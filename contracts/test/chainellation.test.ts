@@ -1,4 +1,4 @@
-import { type Address, maxUint256, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, getAddress, maxUint256, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { chainellationAbi, constellations, DEFAULT_HUE } from '../src/index.ts'
 import {
@@ -677,6 +677,50 @@ describe('metadata updates (ERC-4906)', () => {
     expect(metadataUpdates(renderer.logs)).toEqual([range(1n, 4n)])
     const registry = await f.tx(f.owner.sky.write.setDecorations([zeroAddress]))
     expect(metadataUpdates(registry.logs)).toEqual([range(1n, 4n)])
+  })
+})
+
+describe('collection metadata (ERC-7572)', () => {
+  const ORION = 1
+  /** The traits of the emblem: sky #0, which nobody can mint, with Orion whole. */
+  const emblem = {
+    tzOffset: 0,
+    primaryHue: 230,
+    secondaryHue: 33,
+    constellation: ORION,
+    clouds: 1,
+    gazes: constellations[ORION - 1]?.stars.length ?? 0,
+    lastGaze: 0,
+  }
+
+  it('contractURI is base64 JSON with the name, a description and, as image, sky #0 drawn by the renderer', async () => {
+    const { json, svg } = decodeTokenURI(await f.alice.sky.read.contractURI())
+    expect(Object.keys(json).sort()).toEqual(['description', 'image', 'name'])
+    expect(json.name).toBe('chainellation')
+    expect(json.description).toMatch(/^Night skies drawn and kept on-chain\b/)
+    expect(emblem.gazes).toBe(8)
+    expect(svg).toBe(await f.alice.renderer.read.svg([0n, emblem, 22n, ['', '', '']]))
+    // Orion is whole, so its figure's lines are drawn.
+    expect(svg).toContain('<path stroke-width="1.5"')
+  })
+
+  it('contractURI stays the same as skies are minted and gazed at and time passes', async () => {
+    const before = await f.alice.sky.read.contractURI()
+    const id = await f.mint(f.alice)
+    await f.toLocalTime(HOUR, clock(22))
+    await gaze(f.alice, id)
+    await f.toLocalTime(HOUR, clock(12))
+    expect(await f.alice.sky.read.contractURI()).toBe(before)
+  })
+
+  it('setRenderer, which draws the image, emits ContractURIUpdated; setDecorations does not', async () => {
+    const next = await f.deploy('SkyRenderer', [])
+    const updated = (logs: Parameters<typeof metadataUpdates>[0]) =>
+      parseEventLogs({ abi: chainellationAbi, logs, eventName: 'ContractURIUpdated' }).map((e) => getAddress(e.address))
+    const renderer = await f.tx(f.owner.sky.write.setRenderer([next]))
+    expect(updated(renderer.logs)).toEqual([f.addresses.Chainellation])
+    const registry = await f.tx(f.owner.sky.write.setDecorations([zeroAddress]))
+    expect(updated(registry.logs)).toEqual([])
   })
 })
 
