@@ -31,7 +31,7 @@ export type GasReport = {
 export const gasBudgets: GasReport = {
   mint: 65_000,
   mintCustom: 70_000,
-  starGaze: 30_000,
+  starGaze: 31_000,
   gazeBatch5: 70_000,
   setDecorations3: 90_000,
   tokenURIMax: 1_500_000,

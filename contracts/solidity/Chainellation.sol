@@ -2,8 +2,10 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
+import {Base64} from "solady/src/utils/Base64.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
@@ -19,6 +21,8 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
+/// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
+/// ERC-4906's events, and describes itself with ERC-7572's `contractURI`.
 contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
@@ -29,6 +33,8 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     uint256 public constant GAZE_COOLDOWN = 14 hours;
     /// @notice Largest supply the 16-bit sky links can address.
     uint256 public constant MAX_SUPPLY_LIMIT = type(uint16).max;
+    /// @dev ERC-4906 fixes this id; its interface declares no functions, so no selectors derive it.
+    bytes4 private constant _ERC4906_INTERFACE_ID = 0x49064906;
 
     struct Config {
         uint32 minted;
@@ -49,6 +55,8 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     event Withdrawn(address indexed to, uint256 amount);
     event RendererUpdated(address renderer);
     event DecorationsUpdated(address decorations);
+    /// @notice ERC-7572: `contractURI` changed.
+    event ContractURIUpdated();
 
     error ChainellationSoldOut(uint256 maxSupply);
     error ChainellationWrongPayment(uint256 paid, uint256 price);
@@ -67,6 +75,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     error ChainellationProceedsHeld(uint256 amount);
     error ChainellationInvalidChosenTraits(uint256 chosenTraits);
     error ChainellationNotAContract(address account);
+    error ChainellationNotDecorations(address caller);
 
     /// @param renderer_ Draws the skies; must be a contract.
     /// @param maxSupply_ Initial cap on the number of skies.
@@ -95,6 +104,11 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice The collection's symbol.
     function symbol() public pure override returns (string memory) {
         return "STARS";
+    }
+
+    /// @notice ERC-165: ERC-721 and its metadata extension, as the base says, and ERC-4906.
+    function supportsInterface(bytes4 interfaceId) public view override returns (bool) {
+        return interfaceId == _ERC4906_INTERFACE_ID || super.supportsInterface(interfaceId);
     }
 
     /// @notice Base64 JSON metadata with the sky's fully on-chain SVG, as it looks right now.
@@ -170,12 +184,30 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @notice Gazes at sky `skyId`: reveals one more star. Owner only, at night there, 14 h after the last gaze.
     function starGaze(uint256 skyId) external {
         _gaze(skyId);
+        emit IERC4906.MetadataUpdate(skyId);
     }
 
     /// @notice Gazes at every sky in `skyIds` in one transaction; reverts if any of them cannot be gazed at.
+    /// @dev ERC-4906's BatchMetadataUpdate names a range of ids, so it is emitted only when the skies gazed at
+    /// are exactly such a range, in any order; otherwise each sky gets its own MetadataUpdate. A sky listed
+    /// twice reverts (its second gaze comes too soon), so the n ids are distinct, and n distinct ids with
+    /// `highest - lowest == n - 1` are exactly the range from `lowest` to `highest`.
     function starGazeMany(uint256[] calldata skyIds) external {
-        for (uint256 i; i < skyIds.length; ++i) {
-            _gaze(skyIds[i]);
+        uint256 count = skyIds.length;
+        uint256 lowest = type(uint256).max;
+        uint256 highest;
+        for (uint256 i; i < count; ++i) {
+            uint256 skyId = skyIds[i];
+            _gaze(skyId);
+            if (skyId < lowest) lowest = skyId;
+            if (skyId > highest) highest = skyId;
+        }
+        if (count > 1 && highest - lowest == count - 1) {
+            emit IERC4906.BatchMetadataUpdate(lowest, highest);
+        } else {
+            for (uint256 i; i < count; ++i) {
+                emit IERC4906.MetadataUpdate(skyIds[i]);
+            }
         }
     }
 
@@ -289,6 +321,34 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         stars = Constellations.starCount(id);
     }
 
+    /// @notice ERC-7572 collection metadata: base64 JSON with the collection's name, a description and, as its
+    /// image, sky #0 drawn by the current renderer. No sky has id 0 (ids start at 1), so the emblem is nobody's.
+    /// @dev Fixed traits at a fixed hour, so the URI changes only with the renderer. No external link is
+    /// configured, so none is given.
+    function contractURI() external view returns (string memory) {
+        uint256 orion = 1; // the catalogue's first constellation
+        Sky memory emblem = Sky({
+            tzOffset: 0,
+            primaryHue: 230,
+            secondaryHue: 33,
+            constellation: uint8(orion),
+            clouds: 1,
+            gazes: uint8(Constellations.starCount(orion)),
+            lastGaze: 0
+        });
+        string[3] memory noLayers;
+        string memory image = _renderer.svg(0, emblem, 22, noLayers);
+        bytes memory json = abi.encodePacked(
+            '{"name":"',
+            name(),
+            '","description":"Night skies drawn and kept on-chain, each over a time zone of its own. Stargaze there',
+            ' at night to reveal its secret constellation, one star a night.","image":"data:image/svg+xml;base64,',
+            Base64.encode(bytes(image)),
+            '"}'
+        );
+        return string.concat("data:application/json;base64,", Base64.encode(json));
+    }
+
     /// @notice The contract that draws the skies.
     function renderer() external view returns (address) {
         return address(_renderer);
@@ -340,24 +400,43 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         super.renounceOwnership();
     }
 
-    /// @notice Sets the contract that draws the skies.
+    /// @notice Sets the contract that draws the skies, which redraws every sky and the collection's image.
     function setRenderer(ISkyRenderer renderer_) external onlyOwner {
         _checkContract(address(renderer_));
         _renderer = renderer_;
         emit RendererUpdated(address(renderer_));
+        _allMetadataUpdated();
+        emit ContractURIUpdated();
     }
 
-    /// @notice Sets the decorations registry whose layers the skies wear; the zero address for none.
+    /// @notice Sets the decorations registry whose layers the skies wear, which redraws every sky; the zero
+    /// address for none.
     function setDecorations(IDecorations decorations_) external onlyOwner {
         if (address(decorations_) != address(0)) _checkContract(address(decorations_));
         _decorations = decorations_;
         emit DecorationsUpdated(address(decorations_));
+        _allMetadataUpdated();
+    }
+
+    /*                         Decorations                       */
+
+    /// @notice ERC-4906: announces that sky `skyId`'s layers changed. Marketplaces listen to the token's own
+    /// contract, so the registry whose layers the skies wear calls this, and only it may.
+    function notifyMetadataUpdate(uint256 skyId) external {
+        if (msg.sender != address(_decorations)) revert ChainellationNotDecorations(msg.sender);
+        emit IERC4906.MetadataUpdate(skyId);
     }
 
     /*                          Internal                         */
 
     function _afterTokenTransfer(address from, address to, uint256 skyId) internal override {
         if (from != address(0)) _received[to].push(uint16(skyId));
+    }
+
+    /// @dev ERC-4906: every sky minted so far, ids 1 to `minted`, may look different now.
+    function _allMetadataUpdated() private {
+        uint256 minted = _config.minted;
+        if (minted != 0) emit IERC4906.BatchMetadataUpdate(1, minted);
     }
 
     /// @dev A sky's time zone: a whole quarter hour from MIN_TZ_OFFSET to MAX_TZ_OFFSET.

@@ -75,7 +75,8 @@ contract Decorations is IDecorations, Ownable {
         emit DecorationRegistered(id, address(decoration), layer, free);
     }
 
-    /// @notice Sets any subset of sky `skyId`'s layers in one call. Sky owner only.
+    /// @notice Sets any subset of sky `skyId`'s layers in one call. Sky owner only; and only while this registry
+    /// is the one the skies wear, as the collection takes the news of the change (ERC-4906) from that one alone.
     function setLayers(uint256 skyId, LayerChoice[] calldata choices) external {
         address owner;
         try skies.ownerOf(skyId) returns (address holder) {
@@ -107,6 +108,8 @@ contract Decorations is IDecorations, Ownable {
         }
         _layers[skyId] = packed;
         emit LayersUpdated(skyId, msg.sender, packed);
+        // The sky's art changed: marketplaces read ERC-4906's events from the token's contract, so it emits them.
+        skies.notifyMetadataUpdate(skyId);
     }
 
     /// @notice The choice stored for each layer of sky `skyId` (silhouette, sky, object).

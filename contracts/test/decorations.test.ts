@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs'
-import { parseEventLogs, zeroAddress } from 'viem'
+import { type Address, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decorationSpecs } from '../scripts/decorations.ts'
-import { decorationsAbi, layers } from '../src/index.ts'
-import { decodeTokenURI, decorationIds, embeddedImages, expectRevert, type Player, useFixture } from './fixture.ts'
+import { chainellationAbi, decorationsAbi, layers } from '../src/index.ts'
+import {
+  decodeTokenURI,
+  decorationIds,
+  embeddedImages,
+  expectRevert,
+  metadataUpdates,
+  type Player,
+  useFixture,
+} from './fixture.ts'
 
 const f = useFixture()
 
@@ -20,6 +28,21 @@ const pack = (choices: readonly Choice[]) =>
 
 const setLayers = (player: Player, skyId: bigint, choices: Choice[]) =>
   f.tx(player.decorations.write.setLayers([skyId, choices]))
+
+/** The collection's errors, which reach a caller of the registry through its call back to the collection. */
+const chainellationErrors = chainellationAbi.filter(
+  (item): item is Extract<(typeof chainellationAbi)[number], { type: 'error' }> => item.type === 'error',
+)
+
+/** Simulates `setLayers` on registry `registry`, decoding the collection's errors as well as the registry's. */
+const simulateSetLayers = (registry: Address, player: Player, skyId: bigint, choices: Choice[]) =>
+  f.client.simulateContract({
+    account: player.account,
+    address: registry,
+    abi: [...decorationsAbi, ...chainellationErrors],
+    functionName: 'setLayers',
+    args: [skyId, choices],
+  })
 
 /** The layer images a sky's tokenURI shows, in drawing order. */
 const shownImages = async (skyId: bigint) =>
@@ -264,11 +287,55 @@ describe('setLayers', () => {
     }
   })
 
-  it('a failing choice reverts the whole call', async () => {
+  it('a failing choice reverts the whole call, and no change is announced', async () => {
     const id = await f.mint(f.alice)
     const hash = await f.alice.decorations.write.setLayers([id, [choice(1, 1), choice(2, 1)]], { gas: 300_000n })
-    expect((await f.client.waitForTransactionReceipt({ hash })).status).toBe('reverted')
+    const receipt = await f.client.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('reverted')
+    expect(metadataUpdates(receipt.logs)).toEqual([])
     expect(await f.alice.decorations.read.layersOf([id])).toEqual([empty(1), empty(2), empty(3)])
+  })
+})
+
+describe('metadata updates (ERC-4906)', () => {
+  it('setLayers has the collection, where marketplaces listen, emit MetadataUpdate for the sky', async () => {
+    await f.mint(f.alice)
+    const id = await f.mint(f.alice)
+    let receipt = await setLayers(f.alice, id, [choice(1, 1), choice(2, 2)])
+    expect(metadataUpdates(receipt.logs)).toEqual([{ address: f.addresses.Chainellation, skyId: id }])
+    receipt = await setLayers(f.alice, id, [empty(1), empty(2)])
+    expect(metadataUpdates(receipt.logs)).toEqual([{ address: f.addresses.Chainellation, skyId: id }])
+  })
+
+  it('a registry the skies do not wear may not set layers, which would not show: the collection refuses it', async () => {
+    const id = await f.mint(f.alice)
+    const other = await f.deploy('Decorations', [f.owner.address, f.addresses.Chainellation])
+    await f.tx(
+      f.owner.client.writeContract({
+        address: other,
+        abi: decorationsAbi,
+        functionName: 'register',
+        args: [f.addresses.RollingHills, 1, true],
+      }),
+    )
+    await expectRevert(simulateSetLayers(other, f.alice, id, [choice(1, 1)]), 'ChainellationNotDecorations', [other])
+
+    // Once the collection wears it, it may; and the one it wore before may not.
+    await f.tx(f.owner.sky.write.setDecorations([other]))
+    const receipt = await f.tx(
+      f.alice.client.writeContract({
+        address: other,
+        abi: decorationsAbi,
+        functionName: 'setLayers',
+        args: [id, [choice(1, 1)]],
+      }),
+    )
+    expect(metadataUpdates(receipt.logs)).toEqual([{ address: f.addresses.Chainellation, skyId: id }])
+    await expectRevert(
+      simulateSetLayers(f.addresses.Decorations, f.alice, id, [choice(1, 1)]),
+      'ChainellationNotDecorations',
+      [f.addresses.Decorations],
+    )
   })
 })
 

@@ -15,6 +15,7 @@ import {
   type Hash,
   type Hex,
   http,
+  type Log,
   parseEventLogs,
   publicActions,
   type TransactionReceipt,
@@ -270,6 +271,22 @@ export function skyIdFrom(receipt: TransactionReceipt): bigint {
   const [transfer] = parseEventLogs({ abi: chainellationAbi, logs: receipt.logs, eventName: 'Transfer' })
   if (!transfer) throw new Error('no Transfer event in the receipt')
   return transfer.args.id
+}
+
+/** One ERC-4906 event with the contract that emitted it: a MetadataUpdate of one sky, or a BatchMetadataUpdate. */
+export type MetadataUpdateEvent = { address: Address; skyId: bigint } | { address: Address; from: bigint; to: bigint }
+
+/** The ERC-4906 events among `logs`, in order, each with its emitter (checksummed). */
+export function metadataUpdates(logs: Log[]): MetadataUpdateEvent[] {
+  return parseEventLogs({
+    abi: chainellationAbi,
+    logs,
+    eventName: ['MetadataUpdate', 'BatchMetadataUpdate'],
+  }).map((e) =>
+    e.eventName === 'MetadataUpdate'
+      ? { address: getAddress(e.address), skyId: e.args._tokenId }
+      : { address: getAddress(e.address), from: e.args._fromTokenId, to: e.args._toTokenId },
+  )
 }
 
 /**

@@ -22,4 +22,8 @@ struct Sky {
 /// @notice What the decorations registry needs from the sky collection.
 interface ISkyOwnership {
     function ownerOf(uint256 skyId) external view returns (address);
+
+    /// @notice Has the collection emit ERC-4906's MetadataUpdate for sky `skyId`, whose layers changed.
+    /// Only the registry the collection has set may call it.
+    function notifyMetadataUpdate(uint256 skyId) external;
 }

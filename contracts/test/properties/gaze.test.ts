@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { parseEventLogs } from 'viem'
 import { expect, it } from 'vitest'
 import { chainellationAbi, DEFAULT_HUE } from '../../src/index.ts'
-import { COOLDOWN, DAY, expectRevert, HOUR, mod, skyIdFrom, useFixture } from '../fixture.ts'
+import { COOLDOWN, DAY, expectRevert, HOUR, metadataUpdates, mod, skyIdFrom, useFixture } from '../fixture.ts'
 import { PROPERTY_TIMEOUT, useLane } from '../lane.ts'
 import { FIVE_STAR_CONSTELLATIONS, validTz } from './arbitraries.ts'
 
@@ -61,6 +61,43 @@ it(
       }
       // Refused attempts were only simulated: the sky holds exactly the gazes that were mined.
       await observe()
+    })
+  },
+  PROPERTY_TIMEOUT,
+)
+
+it(
+  'a batch gaze announces exactly the skies it changed: a range of ids as one BatchMetadataUpdate, others one by one',
+  async () => {
+    const alice = f.alice.address
+    const SKIES = 8
+    for (let i = 0; i < SKIES; i++) await lane.sendSky(alice, 'mint', [0])
+    await lane.mine()
+    const ids = Array.from({ length: SKIES }, (_, i) => BigInt(i + 1))
+    // 22:00 in UTC, where the skies live, a day on: night, and no sky has been gazed at.
+    const now = await lane.now()
+    const night = now + DAY + mod(22 * HOUR - now, DAY)
+    // Any set of skies in any order, and often a whole range of ids in any order.
+    const ranges = fc
+      .record({ from: fc.integer({ min: 0, max: SKIES - 1 }), length: fc.integer({ min: 1, max: SKIES }) })
+      .chain(({ from, length }) => {
+        const run = ids.slice(from, from + length)
+        return fc.shuffledSubarray(run, { minLength: run.length })
+      })
+    const batches = fc.oneof(fc.shuffledSubarray(ids), ranges)
+    await lane.forAll(batches, async (batch) => {
+      await lane.sendSky(alice, 'starGazeMany', [batch])
+      const [mined] = await lane.mine(night)
+      const events = metadataUpdates(mined?.logs ?? [])
+      for (const event of events) expect(event.address).toBe(f.addresses.Chainellation)
+      const covered = events.flatMap((e) =>
+        'skyId' in e ? [e.skyId] : Array.from({ length: Number(e.to - e.from) + 1 }, (_, i) => e.from + BigInt(i)),
+      )
+      const sorted = (list: bigint[]) => [...list].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      expect(sorted(covered)).toEqual(sorted(batch))
+      const lowest = sorted(batch)[0] ?? 0n
+      const isRange = batch.length > 1 && sorted(batch).every((id, i) => id === lowest + BigInt(i))
+      expect(events).toHaveLength(isRange ? 1 : batch.length)
     })
   },
   PROPERTY_TIMEOUT,

@@ -20,6 +20,8 @@ const sentences: Record<string, string> = {
   ChainellationNotNight: 'It is not night over this sky yet.',
   ChainellationGazeTooSoon: 'This sky was gazed at less than 14 hours ago.',
   ChainellationFullyRevealed: 'Every star of this constellation is already revealed.',
+  // The collection's refusal, through setLayers, of a registry it no longer wears.
+  ChainellationNotDecorations: 'The skies no longer wear decorations from this registry, so its layers cannot be set.',
   DecorationsNonexistentSky: 'This sky does not exist.',
   DecorationsNotSkyOwner: 'Only the owner of this sky can decorate it.',
   DecorationsUnknownDecoration: 'That decoration is not registered.',
