@@ -1,4 +1,4 @@
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet, signIn, signInModal } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 
@@ -55,4 +55,19 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
 
   await drafts.getByRole('button', { name: `Delete ${renamed}` }).click()
   await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0)
+})
+
+test('the drafts panel offers the sign-in it asks for', async ({ page, wallet, stack, rpc }) => {
+  const skyId = await mintSky(stack, rpc, wallet.account)
+  await page.goto(`/compose/${skyId}`)
+  await connectTestWallet(page, wallet)
+  // The player leaves the sign-in for later, and finds it again where drafts need it.
+  const modal = signInModal(page)
+  await page.keyboard.press('Escape')
+  await expect(modal).toBeHidden()
+  const drafts = page.getByRole('region', { name: 'Drafts' })
+  await expect(drafts.getByText('Sign in to save compositions as drafts and share them.')).toBeVisible()
+  await drafts.getByRole('button', { name: 'Sign in' }).click()
+  await signIn(page)
+  await expect(page.getByLabel('Draft name')).toBeVisible()
 })

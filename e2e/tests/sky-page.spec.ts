@@ -66,7 +66,7 @@ test.describe('a sky’s own page', () => {
     await expect(attribute(page, 'Constellation')).toHaveText('Secret until every star is revealed')
 
     const owner = page.getByTestId('sky-owner')
-    await expect(owner).toHaveText(`${OWNER.slice(0, 6)}…${OWNER.slice(-4)}`)
+    await expect(owner).toHaveText(`${OWNER.slice(0, 4)}…${OWNER.slice(-4)}`)
     await expect(owner).toHaveAttribute('title', OWNER)
     const main = page.getByRole('main')
     await expect(main.getByRole('link', { name: 'Stargaze', exact: true })).toHaveAttribute('href', '/stargaze')

@@ -302,6 +302,13 @@ test.describe('a transaction waiting for its block', () => {
     ])
     tally.add('transaction reverted on chain')
     await expect(page.getByRole('alert')).toHaveText(REVERTED)
+    // Its notification says so too, in the same words.
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .locator('[data-sonner-toast][data-type="error"]')
+        .filter({ hasText: `Stargaze at night sky #${skyId}` }),
+    ).toContainText(REVERTED)
     // Mined, and failed: the chain's receipt, RainbowKit's record and the account modal agree.
     const gaze = (await rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)])) as RpcTransaction
     expect(await rpc('eth_getTransactionReceipt', [gaze.hash])).toMatchObject({ status: '0x0' })

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
-import { useChainModal, useConnectModal } from '@/lib/wallet'
+import { shortAddress, useChainModal, useConnectModal } from '@/lib/wallet'
 import styles from './compose-sky-page.module.css'
 
 export type AccessBannerProps = { owner: Address }
@@ -27,7 +27,7 @@ export function AccessBanner({ owner }: AccessBannerProps) {
     }
   } else if (owner.toLowerCase() !== address?.toLowerCase()) {
     say = {
-      text: `This sky belongs to ${owner.slice(0, 6)}…${owner.slice(-4)}: here are its decorations. Only its owner can change them.`,
+      text: `This sky belongs to ${shortAddress(owner)}: here are its decorations. Only its owner can change them.`,
     }
   }
   if (!say) return null

@@ -57,7 +57,9 @@ export function DecorationShop({ options, tokens, currency, canBuy, state, busyI
                     ? state.status === 'confirming'
                       ? 'Confirm in wallet…'
                       : 'Minting…'
-                    : `Mint ${o.name} for ${formatEther(info.price)} ${currency.toUpperCase()}`}
+                    : info.price === 0n
+                      ? `Mint ${o.name} for free`
+                      : `Mint ${o.name} for ${formatEther(info.price)} ${currency.toUpperCase()}`}
               </Button>
             </li>
           )

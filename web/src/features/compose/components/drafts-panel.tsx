@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Note } from '@/components/ui/note'
+import { useConnectModal } from '@/lib/wallet'
 import { compositionOf, type Draft, draftLayers } from '../api/drafts'
 import { useDrafts } from '../hooks/use-drafts'
 import type { Composition } from '../utils/composition'
@@ -17,6 +18,7 @@ export type DraftsPanelProps = {
 /** Save the composition as a named draft, and list, load, rename, delete and share your drafts. */
 export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanelProps) {
   const { signedIn, list, save, rename, remove } = useDrafts()
+  const { openConnectModal } = useConnectModal()
   const [name, setName] = useState('')
   const [copied, setCopied] = useState<string>()
   if (!signedIn) {
@@ -26,6 +28,10 @@ export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanel
           Drafts
         </h2>
         <p className={styles.hint}>Sign in to save compositions as drafts and share them.</p>
+        {/* For a connected account that is not signed in, RainbowKit's connect modal is its sign-in. */}
+        <Button variant="secondary" size="sm" onClick={openConnectModal}>
+          Sign in
+        </Button>
       </section>
     )
   }

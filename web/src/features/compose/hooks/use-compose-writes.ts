@@ -8,7 +8,7 @@ import { type Composition, changedChoices, type DecorationOption } from '../util
 /** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
 export function useApply(skyId: bigint, invalidates: QueryKey[]) {
   const { address, abi } = useGameChain().contracts.Decorations
-  const { state, write, reset } = useWriteTransaction({ invalidates })
+  const { state, write, reset } = useWriteTransaction({ resumeKey: 'layers', invalidates })
   const apply = useCallback(
     (current: Composition, next: Composition) =>
       write(
@@ -26,6 +26,7 @@ export function useApply(skyId: bigint, invalidates: QueryKey[]) {
  */
 export function useMintDecoration(invalidates: QueryKey[]) {
   const { state, write, reset } = useWriteTransaction({
+    resumeKey: 'decoration',
     invalidates,
     describeMined: (receipt, written) => {
       // The only token the transaction mints (sent from a Safe, the receipt's `to` is the Safe, not the token).

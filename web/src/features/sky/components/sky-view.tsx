@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { skyFileBase } from '@/lib/game/download'
 import type { SkyMetadata } from '@/lib/game/token-uri'
+import { shortAddress } from '@/lib/wallet/utils/short-address'
 import page from '@/styles/page.module.css'
-import { shortAddress } from '../utils/short-address'
 import styles from './sky-page.module.css'
 
 /** What the page knows of a sky, from the API at first and from the chain once the wallet stack has read it. */

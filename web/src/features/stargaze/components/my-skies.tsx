@@ -46,7 +46,8 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
 
   const now = clock.now
   const ready = now === undefined ? [] : skies.filter((s) => (nextGazeAt(s.sky, now) ?? Infinity) <= now)
-  const locked = busyIds.length > 0
+  // One gaze at a time: a gaze picked up after a reload (or from another tab) locks the buttons until it ends.
+  const locked = busyIds.length > 0 || state.status === 'confirming' || state.status === 'pending'
   const run = async (ids: readonly bigint[], send: () => Promise<unknown>) => {
     setBusyIds(ids)
     await send()

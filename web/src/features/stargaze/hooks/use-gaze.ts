@@ -6,7 +6,8 @@ import { useWriteTransaction } from '@/lib/wallet'
 /** Gazes at one sky, or at several in one transaction, through the shared write path. */
 export function useGaze(invalidates: QueryKey[]) {
   const { address, abi } = useGameChain().contracts.Chainellation
-  const { state, write, reset } = useWriteTransaction({ invalidates })
+  // Kept across a reload, and seen from a second tab, like a mint.
+  const { state, write, reset } = useWriteTransaction({ resumeKey: 'gaze', invalidates })
 
   const gaze = useCallback(
     (skyId: bigint) =>

@@ -1,4 +1,6 @@
 import { memo, type ReactNode, useEffect, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { Toaster } from 'sonner'
 import { useAccount } from 'wagmi'
 import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
 import { setDeployment } from '../deployment'
@@ -49,6 +51,8 @@ export const WalletStack = memo(function WalletStack({ slot, link }: WalletStack
     <WalletProviders>
       <DeploymentSync />
       <Islands />
+      {/* Every write's notifications (lib/wallet/write/notify.tsx): a landmark of their own, outside the page's main. */}
+      {createPortal(<Toaster theme="dark" position="bottom-right" closeButton />, document.body)}
       <KitHost slot={slot} link={link} />
     </WalletProviders>
   )

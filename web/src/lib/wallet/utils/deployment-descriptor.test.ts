@@ -7,7 +7,7 @@ describe('descriptorFor', () => {
   it.each([
     ['Ethereum', 'ethellation', 'eth', 'ethereum'],
     ['Polygon', 'polyellation', 'matic', 'polygon'],
-    ['Sepolia', 'sepollation', 'eth', 'sepolia'],
+    ['Sepolia', 'sepollation', 'sep', 'sepolia'],
     ['Local', 'localellation', 'eth', 'local'],
     ['chainellation', 'chainellation', 'eth', 'none'],
   ])('picks %s by its name in lower case', (name, displayName, currency, chain) => {

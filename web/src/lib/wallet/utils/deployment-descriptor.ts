@@ -35,7 +35,8 @@ export const fallbackDescriptor: DeploymentDescriptor = {
 export const descriptors: Record<string, DeploymentDescriptor> = {
   ethereum: { ...addressesOn(1), displayName: 'ethellation', currency: 'eth', chain: 'ethereum' },
   polygon: { ...addressesOn(137), displayName: 'polyellation', currency: 'matic', chain: 'polygon' },
-  sepolia: { ...addressesOn(11_155_111), displayName: 'sepollation', currency: 'eth', chain: 'sepolia' },
+  // Sepolia's ether is test ether, and wallets and explorers call it SEP.
+  sepolia: { ...addressesOn(11_155_111), displayName: 'sepollation', currency: 'sep', chain: 'sepolia' },
   local: { ...addressesOn(31_337), displayName: 'localellation', currency: 'eth', chain: 'local' },
   chainellation: fallbackDescriptor,
 }

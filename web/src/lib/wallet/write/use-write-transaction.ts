@@ -5,6 +5,7 @@ import { useConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { addRecentTransaction } from '../kit-bridge'
 import { safeAppsSdk } from '../utils/safe-app'
+import { notifyWrite } from './notify'
 import { createWriteMachine, IDLE } from './write-machine'
 
 type Options = {
@@ -18,7 +19,7 @@ type Options = {
 
 /**
  * A page's write: the write machine (`write-machine.ts`) for this component, recording in RainbowKit's recent
- * transactions and refreshing the page's queries. Returns the state of the wallet's account and chain of the moment.
+ * transactions, notifying each step (`notify.tsx`) and refreshing the page's queries. Returns the state of the wallet's account and chain of the moment.
  */
 export function useWriteTransaction({ resumeKey, invalidates = [], describeMined }: Options = {}) {
   const config = useConfig()
@@ -35,6 +36,11 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
         Promise.all(latest.current.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
       describeMined: (receipt, written) => latest.current.describeMined?.(receipt, written) ?? written,
       safeSdk: () => safeAppsSdk(env.VITE_SAFE_ORIGINS),
+      onUpdate: (update) =>
+        notifyWrite(
+          update,
+          config.chains.find((chain) => chain.id === update.chainId),
+        ),
     }),
   )
   const state = useSyncExternalStore(machine.subscribe, machine.getState, () => IDLE)

@@ -42,6 +42,16 @@ type Call = { address: Address; abi: Abi; functionName: string; args: readonly u
 /** Its line in the recent transactions: fixed, or written from the simulated return value (a mint's id). */
 export type Description = string | ((result: unknown) => string)
 
+/** Where one write is, for a notification: every state it passes through, and its line once known. */
+export type WriteUpdate = {
+  /** The same for every update of one write (unique in the page). */
+  key: string
+  /** The chain it is sent on. */
+  chainId: number
+  description?: string
+  state: WriteState
+}
+
 /** A transaction for the wallet's list of recent transactions (RainbowKit's `useAddRecentTransaction` argument). */
 export type RecentTransaction = { hash: Hash; description: string }
 
@@ -64,6 +74,8 @@ export type WriteMachineOptions = {
   describeMined?: (receipt: TransactionReceipt, description: string) => string
   /** The Safe Apps SDK that follows a Safe transaction, when the wallet is a Safe. */
   safeSdk?: () => Promise<SafeAppsSDK>
+  /** Told of every state each write passes through, whichever account it belongs to (for notifications). */
+  onUpdate?: (update: WriteUpdate) => void
 }
 
 /** The account and chain a write is made for; its state is shown only while the wallet is on them. */
@@ -76,6 +88,10 @@ const ownerOf = (address: Address, chainId: number): Owner => ({
 })
 
 export const IDLE: WriteState = { status: 'idle' }
+
+/** Numbers each write, across every machine of the page: later writes have larger numbers. */
+let lastId = 0
+const nextId = () => ++lastId
 
 /**
  * The one path every write in the app takes, without React (in the manner of RainbowKit's transaction store):
@@ -96,10 +112,9 @@ export const IDLE: WriteState = { status: 'idle' }
  * pending for them (by an earlier visit, or before the wallet switched away).
  */
 export function createWriteMachine(options: WriteMachineOptions) {
-  const { config, resumeKey, record = () => {}, refresh = async () => {}, describeMined, safeSdk } = options
+  const { config, resumeKey, record = () => {}, refresh = async () => {}, describeMined, safeSdk, onUpdate } = options
   const storage = () => options.storage ?? globalThis.localStorage
   let slots: Record<string, { id: number; state: WriteState }> = {}
-  let ids = 0
   const listeners = new Set<() => void>()
   /** Storage keys of pending writes being followed, so a resume does not follow one twice. */
   const following = new Set<string>()
@@ -114,7 +129,8 @@ export function createWriteMachine(options: WriteMachineOptions) {
   const storageKey = (owner: Owner) => resumeKey && pendingKey(resumeKey, owner.chainId, owner.address)
 
   /** Sets `owner`'s state, unless a later write of theirs has taken over. */
-  const update = (owner: Owner, id: number, state: WriteState) => {
+  const update = (owner: Owner, id: number, state: WriteState, description?: string) => {
+    onUpdate?.({ key: `${owner.key}#${id}`, chainId: owner.chainId, description, state })
     if ((slots[owner.key]?.id ?? -1) > id) return
     slots = { ...slots, [owner.key]: { id, state } }
     for (const listener of listeners) listener()
@@ -122,7 +138,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
 
   /** Follows a sent write to its outcome; resolves with the receipt when it succeeded. */
   async function follow(owner: Owner, id: number, pending: PendingWrite): Promise<TransactionReceipt | undefined> {
-    const set = (state: WriteState) => update(owner, id, state)
+    const set = (state: WriteState) => update(owner, id, state, pending.description)
     const key = storageKey(owner)
     if (key) following.add(key)
     let hash = pending.hash
@@ -159,7 +175,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
           // not happen is filed again (by its hash) under the words that did.
           if (description && isCurrent(owner) && (outcome.sped || description !== written))
             record({ hash: minedHash, description })
-          set({ status: 'success', hash: minedHash, receipt: outcome.receipt })
+          update(owner, id, { status: 'success', hash: minedHash, receipt: outcome.receipt }, description)
           return outcome.receipt
         }
         case 'reverted':
@@ -182,7 +198,8 @@ export function createWriteMachine(options: WriteMachineOptions) {
 
   /** Simulates, sends and follows one write for `owner`. */
   async function send(owner: Owner, id: number, call: Call, description: Description) {
-    const set = (state: WriteState) => update(owner, id, state)
+    let text: string | undefined
+    const set = (state: WriteState) => update(owner, id, state, text)
     let hash: Hash | undefined
     let asked = false
     try {
@@ -196,7 +213,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
       asked = true
       hash = await writeContract(config, simulated.request)
       const viaSafe = getAccount(config).connector?.type === 'safe'
-      const text = typeof description === 'function' ? description(simulated.result) : description
+      text = typeof description === 'function' ? description(simulated.result) : description
       const pending: PendingWrite = { hash, description: text, ...(viaSafe && { safe: true as const }) }
       const key = storageKey(owner)
       if (key) savePending(storage(), key, pending)
@@ -216,7 +233,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
     const key = owner && storageKey(owner)
     if (!owner || !key || following.has(key)) return
     const pending = readPending(storage(), key)
-    if (pending) void follow(owner, ++ids, pending)
+    if (pending) void follow(owner, nextId(), pending)
   }
 
   let unwatch: (() => void) | undefined
@@ -268,13 +285,13 @@ export function createWriteMachine(options: WriteMachineOptions) {
       // Checked against its ABI at the call site; from here on any function of any ABI.
       const { address, abi, functionName, args, value } = request
       const call: Call = { address, abi, functionName, args: Array.isArray(args) ? args : [], value }
-      return Promise.race([send(owner, ++ids, call, description), released]).finally(() => releases.delete(release))
+      return Promise.race([send(owner, nextId(), call, description), released]).finally(() => releases.delete(release))
     },
 
     /** Back to idle for the wallet's account and chain (a later write's outcome still shows). */
     reset() {
       const owner = current()
-      if (owner) update(owner, ++ids, IDLE)
+      if (owner) update(owner, nextId(), IDLE)
     },
   }
 }
