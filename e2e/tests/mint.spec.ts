@@ -28,7 +28,7 @@ const preview = (page: Page) => page.getByRole('img', { name: /^Preview of night
 test.describe('minting', () => {
   test.use({ timezoneId: 'Asia/Kathmandu' })
 
-  test('a designed sky mints at its price and shows as the chain draws it', async ({ page, wallet, stack }) => {
+  test('a designed sky mints at its price and shows as the chain draws it', async ({ page, wallet, stack, rpc }) => {
     await page.goto('/mint')
     await expect(page.getByText('Asia / Kathmandu, UTC+5:45')).toBeVisible()
     await connectTestWallet(page, wallet)
@@ -54,6 +54,16 @@ test.describe('minting', () => {
     expect(await skyOf(stack, skyId)).toMatchObject({ tzOffset: 20_700, primaryHue: 200, constellation: 1, clouds: 4 })
     await expect(page.getByRole('link', { name: 'Compose it' })).toHaveAttribute('href', `/compose/${skyId}`)
     await expect(page.getByRole('link', { name: 'Stargaze it' })).toHaveAttribute('href', '/stargaze')
+    // The transaction that minted it, by its hash (the local chain has no block explorer to link to).
+    const hash = await page
+      .getByRole('main')
+      .getByTitle(/^0x[0-9a-f]{64}$/)
+      .getAttribute('title')
+    expect(await rpc('eth_getTransactionReceipt', [hash])).toMatchObject({
+      status: '0x1',
+      to: stack.contracts.Chainellation?.toLowerCase(),
+    })
+    await expect(page.getByRole('main').getByText(/^Transaction 0x[0-9a-f]{2}…[0-9a-f]{4}$/)).toBeVisible()
 
     // The account modal lists it among the recent transactions.
     await page.getByRole('banner').getByTestId('rk-account-button').click()

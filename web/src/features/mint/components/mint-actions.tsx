@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef } from 'react'
+import type { Hash } from 'viem'
 import { useAccount, useBalance } from 'wagmi'
 import { Note } from '@/components/ui/note'
 import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
@@ -18,8 +19,11 @@ export type MintActionsProps = {
   /** Told the id the next mint will get, for the preview. */
   onNextSky: (skyId: bigint) => void
   /** Told the id of the sky this mint got, once it is mined. */
-  onMinted: (skyId: bigint) => void
+  onMinted: (minted: Minted) => void
 }
+
+/** A sky just minted, and the transaction that minted it. */
+export type Minted = { skyId: bigint; chainId: number; hash: Hash }
 
 /** Supply, price and the mint itself, read from the chain and the wallet: the end of the mint page's form. */
 export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActionsProps) {
@@ -52,8 +56,9 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
     if (nextSkyId !== undefined) onNextSky(nextSkyId)
   }, [nextSkyId, onNextSky])
   useEffect(() => {
-    if (mintedSkyId !== undefined) onMinted(mintedSkyId)
-  }, [mintedSkyId, onMinted])
+    if (mintedSkyId !== undefined && state.status === 'success')
+      onMinted({ skyId: mintedSkyId, chainId, hash: state.hash })
+  }, [mintedSkyId, state, chainId, onMinted])
   // A change to the design after a failed mint clears its error.
   const failed = state.status === 'error'
   const shown = useRef(design)

@@ -5,6 +5,7 @@ import { lazyIsland, useDeployment, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 import type { Design, PreviewMode } from '../utils/design'
 import { browserTimeZone, type TimeZoneChoice } from '../utils/time-zone'
+import type { Minted } from './mint-actions'
 import { MintButton } from './mint-button'
 import { MintDesigner } from './mint-designer'
 import { PriceSummary } from './price-summary'
@@ -31,7 +32,7 @@ export function MintPage() {
   }, [])
   const [mode, setMode] = useState<PreviewMode>({ night: true, revealed: false })
   const [nextSkyId, setNextSkyId] = useState(1n)
-  const [minted, setMinted] = useState<bigint>()
+  const [minted, setMinted] = useState<Minted>()
   const submit = useRef<() => void>(undefined)
   const { currency } = useDeployment()
   const onDesign = useCallback((patch: Partial<Design>) => setDesign((d) => ({ ...d, ...patch })), [])
@@ -52,7 +53,7 @@ export function MintPage() {
       </header>
       {minted !== undefined ? (
         <WalletIsland load={MintSuccess.load} fallback={<PageFallback />}>
-          <MintSuccess skyId={minted} onMintAnother={() => setMinted(undefined)} />
+          <MintSuccess {...minted} onMintAnother={() => setMinted(undefined)} />
         </WalletIsland>
       ) : (
         <MintDesigner

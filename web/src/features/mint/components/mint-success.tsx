@@ -2,16 +2,15 @@ import { ButtonLink } from '@/components/button-link'
 import { SkyFrame } from '@/components/sky-frame'
 import { Button } from '@/components/ui/button'
 import { traitOf, useSkyMetadata } from '@/lib/game'
+import { TransactionLinkOn } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
+import type { Minted } from './mint-actions'
 import styles from './mint-success.module.css'
 
-export type MintSuccessProps = {
-  skyId: bigint
-  onMintAnother: () => void
-}
+export type MintSuccessProps = Minted & { onMintAnother: () => void }
 
 /** The minted sky as the chain draws it, and where to go with it. */
-export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
+export function MintSuccess({ skyId, chainId, hash, onMintAnother }: MintSuccessProps) {
   const { data: meta, error } = useSkyMetadata(skyId)
   return (
     <section className={styles.success} aria-labelledby="minted-title">
@@ -32,6 +31,9 @@ export function MintSuccess({ skyId, onMintAnother }: MintSuccessProps) {
         <p className={styles.lead}>
           The image above is drawn by the contract itself. Come back when night falls over it to stargaze: each night
           reveals one more star of its constellation.
+        </p>
+        <p className={styles.lead}>
+          <TransactionLinkOn chainId={chainId} hash={hash} />
         </p>
         {meta && traitOf(meta, 'Time') === 'Day' && (
           <p className={styles.lead}>It is day over your sky right now; its stars come out at 18:00 there.</p>

@@ -1,0 +1,26 @@
+import type { Chain, Hash } from 'viem'
+import { useConfig } from 'wagmi'
+import { ExternalLink } from '@/components/external-link'
+import { shortAddress } from '../utils/short-address'
+
+/** The block explorer's page of transaction `hash` on `chain`; none where the chain has no explorer (the local one). */
+export function explorerTxUrl(chain: Pick<Chain, 'blockExplorers'> | undefined, hash: Hash): string | undefined {
+  const explorer = chain?.blockExplorers?.default
+  return explorer && `${explorer.url.replace(/\/$/, '')}/tx/${hash}`
+}
+
+/** A sent transaction's hash, linked to the chain's explorer where it has one. */
+export function TransactionLink({ chain, hash }: { chain: Chain | undefined; hash: Hash }) {
+  const url = explorerTxUrl(chain, hash)
+  return url ? (
+    <ExternalLink href={url}>View on {chain?.blockExplorers?.default.name}</ExternalLink>
+  ) : (
+    <span title={hash}>Transaction {shortAddress(hash)}</span>
+  )
+}
+
+/** `TransactionLink` for a transaction on the configured chain `chainId`. */
+export function TransactionLinkOn({ chainId, hash }: { chainId: number; hash: Hash }) {
+  const chain = useConfig().chains.find((c) => c.id === chainId)
+  return <TransactionLink chain={chain} hash={hash} />
+}
