@@ -2,6 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, toHex } from 'viem'
 import { connectTestWallet, signIn } from '../support/app'
+import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 
@@ -156,5 +157,25 @@ test.describe('minting', () => {
     }
     expect(sources.size).toBe(changes.length + 1)
     expect(rpcCalls).toEqual([])
+  })
+})
+
+test.describe('a wallet that cannot pay', () => {
+  test.use({
+    walletOptions: async ({ rpc }, use) => {
+      const { address, privateKey } = await freshAccount(rpc)
+      // Less than the cheapest mint.
+      await rpc('anvil_setBalance', [address, '0x38d7ea4c68000'])
+      await use({ account: address, privateKeys: [privateKey] })
+    },
+  })
+
+  test('is told it is short, and where this chain’s ether comes from', async ({ page, wallet }) => {
+    await page.goto('/mint')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await expect(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
+    await expect(page.getByText(/^Your wallet does not hold enough ETH for this/)).toBeVisible()
+    await expect(page.getByText(/the Local dev wallet funds itself/)).toBeVisible()
   })
 })

@@ -1,4 +1,5 @@
 export { appChains, localChain } from './chains'
+export { FundsNote } from './components/funds-note'
 export { SafeProgressNote } from './components/safe-progress'
 export { TransactionLinkOn } from './components/transaction-link'
 export { wagmiConfig } from './config'

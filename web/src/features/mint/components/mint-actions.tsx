@@ -3,7 +3,7 @@ import type { Hash } from 'viem'
 import { useAccount, useBalance } from 'wagmi'
 import { Note } from '@/components/ui/note'
 import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
-import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
+import { FundsNote, SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
 import { chosenCount, type Design } from '../utils/design'
@@ -88,6 +88,7 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
         onConnect={openConnectModal}
         onSwitchNetwork={openChainModal}
       />
+      {status.kind === 'insufficient-funds' && <FundsNote chainId={chainId} currency={descriptor.currency} />}
       <SafeProgressNote state={state} />
       {state.status === 'error' && (
         <Note tone="error" role="alert">
