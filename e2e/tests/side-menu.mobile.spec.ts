@@ -38,6 +38,18 @@ test.describe('the side menu', () => {
     }
   })
 
+  test('the hamburger toggles: a second press on the same spot closes it, and the page stays', async ({ page }) => {
+    await page.goto('/mint')
+    const box = await page.getByRole('button', { name: 'Open menu' }).boundingBox()
+    if (!box) throw new Error('the hamburger is not on screen')
+    const spot = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    await page.mouse.click(spot.x, spot.y)
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+    await page.mouse.click(spot.x, spot.y)
+    await closed(page)
+    await expect(page).toHaveURL(/\/mint$/)
+  })
+
   test('closes when the backdrop is clicked', async ({ page }) => {
     await page.goto('/mint')
     const menu = await open(page)

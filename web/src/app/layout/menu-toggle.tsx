@@ -4,7 +4,7 @@ import styles from './menu-toggle.module.css'
 
 export type MenuToggleProps = { open: boolean; controls: string; onClick: () => void; ref?: Ref<HTMLButtonElement> }
 
-/** The hamburger that opens the side menu on small screens. */
+/** The hamburger that opens the side menu on small screens; pressed on the same spot again, the menu closes. */
 export function MenuToggle({ open, controls, onClick, ref }: MenuToggleProps) {
   return (
     <button

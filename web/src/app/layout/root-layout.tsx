@@ -20,7 +20,8 @@ export function RootLayout() {
   const [walletSlot, setWalletSlot] = useState<HTMLDivElement | null>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
-  const openMenu = useCallback(() => setMenuOpen(true), [])
+  // The hamburger toggles; while the menu is open, its close button sits in the hamburger's place.
+  const toggleMenu = useCallback(() => setMenuOpen((open) => !open), [])
   // The app's first commit: React now owns the page's HTML and sees presses (it replays those that come while it
   // hydrates). public/boot.js kept those before: connect opens the connect modal once the wallet stack is there,
   // the toggle opens the menu now.
@@ -40,7 +41,7 @@ export function RootLayout() {
         <SiteHeader
           menuId={SIDE_MENU_ID}
           menuOpen={menuOpen}
-          onOpenMenu={openMenu}
+          onToggleMenu={toggleMenu}
           toggleRef={toggleRef}
           walletSlotRef={setWalletSlot}
         />

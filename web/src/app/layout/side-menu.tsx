@@ -57,12 +57,13 @@ export function SideMenu({ id, open, onClose, returnFocusRef }: SideMenuProps) {
       <div className={styles.backdrop} onClick={onClose} data-testid="side-menu-backdrop" />
       <div ref={panelRef} id={id} role="dialog" aria-modal="true" aria-label="Menu" className={styles.panel}>
         <div className={styles.top}>
-          <BrandLink onClick={onClose} />
+          {/* Where the header's hamburger is, so the same spot opens the menu and closes it. */}
           <button type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>
           </button>
+          <BrandLink onClick={onClose} />
         </div>
         <nav aria-label="Menu" className={styles.nav}>
           <ul className={styles.list}>

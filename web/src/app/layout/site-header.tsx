@@ -9,19 +9,19 @@ import styles from './site-header.module.css'
 export type SiteHeaderProps = {
   menuId: string
   menuOpen: boolean
-  onOpenMenu: () => void
+  onToggleMenu: () => void
   toggleRef: Ref<HTMLButtonElement>
   /** Where the wallet stack draws RainbowKit's button. */
   walletSlotRef?: Ref<HTMLDivElement>
 }
 
 /** The fixed bar: menu toggle (small screens), the deployment's name, the areas (wide screens) and the wallet. */
-export function SiteHeader({ menuId, menuOpen, onOpenMenu, toggleRef, walletSlotRef }: SiteHeaderProps) {
+export function SiteHeader({ menuId, menuOpen, onToggleMenu, toggleRef, walletSlotRef }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
         <div className={styles.start}>
-          <MenuToggle ref={toggleRef} open={menuOpen} controls={menuId} onClick={onOpenMenu} />
+          <MenuToggle ref={toggleRef} open={menuOpen} controls={menuId} onClick={onToggleMenu} />
           <BrandLink />
         </div>
         <MainNav />

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
-import { sepolia } from 'wagmi/chains'
 import { describe, expect, it } from 'vitest'
+import { sepolia } from 'wagmi/chains'
 import { FundsNote } from './funds-note'
 
 describe('FundsNote', () => {
