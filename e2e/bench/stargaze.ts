@@ -116,7 +116,7 @@ function recordImageLoads() {
 function showCards({ count, timeoutMs }: { count: number; timeoutMs: number }) {
   const loads = (window as unknown as { __skyImageLoads: Record<string, number> }).__skyImageLoads
   const imageOf = (card: Element) => {
-    const alt = `Night sky #${card.getAttribute('aria-label')?.slice('Sky #'.length)}`
+    const alt = card.getAttribute('aria-label') ?? ''
     const img = card.querySelector<HTMLImageElement>(`img[alt="${alt}"]`)
     return { alt, loaded: !!img && img.complete && img.naturalWidth > 0 }
   }
@@ -125,7 +125,7 @@ function showCards({ count, timeoutMs }: { count: number; timeoutMs: number }) {
   let scrolledTo: Element | undefined
   return new Promise<{ cardsMs: number; loadedMs: number }>((resolve, reject) => {
     const step = () => {
-      const cards = Array.from(document.querySelectorAll('article[aria-label^="Sky #"]')).slice(0, count)
+      const cards = Array.from(document.querySelectorAll('article[aria-label^="Night sky #"]')).slice(0, count)
       if (cards.length === count) {
         cardsMs ??= performance.now()
         const images = cards.map(imageOf)

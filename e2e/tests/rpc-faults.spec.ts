@@ -349,7 +349,7 @@ test.describe('a connected player', () => {
     test.setTimeout(60_000)
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
-    await expect(page.getByRole('article', { name: `Sky #${skyId}` })).toBeVisible()
+    await expect(page.getByRole('article', { name: `Night sky #${skyId}` })).toBeVisible()
 
     await survive(page, endpoints, pageErrors, 'down', {
       open: () => page.goto('/stargaze'),
@@ -358,7 +358,7 @@ test.describe('a connected player', () => {
         await expect(page.getByText('Your skies will show when it does.')).toBeVisible()
       },
       recovered: async () => {
-        await expect(page.getByRole('article', { name: `Sky #${skyId}` })).toBeVisible({ timeout: 1000 })
+        await expect(page.getByRole('article', { name: `Night sky #${skyId}` })).toBeVisible({ timeout: 1000 })
       },
     })
     await survive(page, endpoints, pageErrors, 'down', {

@@ -112,7 +112,9 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
 
     // A reload finds the Safe transaction still waiting and keeps following it; nothing reached the chain.
     await page.reload()
-    await expect(app.getByText("Awaiting other owners' signatures in your Safe: 1 of 2 signed.")).toBeVisible()
+    await expect(
+      app.getByRole('main').getByText("Awaiting other owners' signatures in your Safe: 1 of 2 signed."),
+    ).toBeVisible()
     await expect(app.getByRole('button', { name: 'Waiting for your Safe…' })).toBeDisabled()
     expect(await skiesOf(stack, safe.address)).toBe(0n)
     expect(host.proposed).toHaveLength(1)

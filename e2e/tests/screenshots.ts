@@ -149,7 +149,7 @@ for (const size of sizes) {
           .first(),
       ).toBeVisible()
       await shoot(page, 'stargaze-skies')
-      await page.getByRole('button', { name: `Open sky #${ids[2]}` }).click()
+      await page.getByRole('button', { name: `Open night sky #${ids[2]}` }).click()
       await expect(page.getByRole('dialog').getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
       await shoot(page, 'stargaze-viewer')
       await page.keyboard.press('Escape')

@@ -9,7 +9,7 @@ test.describe.configure({ mode: 'serial' })
 test.use({ walletOptions: { account: ANVIL_ACCOUNTS[8] } })
 
 const HOUR = 3600
-const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Sky #${id}` })
+const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Night sky #${id}` })
 const minutesIn = (text: string) => {
   const [, h = '0', m = '0'] = /in (?:(\d+) h )?(\d+) min/.exec(text) ?? []
   return Number(h) * 60 + Number(m)

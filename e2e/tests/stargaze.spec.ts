@@ -10,7 +10,7 @@ const COLLECTOR = ANVIL_ACCOUNTS[6]
 const ALT_COLLECTOR = ANVIL_ACCOUNTS[4]
 const STRANGER = ANVIL_ACCOUNTS[7]
 
-const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Sky #${id}` })
+const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Night sky #${id}` })
 
 /** The page's JSON-RPC requests over HTTP to the chain from now on, each summed up as method, target and selector. */
 function countRpc(page: Page, rpcUrl: string) {
@@ -92,7 +92,7 @@ test.describe('the viewer', () => {
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await signIn(page)
-    await page.getByRole('button', { name: `Open sky #${newer}` }).click()
+    await page.getByRole('button', { name: `Open night sky #${newer}` }).click()
     const viewer = page.getByRole('dialog', { name: `Night sky #${newer}` })
     await expect(viewer).toBeVisible()
     await expect(viewer.getByRole('img', { name: `Night sky #${newer}, as the chain draws it` })).toBeVisible()
@@ -118,7 +118,9 @@ test.describe('everyone’s skies', () => {
     const first = page.getByRole('article').first()
     // Newer skies than ours may have been minted meanwhile; ours is among the newest.
     await expect(card(page, id)).toBeVisible()
-    expect(Number((await first.getAttribute('aria-label'))?.slice(5))).toBeGreaterThanOrEqual(Number(id))
+    expect(Number(/#(\d+)$/.exec((await first.getAttribute('aria-label')) ?? '')?.[1])).toBeGreaterThanOrEqual(
+      Number(id),
+    )
     await expect(card(page, id).getByRole('img', { name: `Night sky #${id}` })).toHaveAttribute(
       'src',
       /^data:image\/svg\+xml;base64,/,

@@ -36,7 +36,7 @@ test('a gaze is followed in a notification, picked up after a reload and in a se
   await page.goto('/stargaze')
   await connectTestWallet(page, wallet)
   await signIn(page)
-  const card = page.getByRole('article', { name: `Sky #${skyId}` })
+  const card = page.getByRole('article', { name: `Night sky #${skyId}` })
   await expect(card.getByRole('button', { name: 'Gaze' })).toBeEnabled()
 
   // The gaze is sent with a nonce one ahead, so it waits in the mempool until the gap is filled.
@@ -61,7 +61,7 @@ test('a gaze is followed in a notification, picked up after a reload and in a se
   await rpc('eth_sendTransaction', [{ from: account, to: account, nonce: toHex(nonce) }])
   for (const tab of [page, other]) {
     await expect(notification(tab, description, 'success')).toBeVisible()
-    await expect(tab.getByRole('article', { name: `Sky #${skyId}` }).getByText(/^Next gaze in/)).toBeVisible()
+    await expect(tab.getByRole('article', { name: `Night sky #${skyId}` }).getByText(/^Next gaze in/)).toBeVisible()
   }
   const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chainellation.pending')))
   expect(kept).toEqual([])

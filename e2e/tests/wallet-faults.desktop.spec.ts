@@ -280,7 +280,7 @@ test.describe('a transaction waiting for its block', () => {
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await signIn(page)
-    const card = page.getByRole('article', { name: `Sky #${skyId}` })
+    const card = page.getByRole('article', { name: `Night sky #${skyId}` })
     await expect(card.getByRole('button', { name: 'Gaze' })).toBeEnabled()
     // The gaze waits for a free nonce; meanwhile, from another tab, the sky is given away with the nonce before it.
     const nonce = await nonceOf(rpc, account)
@@ -319,7 +319,7 @@ test.describe('a transaction waiting for its block', () => {
     // The page is ready: the sky is gone from the list, the other one can be gazed at.
     await expect(card).toHaveCount(0)
     await expect(
-      page.getByRole('article', { name: `Sky #${kept}` }).getByRole('button', { name: 'Gaze' }),
+      page.getByRole('article', { name: `Night sky #${kept}` }).getByRole('button', { name: 'Gaze' }),
     ).toBeEnabled()
   })
 

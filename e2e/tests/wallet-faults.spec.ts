@@ -86,7 +86,7 @@ test.describe('a wallet that says no', () => {
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await signIn(page)
-    const card = page.getByRole('article', { name: `Sky #${first}` })
+    const card = page.getByRole('article', { name: `Night sky #${first}` })
     const gaze = card.getByRole('button', { name: 'Gaze' })
     const all = page.getByRole('button', { name: 'Gaze at all ready skies (2)' })
 
@@ -107,7 +107,7 @@ test.describe('a wallet that says no', () => {
     await gaze.click()
     await expect(card.getByText(/^1 \/ \d+$/)).toBeVisible()
     await expect(
-      page.getByRole('article', { name: `Sky #${second}` }).getByRole('button', { name: 'Gaze' }),
+      page.getByRole('article', { name: `Night sky #${second}` }).getByRole('button', { name: 'Gaze' }),
     ).toBeEnabled()
   })
 
@@ -188,7 +188,7 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
     await signIn(page)
-    const gaze = page.getByRole('article', { name: `Sky #${skyId}` }).getByRole('button', { name: 'Gaze' })
+    const gaze = page.getByRole('article', { name: `Night sky #${skyId}` }).getByRole('button', { name: 'Gaze' })
     wallet.pendingNext('eth_sendTransaction')
     await gaze.click()
     await expect(page.getByRole('alert')).toHaveText(WALLET_BUSY)

@@ -17,7 +17,7 @@ export function SkyThumb({ id, meta, failed, onOpen }: SkyThumbProps) {
     <span
       className={styles.placeholder}
       role="img"
-      aria-label={failed ? `Sky #${id} could not be drawn` : `Sky #${id}, drawing…`}
+      aria-label={failed ? `Night sky #${id} could not be drawn` : `Night sky #${id}, drawing…`}
     >
       {failed ? 'The chain did not return this image.' : null}
     </span>
@@ -28,7 +28,7 @@ export function SkyThumb({ id, meta, failed, onOpen }: SkyThumbProps) {
       type="button"
       className={`${styles.thumb} ${styles.button}`}
       onClick={onOpen}
-      aria-label={`Open sky #${id}`}
+      aria-label={`Open night sky #${id}`}
     >
       {image}
     </button>

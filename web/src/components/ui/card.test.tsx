@@ -20,12 +20,12 @@ describe('Card and CardLink', () => {
     render(
       <MemoryRouter>
         <Card>card</Card>
-        <CardLink to="/sky/3" aria-label="Open sky #3">
+        <CardLink to="/sky/3" aria-label="Open night sky #3">
           link
         </CardLink>
       </MemoryRouter>,
     )
-    const link = screen.getByRole('link', { name: 'Open sky #3' })
+    const link = screen.getByRole('link', { name: 'Open night sky #3' })
     expect(link.getAttribute('href')).toBe('/sky/3')
     const cardClass = screen.getByText('card').className
     expect(link.classList.contains(cardClass)).toBe(true)

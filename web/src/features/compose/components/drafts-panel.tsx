@@ -78,7 +78,7 @@ export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanel
         {list.data?.map((draft) => (
           <li key={draft.id} className={styles.item}>
             <DraftName draft={draft} onRename={(next) => rename.mutate({ id: draft.id, name: next })} />
-            <span className={styles.meta}>{draft.skyId ? `Sky #${draft.skyId}` : ''}</span>
+            <span className={styles.meta}>{draft.skyId ? `Night sky #${draft.skyId}` : ''}</span>
             <span className={styles.actions}>
               <button type="button" onClick={() => onLoad(compositionOf(draft))} aria-label={`Load ${draft.name}`}>
                 Load

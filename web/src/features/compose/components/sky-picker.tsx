@@ -54,7 +54,7 @@ function PickPage({ skies }: { skies: readonly OwnedSky[] }) {
     <li key={id.toString()} ref={i === 0 ? ref : undefined}>
       <CardLink to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
         <SkyThumb id={id} meta={images.data?.[id.toString()]} failed={!!images.error} />
-        <span className={styles.pickName}>Sky #{id.toString()}</span>
+        <span className={styles.pickName}>Night sky #{id.toString()}</span>
       </CardLink>
     </li>
   ))

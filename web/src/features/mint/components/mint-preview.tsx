@@ -21,8 +21,8 @@ export function MintPreview({ design, mode, skyId }: MintPreviewProps) {
     <figure className={page.figure}>
       <SkyFrame src={src} alt={`Preview of night sky #${skyId} by ${mode.night ? 'night' : 'day'}`} />
       <figcaption className={page.caption}>
-        Preview of sky #{skyId.toString()}, drawn exactly as the contract will draw it. Its stars, and the traits you
-        leave to the sky, follow its number: if someone mints before you, yours takes the next one.
+        Preview of night sky #{skyId.toString()}, drawn exactly as the contract will draw it. Its stars, and the traits
+        you leave to the sky, follow its number: if someone mints before you, yours takes the next one.
       </figcaption>
     </figure>
   )

@@ -9,11 +9,11 @@ export type GalleryCardProps = { id: bigint; meta: SkyMetadata | undefined; fail
 export function GalleryCard({ id, meta, failed }: GalleryCardProps) {
   const time = meta && traitOf(meta, 'Time')
   return (
-    <article className={styles.card} aria-label={`Sky #${id}`}>
+    <article className={styles.card} aria-label={`Night sky #${id}`}>
       <CardLink to={`/sky/${id}`} className={styles.link}>
         <SkyThumb id={id} meta={meta} failed={failed} />
         <span className={styles.body}>
-          <span className={styles.title}>Sky #{id.toString()}</span>
+          <span className={styles.title}>Night sky #{id.toString()}</span>
           {meta && (
             <span className={styles.meta}>
               {String(traitOf(meta, 'Stars revealed'))} stars · {time === 'Night' ? 'Night' : 'Day'} ·{' '}

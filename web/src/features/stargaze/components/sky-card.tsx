@@ -39,11 +39,11 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
   const complete = revealedOf(sky) >= starCountOf(sky)
   const constellation = meta && traitOf(meta, 'Constellation')
   return (
-    <Card className={styles.card} aria-label={`Sky #${id}`} ref={cardRef}>
+    <Card className={styles.card} aria-label={`Night sky #${id}`} ref={cardRef}>
       <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
       <div className={styles.body}>
         <div className={styles.head}>
-          <h3 className={styles.title}>Sky #{id.toString()}</h3>
+          <h3 className={styles.title}>Night sky #{id.toString()}</h3>
           {now !== undefined && (
             <span className={night ? styles.night : styles.day}>
               {night ? 'Night' : 'Day'} · {formatLocalTime(now, sky.tzOffset)}
