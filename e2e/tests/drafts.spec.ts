@@ -1,3 +1,4 @@
+import { sepolia } from 'viem/chains'
 import { connectTestWallet, signIn, signInModal } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
@@ -51,7 +52,23 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   await expect(view.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
   await expect(view.getByText('Silhouette: Rolling Hills')).toBeVisible()
   expect(await view.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')).toBe(preview)
+  await expect(view.getByRole('link', { name: 'Open in Compose' })).toHaveCount(0)
   await stranger.close()
+
+  // Its owner, opening the same link, takes it on in Compose with the draft loaded.
+  await page.goto(href ?? '')
+  await page.getByRole('link', { name: 'Open in Compose' }).click()
+  await expect(page).toHaveURL(`/compose/${skyId}`)
+  await expect(layer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
+  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(page.getByRole('button', { name: 'Apply 2 changes' })).toBeEnabled()
+
+  // The link is read on the draft's own chain, whatever network the wallet is on.
+  await wallet.setChain(sepolia.id)
+  await page.goto(href ?? '')
+  await expect(page.getByRole('img', { name: /with these decorations$/ })).toHaveAttribute('src', preview ?? '')
+  await wallet.setChain(stack.chainId)
+  await page.goto(`/compose/${skyId}`)
 
   await drafts.getByRole('button', { name: `Delete ${renamed}` }).click()
   await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0)

@@ -7,9 +7,18 @@ import { NotDeployedNote } from './not-deployed-note'
 import { useGameChain } from './use-game-chain'
 
 /** Where a page stands between the wallet, the network and its reads (see `gateState`). */
-export function useGameGate({ needsWallet, reads }: { needsWallet: boolean; reads: readonly GateRead[] }): GateState {
+export function useGameGate({
+  needsWallet,
+  reads,
+  chainId,
+}: {
+  needsWallet: boolean
+  reads: readonly GateRead[]
+  /** The chain the reads are made on, when the page reads a given one (see `useGameChain`). */
+  chainId?: number
+}): GateState {
   const { isConnected, chain } = useAccount()
-  const { deployed } = useGameChain()
+  const { deployed } = useGameChain(chainId)
   return gateState({ needsWallet, connected: isConnected, supportedChain: !!chain, deployed, reads })
 }
 
@@ -18,6 +27,8 @@ export type GameGateProps = {
   wallet?: { title: string; text: string }
   /** The reads the content needs. */
   reads?: readonly GateRead[]
+  /** The chain they are made on, when the page reads a given one rather than the wallet's. */
+  chainId?: number
   /** What the page is reading, the title while it waits: "Looking for your skies…". */
   loading: string
   /** The sentence under "The chain did not answer": "Your skies will show when it does." */
@@ -31,8 +42,8 @@ export type GameGateProps = {
  * chain did not answer, or reading. Each is an answer with a way on, and only reads under way show as waiting, so
  * no page can forget a state or wait for good.
  */
-export function GameGate({ wallet, reads = [], loading, silent, children }: GameGateProps) {
-  const state = useGameGate({ needsWallet: !!wallet, reads })
+export function GameGate({ wallet, reads = [], chainId, loading, silent, children }: GameGateProps) {
+  const state = useGameGate({ needsWallet: !!wallet, reads, chainId })
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
   switch (state) {
@@ -52,7 +63,7 @@ export function GameGate({ wallet, reads = [], loading, silent, children }: Game
         </StateNote>
       )
     case 'not-deployed':
-      return <NotDeployedNote />
+      return <NotDeployedNote chainId={chainId} />
     case 'silent':
       return <StateNote title="The chain did not answer">{silent}</StateNote>
     case 'loading':

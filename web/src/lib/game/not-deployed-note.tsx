@@ -5,14 +5,14 @@ import { useChainModal } from '@/lib/wallet/kit-bridge'
 import { useGameChain } from './use-game-chain'
 
 /** The name of the network the game is read from (see `useGameChain`). */
-function useReadChainName(): string {
-  const { chainId } = useGameChain()
+function useReadChainName(readOn?: number): string {
+  const { chainId } = useGameChain(readOn)
   return appChains.find((c) => c.id === chainId)?.name ?? 'this network'
 }
 
 /** The sentence for a network the game is not deployed on, for a page that says it inline. */
-export function useNotDeployedText(): string {
-  return `The game is not deployed on ${useReadChainName()} yet.`
+export function useNotDeployedText(chainId?: number): string {
+  return `The game is not deployed on ${useReadChainName(chainId)} yet.`
 }
 
 /**
@@ -20,11 +20,11 @@ export function useNotDeployedText(): string {
  * is false): the reads never start there, so without it the page would wait for good. A player with a wallet gets a
  * way to another network.
  */
-export function NotDeployedNote() {
+export function NotDeployedNote({ chainId }: { chainId?: number }) {
   const { isConnected } = useAccount()
   const { openChainModal } = useChainModal()
-  const name = useReadChainName()
-  const text = useNotDeployedText()
+  const name = useReadChainName(chainId)
+  const text = useNotDeployedText(chainId)
   return (
     <StateNote
       title={`Not on ${name} yet`}

@@ -8,8 +8,8 @@ import { useGameChain } from './use-game-chain'
  * The chain's clock, ticking every second: the latest block's timestamp plus the time since it was read.
  * The game's rules run on block time, which a player's own clock (or a test chain moved forward) may not match.
  */
-export function useChainNow({ enabled = true }: { enabled?: boolean } = {}) {
-  const { chainId } = useGameChain()
+export function useChainNow({ enabled = true, chainId: wanted }: { enabled?: boolean; chainId?: number } = {}) {
+  const { chainId } = useGameChain(wanted)
   const query = useReadContract({
     address: MULTICALL3_ADDRESS,
     abi: multicall3Abi,

@@ -23,19 +23,22 @@ export type GameChain = {
 const contractOn = <N extends GameContractName>(name: N, chainId: AppChainId): GameContract<N, AppChainId> =>
   gameContract(name, chainId) ?? { address: zeroAddress, abi: gameAbis[name], chainId }
 
-/** Where to read the game: the wallet's chain, or the default chain for a visitor without a (supported) wallet. */
-export function useGameChain(): GameChain {
+/**
+ * Where to read the game: `chainId` when a page reads a given chain (a shared draft's), else the wallet's chain, or
+ * the default chain for a visitor without a (supported) wallet.
+ */
+export function useGameChain(chainId?: number): GameChain {
   const { chain } = useAccount()
-  const readChain = appChains.find((c) => c.id === chain?.id) ?? appChains[0]
-  const chainId = readChain.id
+  const readChain = appChains.find((c) => c.id === (chainId ?? chain?.id)) ?? appChains[0]
+  const id = readChain.id
   return {
-    chainId,
+    chainId: id,
     descriptor: descriptorFor(readChain.name),
-    deployed: gameContract('Chainellation', chainId) !== undefined,
+    deployed: gameContract('Chainellation', id) !== undefined,
     contracts: {
-      Chainellation: contractOn('Chainellation', chainId),
-      Decorations: contractOn('Decorations', chainId),
-      SkyRenderer: contractOn('SkyRenderer', chainId),
+      Chainellation: contractOn('Chainellation', id),
+      Decorations: contractOn('Decorations', id),
+      SkyRenderer: contractOn('SkyRenderer', id),
     },
   }
 }

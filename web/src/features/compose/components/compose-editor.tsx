@@ -6,6 +6,7 @@ import { useGameChain } from '@/lib/game'
 import page from '@/styles/page.module.css'
 import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
 import type { useDecorations } from '../hooks/use-decorations'
+import { useDraftFromLink } from '../hooks/use-drafts'
 import { useOwnedTokens } from '../hooks/use-owned-tokens'
 import type { useSkyComposition } from '../hooks/use-sky-composition'
 import { type Choice, type Composition, changedChoices, LAYERS } from '../utils/composition'
@@ -32,6 +33,7 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }
   const { chainId, descriptor } = useGameChain()
   const owned = useOwnedTokens(decorations.options, decorations.tokens)
   const [picked, setPicked] = useState<Composition>()
+  useDraftFromLink(skyId, setPicked)
   const [buying, setBuying] = useState<number>()
   const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]
   const { state, apply } = useApply(skyId, refresh)

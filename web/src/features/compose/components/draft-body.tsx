@@ -1,11 +1,14 @@
 import type { Sky } from '@chainellation/art'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import type { Address } from 'viem'
+import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
 import { StateNote } from '@/components/state-note'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { GameGate, useChainNow } from '@/lib/game'
+import { appChains } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { compositionOf, type Draft, getDraft } from '../api/drafts'
 import { useDecorations } from '../hooks/use-decorations'
@@ -18,9 +21,11 @@ export function DraftBody({ draftId }: { draftId: string }) {
   const draft = useQuery({ queryKey: ['draft', draftId], queryFn: () => getDraft(draftId), retry: 0 })
   useDocumentTitle(draft.data ? `Draft: ${draft.data.name}` : 'Draft')
   const skyId = draft.data?.skyId ? BigInt(draft.data.skyId) : 0n
-  const sky = useSkyComposition(skyId)
-  const decorations = useDecorations()
-  const clock = useChainNow()
+  // The draft's own chain, whatever the wallet is on: a link shared is read where the sky lives.
+  const chainId = draft.data?.chainId
+  const sky = useSkyComposition(skyId, chainId)
+  const decorations = useDecorations(chainId)
+  const clock = useChainNow({ chainId })
 
   const frame = (body: ReactNode, title = 'A shared draft') => (
     <div className={page.page}>
@@ -34,15 +39,31 @@ export function DraftBody({ draftId }: { draftId: string }) {
   if (draft.error) return frame(<StateNote title="This draft cannot be shown">{draft.error.message}</StateNote>)
   if (!draft.data) return frame(<StateNote title="Reading the draft…" busy />)
   const shared = draft.data
+  if (!appChains.some((c) => c.id === shared.chainId)) {
+    return frame(
+      <StateNote title="Not on a network this app runs on">
+        This draft dresses a sky on a network this app does not run on.
+      </StateNote>,
+      shared.name,
+    )
+  }
   return frame(
     <GameGate
+      chainId={shared.chainId}
       reads={[sky, decorations, { error: clock.error, data: clock.now }]}
       loading="Reading the sky it dresses…"
       silent="The draft will show when it does."
     >
       {() =>
         sky.data?.exists && clock.now !== undefined ? (
-          <DraftView draft={shared} skyId={skyId} sky={sky.data.sky} options={decorations.options} now={clock.now} />
+          <DraftView
+            draft={shared}
+            skyId={skyId}
+            sky={sky.data.sky}
+            owner={sky.data.owner}
+            options={decorations.options}
+            now={clock.now}
+          />
         ) : (
           <StateNote title="No such sky">The sky this draft dresses does not exist.</StateNote>
         )
@@ -56,12 +77,15 @@ type DraftViewProps = {
   draft: Draft
   skyId: bigint
   sky: Sky
+  owner: Address
   options: readonly DecorationOption[]
   now: number
 }
 
 /** The draft drawn over its sky, with what it puts on each layer. */
-function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
+function DraftView({ draft, skyId, sky, owner, options, now }: DraftViewProps) {
+  const { address } = useAccount()
+  const yours = !!address && address.toLowerCase() === owner.toLowerCase()
   const composition = compositionOf(draft)
   const names = LAYERS.map(({ name }, i) => {
     const id = composition[i]?.decorationId ?? 0
@@ -81,6 +105,8 @@ function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
             <li key={n}>{n}</li>
           ))}
         </ul>
+        {/* Its owner takes it on from here: Compose opens with the draft loaded. */}
+        {yours && <ButtonLink to={`/compose/${skyId}?draft=${draft.id}`}>Open in Compose</ButtonLink>}
         <ButtonLink to={`/sky/${skyId}`} variant="secondary">
           See the sky as it is
         </ButtonLink>

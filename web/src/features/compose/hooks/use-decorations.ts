@@ -11,9 +11,9 @@ export type TokenInfo = { price: bigint; minted: bigint; maxSupply: bigint; bala
  * Every registered decoration with its art, and for decoration tokens their price, supply and the wallet's
  * balance: the registry's list, then one multicall for the rest.
  */
-export function useDecorations() {
+export function useDecorations(readOn?: number) {
   const { address } = useAccount()
-  const { chainId, contracts, deployed } = useGameChain()
+  const { chainId, contracts, deployed } = useGameChain(readOn)
   const list = useReadContract({
     ...contracts.Decorations,
     functionName: 'allDecorations',

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useEffectEvent } from 'react'
+import { useSearchParams } from 'react-router'
 import { useSignInStatus } from '@/lib/sign-in'
-import { createDraft, deleteDraft, listDrafts, renameDraft } from '../api/drafts'
+import { compositionOf, createDraft, deleteDraft, listDrafts, renameDraft } from '../api/drafts'
+import type { Composition } from '../utils/composition'
 
 const key = ['drafts'] as const
 
@@ -17,4 +20,27 @@ export function useDrafts() {
     rename: useMutation({ mutationFn: (v: { id: string; name: string }) => renameDraft(v.id, v.name), ...done }),
     remove: useMutation({ mutationFn: deleteDraft, ...done }),
   }
+}
+
+/**
+ * Loads the draft a link names (`/compose/:id?draft=…`, "Open in Compose" on a draft's page) once the player's
+ * drafts are read, if it is theirs and dresses this sky; the link's parameter is then dropped.
+ */
+export function useDraftFromLink(skyId: bigint, load: (composition: Composition) => void) {
+  const [params, setParams] = useSearchParams()
+  const wanted = params.get('draft')
+  const { list } = useDrafts()
+  const onLoad = useEffectEvent(load)
+  useEffect(() => {
+    if (!wanted || !list.data) return
+    const draft = list.data.find((d) => d.id === wanted && d.skyId === skyId.toString())
+    if (draft) onLoad(compositionOf(draft))
+    setParams(
+      (next) => {
+        next.delete('draft')
+        return next
+      },
+      { replace: true },
+    )
+  }, [wanted, list.data, skyId, setParams])
 }

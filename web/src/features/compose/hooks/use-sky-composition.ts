@@ -3,9 +3,12 @@ import { useReadContracts } from 'wagmi'
 import { useGameChain } from '@/lib/game'
 import type { Composition } from '../utils/composition'
 
-/** Sky `skyId`'s traits, owner and current decorations, in one multicall; `exists` is false for a sky not minted. */
-export function useSkyComposition(skyId: bigint) {
-  const { contracts, deployed } = useGameChain()
+/**
+ * Sky `skyId`'s traits, owner and current decorations, in one multicall; `exists` is false for a sky not minted.
+ * Read on `chainId` when given (a shared draft's chain), else where `useGameChain` reads.
+ */
+export function useSkyComposition(skyId: bigint, chainId?: number) {
+  const { contracts, deployed } = useGameChain(chainId)
   const sky = contracts.Chainellation
   return useReadContracts({
     contracts: [
