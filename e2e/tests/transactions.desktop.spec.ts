@@ -59,10 +59,16 @@ test('a gaze is followed in a notification, picked up after a reload and in a se
   await expect(notification(other, description, 'loading')).toBeVisible()
 
   await rpc('eth_sendTransaction', [{ from: account, to: account, nonce: toHex(nonce) }])
-  for (const tab of [page, other]) {
-    await expect(notification(tab, description, 'success')).toBeVisible()
-    await expect(tab.getByRole('article', { name: `Night sky #${skyId}` }).getByText(/^Next gaze in/)).toBeVisible()
-  }
+  // Both tabs at once: the confirmation and the reveal each show for a few seconds, then make way.
+  await Promise.all(
+    [page, other].map(async (tab) => {
+      await expect(notification(tab, description, 'success')).toBeVisible()
+      // The reveal: the new star is announced on the card, and the countdown to the next gaze starts.
+      const sky = tab.getByRole('article', { name: `Night sky #${skyId}` })
+      await expect(sky.getByRole('status')).toHaveText(/^A new star! 1 of \d+ revealed\.$/)
+      await expect(sky.getByText(/^Next gaze in/)).toBeVisible()
+    }),
+  )
   const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chainellation.pending')))
   expect(kept).toEqual([])
 })

@@ -1,4 +1,5 @@
 import type { Sky } from '@chainellation/art'
+import { constellations } from '@chainellation/contracts/catalogue'
 import type { Ref } from 'react'
 import { SkyThumb } from '@/components/sky-thumb'
 import { Button } from '@/components/ui/button'
@@ -11,8 +12,9 @@ import {
   revealedOf,
   type SkyMetadata,
   starCountOf,
-  traitOf,
 } from '@/lib/game'
+import { useReveal } from '../hooks/use-reveal'
+import { RevealMoment } from './reveal-moment'
 import styles from './sky-card.module.css'
 
 export type SkyCardProps = {
@@ -36,11 +38,16 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
   const next = now === undefined ? undefined : nextGazeAt(sky, now)
   const ready = now !== undefined && next !== undefined && next <= now
   const night = now !== undefined && isNightAt(now, sky.tzOffset)
-  const complete = revealedOf(sky) >= starCountOf(sky)
-  const constellation = meta && traitOf(meta, 'Constellation')
+  const [revealed, total] = [revealedOf(sky), starCountOf(sky)]
+  const complete = revealed >= total
+  const constellation = complete ? constellations[sky.constellation - 1]?.name : undefined
+  const reveal = useReveal(revealed, total, meta?.image)
   return (
     <Card className={styles.card} aria-label={`Night sky #${id}`} ref={cardRef}>
-      <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
+      <div className={styles.media}>
+        <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
+        {reveal && <RevealMoment reveal={reveal} total={total} constellation={constellation} current={meta?.image} />}
+      </div>
       <div className={styles.body}>
         <div className={styles.head}>
           <h3 className={styles.title}>Night sky #{id.toString()}</h3>
@@ -58,13 +65,20 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
           <div>
             <dt>Stars</dt>
             <dd>
-              {revealedOf(sky)} / {starCountOf(sky)}
+              {revealed} / {total}
             </dd>
           </div>
         </dl>
+        {reveal && (
+          <p className={styles.reveal} role="status">
+            {reveal.complete
+              ? `Every star revealed: ${constellation ?? 'the constellation'} is complete!`
+              : `A new star! ${revealed} of ${total} revealed.`}
+          </p>
+        )}
         <p className={styles.next} aria-live="polite">
           {complete
-            ? `Complete${typeof constellation === 'string' ? `: ${constellation}` : ''}`
+            ? `Complete${constellation ? `: ${constellation}` : ''}`
             : now === undefined || next === undefined
               ? 'Reading the chain’s clock…'
               : ready

@@ -18,7 +18,12 @@ export function notifyWrite({ key, state, description = 'Transaction' }: WriteUp
       })
       return
     case 'success':
-      toast.success(description, { id: key, description: <TransactionLink chain={chain} hash={state.hash} /> })
+      // Longer than sonner's 4 s: time to follow the explorer link.
+      toast.success(description, {
+        id: key,
+        duration: 8000,
+        description: <TransactionLink chain={chain} hash={state.hash} />,
+      })
       return
     case 'error':
       if (!state.hash) break
