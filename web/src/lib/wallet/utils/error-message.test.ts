@@ -4,6 +4,7 @@ import {
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
   encodeErrorResult,
+  InsufficientFundsError,
   InternalRpcError,
   ResourceUnavailableRpcError,
   TransactionExecutionError,
@@ -12,6 +13,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import {
   errorMessage,
+  INSUFFICIENT_FUNDS,
   isRequestPending,
   isUserRejection,
   revertSentence,
@@ -30,6 +32,12 @@ const reverted = (errorName: 'ChainellationNotNight' | 'ChainellationSoldOut', a
   )
 
 describe('errorMessage', () => {
+  it('says a wallet that cannot pay cannot, wherever viem finds it in the chain of causes', () => {
+    const cause = new InsufficientFundsError({ cause: new BaseError('insufficient funds for gas * price + value') })
+    expect(errorMessage(new BaseError('The transaction could not be sent.', { cause }))).toBe(INSUFFICIENT_FUNDS)
+    expect(errorMessage(cause)).toBe(INSUFFICIENT_FUNDS)
+  })
+
   it('puts our custom errors in words', () => {
     expect(errorMessage(reverted('ChainellationNotNight', [1n, 43_200n]))).toBe('It is not night over this sky yet.')
     expect(errorMessage(reverted('ChainellationSoldOut', [15_000n]))).toBe('Every sky has been minted.')

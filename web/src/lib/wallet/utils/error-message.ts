@@ -4,6 +4,7 @@ import {
   ContractFunctionRevertedError,
   decodeErrorResult,
   type Hex,
+  InsufficientFundsError,
   ResourceUnavailableRpcError,
   UserRejectedRequestError,
 } from 'viem'
@@ -85,8 +86,14 @@ export function revertSentence(error: unknown): string | undefined {
   return name ? sentences[name] : undefined
 }
 
-/** A sentence for `error`: our words for a custom error, else viem's short message. */
+/** What to tell a player whose wallet cannot pay for a write and its gas (viem's `InsufficientFundsError`). */
+export const INSUFFICIENT_FUNDS =
+  'Your wallet does not hold enough to pay for this and its gas. Add funds (on a test network, from a faucet) and try again.'
+
+/** A sentence for `error`: our words for a custom error or a wallet that cannot pay, else viem's short message. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof BaseError && error.walk((e) => e instanceof InsufficientFundsError) !== null)
+    return INSUFFICIENT_FUNDS
   if (error instanceof BaseError) return revertSentence(error) ?? error.shortMessage
   return error instanceof Error ? error.message : 'Something went wrong.'
 }
