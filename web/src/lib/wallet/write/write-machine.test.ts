@@ -11,7 +11,13 @@ import { nodesClosedAfterEach, result, rpcError } from '../testing/json-rpc-node
 import { ALICE, BOB, localTestChain } from '../testing/local-chain'
 import { memoryStorage } from '../testing/memory-storage'
 import { pendingKey, readPending, savePending } from './pending-write'
-import { createWriteMachine, type RecentTransaction, type WriteMachineOptions, type WriteState } from './write-machine'
+import {
+  createWriteMachine,
+  type RecentTransaction,
+  type WriteMachineOptions,
+  type WriteState,
+  type WriteUpdate,
+} from './write-machine'
 
 // The write machine against a real node (anvil) through a real wagmi config: wagmi's mock connector asks the
 // node to sign for anvil's unlocked accounts, as a wallet would.
@@ -107,6 +113,23 @@ describe('createWriteMachine', () => {
     expect(recorded).toEqual([{ hash: receipt?.transactionHash, description: 'Mint #7' }])
     expect(refreshes()).toBe(1)
     expect(machine.getState()).toMatchObject({ status: 'success', hash: receipt?.transactionHash })
+  })
+
+  it('tells every state of a write, under one key and with its line once known, for its notification', async () => {
+    const updates: WriteUpdate[] = []
+    const { machine } = machineFor(await connected(anvil.rpcUrl), { onUpdate: (u) => updates.push(u) })
+    const receipt = await machine.write(
+      { address: TARGET, abi, functionName: 'mint', value: 1n },
+      (id) => `Mint #${id}`,
+    )
+    expect(updates.map((u) => [u.state.status, u.description])).toEqual([
+      ['confirming', undefined],
+      ['pending', 'Mint #7'],
+      ['success', 'Mint #7'],
+    ])
+    expect(new Set(updates.map((u) => u.key)).size).toBe(1)
+    expect(updates.every((u) => u.chainId === 31_337)).toBe(true)
+    expect(updates.at(-1)?.state).toMatchObject({ hash: receipt?.transactionHash })
   })
 
   it('turns a revert into a sentence before the wallet is asked', async () => {
