@@ -19,7 +19,8 @@ export type CardText = {
 export type CardFaces = { display: readonly FontMetrics[]; text: readonly FontMetrics[] }
 
 const MARGIN = 60
-const SKY_SIZE = CARD_HEIGHT - 2 * MARGIN
+/** The sky's side on the card, in pixels: the sky is drawn at this size on its own, then set on the card. */
+export const SKY_SIZE = CARD_HEIGHT - 2 * MARGIN
 const COLUMN_X = MARGIN + SKY_SIZE + 56
 const COLUMN_WIDTH = CARD_WIDTH - COLUMN_X - MARGIN
 const TITLE_SIZES = [68, 56, 46] as const
@@ -73,11 +74,12 @@ function titleLayout(text: CardText, faces: CardFaces) {
 }
 
 /**
- * The share card: the sky's picture (its SVG, drawn as an image inside the card, so that nothing in it is markup
- * of the card's own) on the left of a dark card, the words on the right, 1200×630.
+ * The share card: the sky's picture (a PNG of SKY_SIZE pixels, drawn from its SVG beforehand: resvg draws no image
+ * nested two deep, and the sky's decorations are images inside it) on the left of a dark card, the words on the
+ * right, 1200×630.
  */
-export function cardSvg(skySvg: string, text: CardText, faces: CardFaces): string {
-  const picture = `data:image/svg+xml;base64,${Buffer.from(skySvg, 'utf8').toString('base64')}`
+export function cardSvg(skyPng: Buffer, text: CardText, faces: CardFaces): string {
+  const picture = `data:image/png;base64,${skyPng.toString('base64')}`
   const title = titleLayout(text, faces)
   const lines = text.lines.flatMap((line) => wrap(line, LINE_SIZE, faces.text, COLUMN_WIDTH, 1) ?? [])
   const kickerY = 150

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type CardInput, CardsBusyError, shareCards } from './cards'
+import { type CardInput, CardsBusyError, drawsOnlyItself, shareCards, UndrawableSkyError } from './cards'
 
 const input = (n: number): CardInput => ({
   skySvg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><circle r="${n}"/></svg>`,
@@ -31,6 +31,33 @@ describe('shareCards', () => {
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
     expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR')
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
+  })
+
+  it('draws the sky’s decorations, which are images inside its SVG', async () => {
+    const red =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" fill="red"/></svg>'
+    const skySvg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">' +
+      `<image href="data:image/svg+xml;base64,${Buffer.from(red).toString('base64')}" width="512" height="512"/></svg>`
+    const { png } = await shareCards().card({ ...input(1), skySvg })
+    const { Resvg } = await import('@resvg/resvg-js')
+    // The card read back as pixels: the middle of the sky (at 60 + 255 on both axes) is the decoration's red.
+    const pixels = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image href="data:image/png;base64,${png.toString('base64')}" width="1200" height="630"/></svg>`,
+    ).render().pixels
+    const at = (315 * 1200 + 315) * 4
+    expect([...pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255])
+  })
+
+  it('refuses a sky whose SVG names a file, which resvg would read from the disk', async () => {
+    const named = (href: string) => `<svg xmlns="http://www.w3.org/2000/svg"><image href="${href}"/></svg>`
+    for (const href of ['/etc/hosts', 'file:///etc/hosts', ' /x.png', 'x.png'])
+      expect(drawsOnlyItself(named(href)), href).toBe(false)
+    expect(drawsOnlyItself(named('data:image/png;base64,AAAA'))).toBe(true)
+    expect(drawsOnlyItself(`<svg><use xlink:href='/etc/x.svg#a'/></svg>`)).toBe(false)
+    await expect(shareCards().card({ ...input(1), skySvg: named('/etc/hosts') })).rejects.toBeInstanceOf(
+      UndrawableSkyError,
+    )
   })
 
   it('draws each input once, and tags it with what was drawn', async () => {

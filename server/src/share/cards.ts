@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { renderAsync } from '@resvg/resvg-js'
 import { BoundedCache, type CacheBounds } from './card-cache'
-import { type CardText, cardSvg } from './card-svg'
+import { type CardText, cardSvg, SKY_SIZE } from './card-svg'
 import { cardFonts } from './fonts'
 
 /**
- * Cards kept by default: 256 of them, at most 32 MiB together. A card of a sky measured 60–73 KB, so the count is
- * the bound that holds first (about 19 MB); the bytes bound is there should decorations make cards much larger.
+ * Cards kept by default: 256 of them, at most 32 MiB together. A card of a sky measured 60–78 KB, so the count is
+ * the bound that holds first (about 20 MB); the bytes bound is there should decorations make cards much larger.
  */
 export const DEFAULT_CARD_CACHE: CacheBounds = { maxEntries: 256, maxBytes: 32 * 1024 * 1024 }
 
@@ -27,6 +27,22 @@ export class CardsBusyError extends Error {
   }
 }
 
+/** Thrown for a sky whose SVG refers to anything but data it holds (see {@link drawsOnlyItself}). */
+export class UndrawableSkyError extends Error {
+  constructor() {
+    super('The sky refers to files outside its picture; the server does not draw it.')
+    this.name = 'UndrawableSkyError'
+  }
+}
+
+/**
+ * Whether every `href` in `svg` is a data: URL. resvg reads an image's path from the file system when the SVG it
+ * draws names one, so a sky's SVG naming any other is not drawn. Images nested inside its data: URLs (decorations)
+ * are never loaded from anywhere by resvg, so only the outer markup needs the check.
+ */
+export const drawsOnlyItself = (svg: string) =>
+  !/\bhref\s*=\s*(?:"(?!\s*data:)|'(?!\s*data:)|(?!["'\s]|data:))/i.test(svg)
+
 /** Changes with the card's layout or fonts, so that a new layout is never served under an old card's validator. */
 const CARD_LAYOUT = 'card-1'
 
@@ -36,10 +52,16 @@ export type CardInput = { skySvg: string; text: CardText }
 /** A drawn card and its entity tag. */
 export type Card = { png: Buffer; etag: string }
 
-/** A PNG of `svg` by resvg, on a thread of libuv's pool, with the card's fonts and never the system's. */
-export async function renderPng(svg: string): Promise<Buffer> {
+/**
+ * A PNG of `svg` by resvg, `width` pixels wide (its own width by default), on a thread of libuv's pool, with the
+ * card's fonts and never the system's.
+ */
+export async function renderPng(svg: string, width?: number): Promise<Buffer> {
   const { files } = cardFonts()
-  const image = await renderAsync(svg, { font: { loadSystemFonts: false, fontFiles: files } })
+  const image = await renderAsync(svg, {
+    font: { loadSystemFonts: false, fontFiles: files },
+    fitTo: width === undefined ? { mode: 'original' } : { mode: 'width', value: width },
+  })
   return image.asPng()
 }
 
@@ -82,6 +104,7 @@ export function shareCards({ bounds = DEFAULT_CARD_CACHE, render = renderPng } =
   }
 
   async function card(input: CardInput): Promise<Card> {
+    if (!drawsOnlyItself(input.skySvg)) throw new UndrawableSkyError()
     const etag = etagOf(input)
     const kept = cache.get(etag)
     if (kept) {
@@ -90,9 +113,10 @@ export function shareCards({ bounds = DEFAULT_CARD_CACHE, render = renderPng } =
     }
     let pending = drawing.get(etag)
     if (!pending) {
-      pending = limited(() => {
+      pending = limited(async () => {
         stats.renders++
-        return render(cardSvg(input.skySvg, input.text, cardFonts()))
+        const sky = await render(input.skySvg, SKY_SIZE)
+        return render(cardSvg(sky, input.text, cardFonts()))
       })
         .then((png) => {
           cache.set(etag, png)
