@@ -590,6 +590,8 @@ describe('fuzzing every route', () => {
         'POST /api/drafts',
         'PATCH /api/drafts/:id',
         'GET /api/skies/:chainId/:skyId',
+        'GET /api/skies/:chainId/:skyId/card.png',
+        'GET /api/drafts/:id/card.png',
         'ALL /api/*',
         'GET /*',
       ]),

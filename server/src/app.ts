@@ -14,6 +14,9 @@ import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
 import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
+import { type ShareCards, shareCards } from './share/cards'
+import { cardRoutes } from './share/routes'
+import { composedSkyReader } from './skies/composition'
 import { pictureOf } from './skies/picture'
 import { skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
@@ -27,16 +30,20 @@ export type AppOptions = {
   db: Database
   /** The clock every expiry is measured by; tests move it. */
   now?: () => Date
+  /** Where share cards are drawn and kept (default: a store bounded by DEFAULT_CARD_CACHE); tests read its counts. */
+  cards?: ShareCards
 }
 
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
-export function createApp({ config, db, now = () => new Date() }: AppOptions) {
+export function createApp({ config, db, now = () => new Date(), cards = shareCards() }: AppOptions) {
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
   const readSky = skyReader(config.auth.chains)
   const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
   const skyReadCount = rateLimitStore()
+  const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
+  const readComposedSky = composedSkyReader(config.auth.chains)
   const app = new Hono()
     // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
     .use(
@@ -49,14 +56,13 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
+    // Before the draft and sky routes, whose Cache-Control would be set over the cards' own.
+    .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit }))
     .route(
       '/api/drafts',
       draftRoutes({ db, now, clientKey, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
-    .route(
-      '/api/skies',
-      skyRoutes({ readSky, readLimit: rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount }) }),
-    )
+    .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {
