@@ -2,6 +2,7 @@ import type { Sky } from '@chainellation/art'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '@/components/button-link'
+import { ShareButton } from '@/components/share-button'
 import { StateNote } from '@/components/state-note'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -84,6 +85,7 @@ function DraftView({ draft, skyId, sky, options, now }: DraftViewProps) {
         <ButtonLink to={`/sky/${skyId}`} variant="secondary">
           See the sky as it is
         </ButtonLink>
+        <ShareButton path={`/draft/${draft.id}`} title={draft.name} />
       </Panel>
     </div>
   )
