@@ -62,7 +62,9 @@ async function sendCard(c: Context, cards: ShareCards, input: CardInput) {
   if (matchesNoneOf(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
   try {
     const { png } = await cards.card(input)
-    return c.body(new Uint8Array(png), 200, { ...headers, 'Content-Type': 'image/png' })
+    // A view of the cached bytes, not a copy: resvg's Buffer sits on an ArrayBuffer of its own.
+    const body = new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.byteLength)
+    return c.body(body, 200, { ...headers, 'Content-Type': 'image/png' })
   } catch (error) {
     // The chain's answer is one this server will not draw: a gateway's fault, not the client's (RFC 9110, 15.6.3).
     if (error instanceof UndrawableSkyError) return refuse(c, error.message, 502)
