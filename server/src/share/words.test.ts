@@ -32,6 +32,10 @@ describe('skyWords', () => {
     expect(skyWords('1', traits(0, 0)).description).toBe(
       'A night sky over UTC+01:00, drawn and kept on-chain: no star revealed yet, 8 to find.',
     )
+    expect(skyWords('1', traits(0, 0)).card.lines).toEqual([
+      'UTC+01:00 · night there now',
+      'No star revealed yet, 8 to find',
+    ])
     expect(skyWords('1', traits(1, 1)).card.lines).toContain('1 gaze')
     expect(skyWords('1', {}).description).toBe('A night sky, drawn and kept on-chain.')
     expect(skyWords('1', {}).card.lines).toEqual([])

@@ -53,8 +53,9 @@ export function skyWords(skyId: string, traits: Record<string, string | number>)
       lines: [
         ...(zone ? [`${zone}${now}`] : []),
         ...(complete ? [`${constellation}, all ${stars} stars revealed`] : []),
-        ...(!complete && progress ? [`${revealed} of ${stars} stars revealed`] : []),
-        ...(Number.isInteger(gazes) ? [plural(gazes, 'gaze')] : []),
+        ...(!complete && progress && revealed === 0 ? [`No star revealed yet, ${stars} to find`] : []),
+        ...(!complete && progress && revealed !== 0 ? [`${revealed} of ${stars} stars revealed`] : []),
+        ...(Number.isInteger(gazes) && gazes > 0 ? [plural(gazes, 'gaze')] : []),
       ],
     },
   }
