@@ -5,8 +5,8 @@ import { type CardText, cardSvg, SKY_SIZE } from './card-svg'
 import { cardFonts } from './fonts'
 
 /**
- * Cards kept by default: 256 of them, at most 32 MiB together. A card of a sky measured 60–78 KB, so the count is
- * the bound that holds first (about 20 MB); the bytes bound is there should decorations make cards much larger.
+ * Cards kept by default: 256 of them, at most 32 MiB together. Cards are 64–83 KB (`npm run bench -- cards`), so the
+ * count is the bound that holds first (17.3 MiB); the bytes bound is there should decorations make cards larger.
  */
 export const DEFAULT_CARD_CACHE: CacheBounds = { maxEntries: 256, maxBytes: 32 * 1024 * 1024 }
 
