@@ -300,6 +300,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // names a node, as the API demands in production mode.
       SEPOLIA_RPC_URL: process.env.SEPOLIA_RPC_URL || PUBLIC_SEPOLIA_RPC_URL,
       APP_ORIGINS: appOrigins.join(','),
+      // Link previews (og:url, og:image) name the address the stack reports as the web app's, not localhost, which
+      // may resolve to ::1 where nothing listens.
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://127.0.0.1:${webPortUsed}`,
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),

@@ -1,5 +1,6 @@
 // Fuzzes every route the app serves with generated requests: malformed JSON, wrong types, huge bodies, wrong
-// methods, forged cookies, odd headers and paths. Every answer must be a 2xx or a 4xx with a JSON sentence.
+// methods, forged cookies, odd headers and paths. Every answer must be a 2xx, or a 4xx with a JSON sentence (the
+// API) or the not-found page (a sky's or a draft's page that is not there).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -479,7 +480,14 @@ const pathFor = (pattern: string, world: World) => {
   const parts = pattern.split('/').filter(Boolean)
   const tail = fc.array(segment, { maxLength: 4 }).map((segments) => segments.join('/'))
   const pieces = parts.map((part) => {
-    if (part === '*') return tail
+    // The shared pages (a sky's, a draft's) among the web app's paths, with ids of every kind.
+    const shared = fc
+      .tuple(
+        fc.constantFrom('sky', 'draft'),
+        fc.oneof(segment, fc.constantFrom(...world.draftIds), fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String)),
+      )
+      .map(([page, id]) => `${page}/${id}`)
+    if (part === '*') return fc.oneof({ weight: 3, arbitrary: tail }, shared)
     if (part.startsWith(':')) return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...world.draftIds) }, segment)
     return fc.oneof({ weight: 29, arbitrary: fc.constant(part) }, fc.constant(part.toUpperCase()))
   })
@@ -564,6 +572,15 @@ async function send(route: Route, request: FuzzRequest, world: World) {
     // A range past a static file's end is answered the HTTP way: with the file's size, and no body.
     if (!/^bytes \*\/\d+$/.test(res.headers.get('content-range') ?? ''))
       throw new Error(`416 without the file's size in Content-Range for ${describeRequest(request)}`)
+  } else if (
+    res.status === 404 &&
+    request.method !== 'HEAD' &&
+    res.headers.get('content-type')?.startsWith('text/html')
+  ) {
+    // A page the app says is not there: only the pages of skies and drafts answer so.
+    const path = new URL(request.url).pathname
+    if (!/^\/(sky|draft)\/[^/]*\/*$/i.test(path) || !text.startsWith('<!doctype html>'))
+      throw new Error(`404 page for ${path}: ${text.slice(0, 200)} for ${describeRequest(request)}`)
   } else if (res.status >= 400 && request.method !== 'HEAD') {
     // A refusal says why, in a sentence, as JSON.
     const error = (JSON.parse(text) as { error?: unknown }).error
@@ -590,6 +607,8 @@ describe('fuzzing every route', () => {
         'POST /api/drafts',
         'PATCH /api/drafts/:id',
         'GET /api/skies/:chainId/:skyId',
+        'GET /api/skies/:chainId/:skyId/card.png',
+        'GET /api/drafts/:id/card.png',
         'ALL /api/*',
         'GET /*',
       ]),

@@ -12,12 +12,18 @@ import {
 } from './config'
 import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
+import { findDraft } from './drafts/store'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
 import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
-import { pictureOf } from './skies/picture'
+import { type ShareCards, shareCards } from './share/cards'
+import type { ShareMeta } from './share/meta'
+import { cardRoutes } from './share/routes'
+import { draftWords, skyWords, unreadSkyWords } from './share/words'
+import { composedSkyReader } from './skies/composition'
+import { metadataOf, svgOf } from './skies/picture'
 import { skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
-import { pageHtml, type SkyPageData } from './web-pages'
+import { type DraftPageRead, pageHtml, type SkyPageRead } from './web-pages'
 
 /** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
 const SKY_PAGE_READ_MS = 400
@@ -27,16 +33,20 @@ export type AppOptions = {
   db: Database
   /** The clock every expiry is measured by; tests move it. */
   now?: () => Date
+  /** Where share cards are drawn and kept (default: a store bounded by DEFAULT_CARD_CACHE); tests read its counts. */
+  cards?: ShareCards
 }
 
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
-export function createApp({ config, db, now = () => new Date() }: AppOptions) {
+export function createApp({ config, db, now = () => new Date(), cards = shareCards() }: AppOptions) {
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
   const readSky = skyReader(config.auth.chains)
   const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
   const skyReadCount = rateLimitStore()
+  const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
+  const readComposedSky = composedSkyReader(config.auth.chains)
   const app = new Hono()
     // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
     .use(
@@ -49,14 +59,13 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
+    // Before the draft and sky routes, whose Cache-Control would be set over the cards' own.
+    .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit }))
     .route(
       '/api/drafts',
       draftRoutes({ db, now, clientKey, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
-    .route(
-      '/api/skies',
-      skyRoutes({ readSky, readLimit: rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount }) }),
-    )
+    .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {
@@ -66,19 +75,60 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
   })
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
 
+  /** The origin absolute URLs in link previews start with: the configured one, or the request's own. */
+  const originOf = (c: Context) => config.publicOrigin ?? new URL(c.req.url).origin
+
   /**
-   * A sky read for its page, so that the page paints with its picture: counted with the client's reads of the API's
-   * route, and given up (the page then reads the sky itself) past the limit or when the node is slow to answer.
+   * A sky read for its page, so that the page paints with its picture and previews with its card: counted with the
+   * client's reads of the API's route, and given up (the page then reads the sky itself, and previews with its
+   * number alone) past the limit or when the node is slow to answer.
    */
-  const skyForPage = async (c: Context, skyId: string): Promise<SkyPageData | undefined> => {
-    if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return undefined
+  const skyForPage = async (c: Context, skyId: string): Promise<SkyPageRead> => {
+    const origin = originOf(c)
+    const card = `${origin}/api/skies/${config.chainId}/${skyId}/card.png`
+    const preview = (words: ShareMeta['words'], image = card): ShareMeta => ({
+      words,
+      url: `${origin}/sky/${skyId}`,
+      image,
+    })
+    const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
+    if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return unread
     const read = await Promise.race([
       readSky(config.chainId, BigInt(skyId)),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)),
     ])
-    const picture = read?.kind === 'found' ? pictureOf(read.tokenUri) : undefined
-    if (read?.kind !== 'found' || !picture) return undefined
-    return { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture }
+    if (read?.kind === 'no-sky') return { kind: 'missing' }
+    // The app says the game is not deployed: there is no sky to preview.
+    if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
+    const metadata = read?.kind === 'found' ? metadataOf(read.tokenUri) : undefined
+    if (read?.kind !== 'found' || !metadata) return unread
+    const words = skyWords(skyId, metadata.traits)
+    // The card's URL names the card it is (its entity tag), so that it may be kept for good, and a preview made
+    // after a gaze or new decorations asks for the new one instead of finding the old one in a cache.
+    const version = cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1)
+    return {
+      kind: 'found',
+      sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
+      meta: preview(words, `${card}?v=${version}`),
+    }
+  }
+
+  /** A draft read for its page's preview; a database that fails leaves the page to read the draft itself. */
+  const draftForPage = async (c: Context, draftId: string): Promise<DraftPageRead> => {
+    const draft = await findDraft(db, draftId).catch((error: unknown) => {
+      console.error(`draft page: could not read draft ${draftId}:`, error)
+      return undefined
+    })
+    if (draft === undefined) return { kind: 'unread' }
+    if (draft === null) return { kind: 'missing' }
+    const origin = originOf(c)
+    // The card changes with the sky and the hour as well, so it is not kept for good; its version changes with
+    // the draft, so that a preview made after a change asks for the new card.
+    const card = `${origin}/api/drafts/${draftId}/card.png?v=${draft.updatedAt.getTime()}`
+    return {
+      kind: 'found',
+      meta: { words: draftWords(draft), url: `${origin}/draft/${draftId}`, image: draft.skyId ? card : undefined },
+    }
   }
 
   const { webDist } = config
@@ -98,7 +148,11 @@ export function createApp({ config, db, now = () => new Date() }: AppOptions) {
       const lastSegment = c.req.path.split('/').pop() ?? ''
       if (lastSegment.includes('.')) return next()
       c.header('Cache-Control', 'no-cache')
-      return c.html(await pageHtml(webDist, c.req.path, (skyId) => skyForPage(c, skyId)))
+      const page = await pageHtml(webDist, c.req.path, {
+        sky: (skyId) => skyForPage(c, skyId),
+        draft: (draftId) => draftForPage(c, draftId),
+      })
+      return c.html(page.html, page.status)
     })
   }
   return app

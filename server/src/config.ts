@@ -73,8 +73,13 @@ export const SEPOLIA_WEB_RPC_ORIGINS: readonly string[] = [
 ]
 
 export type AppConfig = {
-  /** Chain whose contract addresses /api/health reports. */
+  /** Chain whose contract addresses /api/health reports, and whose skies the pages at /sky/:id show. */
   chainId: number
+  /**
+   * The origin the app is reached at (`https://chainellation.example`), which link previews' absolute URLs start
+   * with (og:url, og:image); the request's own origin when unset.
+   */
+  publicOrigin?: string
   contracts: ContractAddresses
   /** Built web app to serve with SPA fallback (production); omit to serve the API only. */
   webDist?: string

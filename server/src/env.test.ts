@@ -47,6 +47,22 @@ describe('parseEnv', () => {
     },
   )
 
+  it('reads PUBLIC_ORIGIN as one origin', () => {
+    expect(parseEnv({}).PUBLIC_ORIGIN).toBeUndefined()
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://chainellation.example/' }).PUBLIC_ORIGIN).toBe(
+      'https://chainellation.example',
+    )
+  })
+
+  it.each([
+    'chainellation.example',
+    'https://chainellation.example/sky',
+    'ftp://chainellation.example',
+    'https://a.example,https://b.example',
+  ])('refuses %j as PUBLIC_ORIGIN', (value) => {
+    expect(() => parseEnv({ PUBLIC_ORIGIN: value })).toThrow(/^invalid environment: PUBLIC_ORIGIN\n/)
+  })
+
   it('counts no proxy and limits sign-in to 60 nonces and 20 attempts a minute by default', () => {
     expect(parseEnv({})).toMatchObject({
       TRUST_PROXY: 0,
@@ -206,5 +222,16 @@ describe('configFromEnv', () => {
     expect(configFromEnv(parseEnv({})).webDist).toBeUndefined()
     const production = { NODE_ENV: 'production', WEB_DIST: '/srv/web', SEPOLIA_RPC_URL: 'https://sepolia.example' }
     expect(configFromEnv(parseEnv(production)).webDist).toBe('/srv/web')
+  })
+
+  it('builds previews on PUBLIC_ORIGIN, else the first app origin in production and the request’s in development', () => {
+    const production = { NODE_ENV: 'production', SEPOLIA_RPC_URL: 'https://sepolia.example' }
+    expect(configFromEnv(parseEnv({})).publicOrigin).toBeUndefined()
+    expect(configFromEnv(parseEnv({ PUBLIC_ORIGIN: 'https://a.example' })).publicOrigin).toBe('https://a.example')
+    const apps = { ...production, APP_ORIGINS: 'https://play.example,https://www.play.example' }
+    expect(configFromEnv(parseEnv(apps)).publicOrigin).toBe('https://play.example')
+    expect(configFromEnv(parseEnv({ ...apps, PUBLIC_ORIGIN: 'https://share.example' })).publicOrigin).toBe(
+      'https://share.example',
+    )
   })
 })

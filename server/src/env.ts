@@ -47,6 +47,11 @@ const schema = z.object({
   DATA_DIR: optional(z.string().default(fileURLToPath(new URL('../../.data/pglite', import.meta.url)))),
   /** Origins the web app is served from; a sign-in message must name one of them. */
   APP_ORIGINS: optional(origins.default(['http://localhost:5173', 'http://127.0.0.1:5173'])),
+  /**
+   * The origin the app is reached at, for the absolute URLs of link previews (og:url, og:image). In production it
+   * defaults to the first of APP_ORIGINS; in development, to each request's own origin.
+   */
+  PUBLIC_ORIGIN: optional(origin.optional()),
   /** Origins allowed to frame the app as a Safe App (Safe{Wallet} and any self-hosted copy of it). */
   SAFE_ORIGINS: optional(origins.default([...DEFAULT_SAFE_ORIGINS])),
   /**
@@ -144,6 +149,8 @@ export function configFromEnv(env: Env): AppConfig {
     chainId: env.CHAIN_ID,
     contracts: contractsFor(env.CHAIN_ID),
     webDist: env.NODE_ENV === 'production' ? env.WEB_DIST : undefined,
+    // Never a request's Host in production: a page's preview then names the origin the deployment was given.
+    publicOrigin: env.PUBLIC_ORIGIN ?? (env.NODE_ENV === 'production' ? env.APP_ORIGINS[0] : undefined),
     auth: {
       origins: env.APP_ORIGINS,
       chains,

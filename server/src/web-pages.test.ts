@@ -36,7 +36,7 @@ describe('the HTML of client-side routes', () => {
       // Longer than a file name may be: no page of its own, and no error.
       [`/${'a'.repeat(300)}`, 'shell'],
     ]
-    for (const [path, name] of cases) expect(await pageHtml(full, path), path).toBe(page(name))
+    for (const [path, name] of cases) expect((await pageHtml(full, path)).html, path).toBe(page(name))
   })
 
   it("is a sky's page with its number written in, for a sky number as the web app reads one", async () => {
@@ -44,12 +44,16 @@ describe('the HTML of client-side routes', () => {
       `<!doctype html><div id="root" data-prerendered="/sky/${id}"><h1>Night sky #${id}</h1><a href="/compose/${id}">`
     writeFileSync(join(full, '_sky.html'), sky('9007199254740991'))
     try {
-      for (const id of ['1', '42', '9007199254740991']) expect(await pageHtml(full, `/sky/${id}`), id).toBe(sky(id))
-      expect(await pageHtml(full, '/sky/42/'), 'trailing slash').toBe(sky('42'))
-      // No sky number, or not one the app reads: the app says so, from the shell.
-      for (const path of ['/sky', '/sky/0', '/sky/07', '/sky/1.5', '/sky/9007199254740992', '/sky/1/2', '/_sky']) {
-        expect(await pageHtml(full, path), path).toBe(page('shell'))
+      for (const id of ['1', '42', '9007199254740991'])
+        expect(await pageHtml(full, `/sky/${id}`), id).toEqual({ html: sky(id), status: 200 })
+      expect((await pageHtml(full, '/sky/42/')).html, 'trailing slash').toBe(sky('42'))
+      // Not a sky number the app reads: the app says so, from the shell, and the answer says 404.
+      for (const path of ['/sky/0', '/sky/07', '/sky/1.5', '/sky/9007199254740992', '/sky/%20']) {
+        expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404 })
       }
+      // Not a sky's address at all: the shell, whose app shows what it is.
+      for (const path of ['/sky', '/sky/1/2', '/_sky'])
+        expect((await pageHtml(full, path)).html, path).toBe(page('shell'))
     } finally {
       rmSync(join(full, '_sky.html'), { force: true })
     }
@@ -59,7 +63,7 @@ describe('the HTML of client-side routes', () => {
     writeFileSync(join(full, '..', 'web-pages-outside.html'), page('outside'))
     try {
       for (const path of ['/../web-pages-outside', '/..%2fweb-pages-outside', '/%2e%2e/web-pages-outside', '/.']) {
-        expect(await pageHtml(full, path), path).toBe(page('shell'))
+        expect((await pageHtml(full, path)).html, path).toBe(page('shell'))
       }
     } finally {
       rmSync(join(full, '..', 'web-pages-outside.html'), { force: true })
@@ -67,7 +71,7 @@ describe('the HTML of client-side routes', () => {
   })
 
   it('is index.html for every route of a build that wrote no pages', async () => {
-    for (const path of ['/', '/mint', '/sky/42']) expect(await pageHtml(bare, path), path).toBe(page('index'))
+    for (const path of ['/', '/mint', '/sky/42']) expect((await pageHtml(bare, path)).html, path).toBe(page('index'))
   })
 
   it('is served by the app for routes, uncached, and the page files stay reachable as files', async () => {

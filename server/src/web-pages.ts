@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { draftIdPattern } from './drafts/input'
+import { type ShareMeta, withShareMeta } from './share/meta'
 
 /**
  * One path segment such as `mint`: the only names the build writes a page of their own for. Route names are
@@ -14,13 +16,34 @@ const readIfThere = (file: string) =>
   })
 
 /** `/sky/7`: a sky's page, whose number is a positive safe integer written plainly, as the web app reads it. */
-const SKY_PAGE = /^sky\/([1-9]\d{0,15})$/
+const SKY_NUMBER = /^[1-9]\d{0,15}$/
 
 /** The API's read of a sky as a sky's page carries it, in `<script type="application/json" id="shared-sky">`. */
 export type SharedSkyJson = { chainId: number; skyId: string; tokenUri: string; owner: `0x${string}` }
 
 /** What a sky's page is written with when the sky could be read as the page is served. */
 export type SkyPageData = SharedSkyJson & { picture: string }
+
+/**
+ * What serving a sky's page learnt of the sky: read, with its preview (`meta`); never minted; or not read in time
+ * (the page then reads it itself), with what preview can be given without it.
+ */
+export type SkyPageRead =
+  | { kind: 'found'; sky: SkyPageData; meta: ShareMeta }
+  | { kind: 'missing' }
+  | { kind: 'unread'; meta?: ShareMeta }
+
+/** What serving a draft's page learnt of the draft: its preview, that there is none, or nothing (the page reads it). */
+export type DraftPageRead = { kind: 'found'; meta: ShareMeta } | { kind: 'missing' } | { kind: 'unread' }
+
+/** How the pages of a sky and of a draft read what they show as they are served. */
+export type PageReads = {
+  sky?: (skyId: string) => Promise<SkyPageRead>
+  draft?: (draftId: string) => Promise<DraftPageRead>
+}
+
+/** A page's HTML and its status: 404 for a sky or a draft that is not there, or an address that cannot be one. */
+export type WebPage = { html: string; status: 200 | 404 }
 
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
@@ -36,23 +59,16 @@ const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 /**
- * The page of sky `name` names (`sky/7`), from the build's page of one sky, whose root element says which
- * (`data-prerendered="/sky/…"`): its number is written in for this one's. With the sky read (`readSky`), the page is
+ * The HTML of sky `skyId`'s page, from the build's page of one sky, whose root element says which
+ * (`data-prerendered="/sky/…"`): its number is written in for this one's. With the sky read, the page is
  * `_sky-picture.html`, its picture written in and the read handed to the app (`#shared-sky`), so the sky paints
- * with the page; `_sky.html` otherwise, which draws it once the app has read it. `undefined` for any other path, or
- * a build without them.
+ * with the page; `_sky.html` otherwise, which draws it once the app has read it. `undefined` for a build without them.
  */
-async function skyPageHtml(
-  webDist: string,
-  name: string,
-  readSky?: (skyId: string) => Promise<SkyPageData | undefined>,
-): Promise<string | undefined> {
-  const skyId = SKY_PAGE.exec(name)?.[1]
-  if (!skyId || !Number.isSafeInteger(Number(skyId))) return undefined
-  const sky = await readSky?.(skyId)
-  const html = sky && (await readIfThere(join(webDist, '_sky-picture.html')))
-  const pictured = sky && html?.includes(PICTURE_PLACEHOLDER) ? withSkyNumber(html, skyId) : undefined
-  if (sky && pictured) {
+async function skyPageHtml(webDist: string, skyId: string, read: SkyPageRead): Promise<string | undefined> {
+  const html = read.kind === 'found' ? await readIfThere(join(webDist, '_sky-picture.html')) : undefined
+  const pictured = html?.includes(PICTURE_PLACEHOLDER) ? withSkyNumber(html, skyId) : undefined
+  if (read.kind === 'found' && pictured) {
+    const { sky } = read
     const json: SharedSkyJson = { chainId: sky.chainId, skyId: sky.skyId, tokenUri: sky.tokenUri, owner: sky.owner }
     const data = `<script type="application/json" id="shared-sky">${scriptJson(json)}</script>`
     return pictured.replace(PICTURE_PLACEHOLDER, () => sky.picture).replace('</body>', () => `${data}</body>`)
@@ -61,20 +77,8 @@ async function skyPageHtml(
   return plain && withSkyNumber(plain, skyId)
 }
 
-/**
- * The HTML for a client-side route. The web build writes the HTML of the home page and the game areas
- * (`/mint` → `mint.html`), of a sky's page (`_sky.html` and `_sky-picture.html`, names no route takes), and of the
- * shell every other route starts from (`shell.html`); a build without them has only `index.html`, the app that
- * renders every route by itself. `readSky` reads a sky for its page (see skyPageHtml).
- */
-export async function pageHtml(
-  webDist: string,
-  path: string,
-  readSky?: (skyId: string) => Promise<SkyPageData | undefined>,
-): Promise<string> {
-  const name = path.replace(/^\/+|\/+$/g, '')
-  const sky = await skyPageHtml(webDist, name, readSky)
-  if (sky !== undefined) return sky
+/** The page a path starts from when it has none of its own: its own file (`mint.html`), the shell, or the app. */
+async function builtPage(webDist: string, name: string): Promise<string> {
   const candidates = [
     ...(PAGE_NAME.test(name) ? [`${name}.html`] : []),
     ...(name === '' ? ['index.html'] : ['shell.html']),
@@ -85,4 +89,35 @@ export async function pageHtml(
     if (html !== undefined) return html
   }
   throw new Error(`the web build in ${webDist} has no index.html`)
+}
+
+/**
+ * A shared page (a sky's, a draft's) as the read of what it shows made it: with its link preview where it has one
+ * (Open Graph and X's card, see share/meta.ts), and 404 with the build's own head, the generic one, where there is
+ * nothing there. The app shows the same from the page's address: the not-found page, or that the sky is not minted.
+ */
+function sharedPage(html: string, read: SkyPageRead | DraftPageRead | undefined): WebPage {
+  if (read?.kind === 'missing') return { html, status: 404 }
+  const meta = read && 'meta' in read ? read.meta : undefined
+  return { html: meta ? withShareMeta(html, meta) : html, status: 200 }
+}
+
+/**
+ * The page for a client-side route. The web build writes the HTML of the home page and the game areas
+ * (`/mint` → `mint.html`), of a sky's page (`_sky.html` and `_sky-picture.html`, names no route takes), and of the
+ * shell every other route starts from (`shell.html`); a build without them has only `index.html`, the app that
+ * renders every route by itself. A sky's and a draft's pages are read as they are served (`reads`): see sharedPage.
+ */
+export async function pageHtml(webDist: string, path: string, reads: PageReads = {}): Promise<WebPage> {
+  const name = path.replace(/^\/+|\/+$/g, '')
+  const [section, id, ...rest] = name.split('/')
+  if (id !== undefined && rest.length === 0 && (section === 'sky' || section === 'draft')) {
+    const valid = section === 'sky' ? SKY_NUMBER.test(id) && Number.isSafeInteger(Number(id)) : draftIdPattern.test(id)
+    // Not an address a sky or a draft can have: the app shows its not-found page there.
+    if (!valid) return { html: await builtPage(webDist, name), status: 404 }
+    if (section === 'draft') return sharedPage(await builtPage(webDist, name), await reads.draft?.(id))
+    const read = (await reads.sky?.(id)) ?? { kind: 'unread' }
+    return sharedPage((await skyPageHtml(webDist, id, read)) ?? (await builtPage(webDist, name)), read)
+  }
+  return { html: await builtPage(webDist, name), status: 200 }
 }

@@ -236,7 +236,10 @@ describe("a sky's page, served with its sky", () => {
 
   it('is the page that reads the sky itself for a sky no one minted, a node that does not answer, or past the limit', async () => {
     const plain = (id: string) => template(false).replaceAll('9007199254740991', id)
-    expect(await (await appReading(game.rpcUrl, { webDist }).request('/sky/2')).text()).toBe(plain('2'))
+    // A sky no one minted: the same page, which says so once the app has read it, answered 404.
+    const unminted = await appReading(game.rpcUrl, { webDist }).request('/sky/2')
+    expect(unminted.status).toBe(404)
+    expect(await unminted.text()).toBe(plain('2'))
     vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(await (await appReading(closedUrl, { webDist }).request(`/sky/${skyId}`)).text()).toBe(plain(String(skyId)))
     const limited = appReading(game.rpcUrl, { webDist, skyReads: { limit: 1, windowMs: 60_000 } })

@@ -14,7 +14,8 @@ export type SkyDeps = {
 
 const CHAIN_ID_ERROR = 'The chain id must be a positive whole number in decimal digits, such as 11155111.'
 
-const skyParams = z.object({
+/** A sky's chain and number in a path, as every sky route takes them. */
+export const skyParams = z.object({
   chainId: z
     .string()
     .regex(/^[1-9][0-9]{0,15}$/, { error: CHAIN_ID_ERROR, abort: true })

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { ButtonLink } from '@/components/button-link'
+import { ShareButton } from '@/components/share-button'
 import { StateNote } from '@/components/state-note'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -110,6 +111,7 @@ function DraftView({ draft, skyId, sky, owner, options, now }: DraftViewProps) {
         <ButtonLink to={`/sky/${skyId}`} variant="secondary">
           See the sky as it is
         </ButtonLink>
+        <ShareButton path={`/draft/${draft.id}`} title={draft.name} />
       </Panel>
     </div>
   )

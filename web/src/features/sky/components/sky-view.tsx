@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/button-link'
 import { PagePanel } from '@/components/page-panel'
+import { ShareButton } from '@/components/share-button'
 import { SkyAttributes } from '@/components/sky-attributes'
 import { SkyDownloads } from '@/components/sky-downloads'
 import { SkyFrame } from '@/components/sky-frame'
@@ -95,6 +96,7 @@ export function SkyView({ read }: { read: SkyRead }) {
             <ButtonLink to={`/compose/${skyId}`} variant="secondary">
               Compose it
             </ButtonLink>
+            <ShareButton path={`/sky/${skyId}`} title={title} />
           </div>
         </Panel>
       </div>

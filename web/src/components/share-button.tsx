@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react'
+import { shareLink } from '@/lib/share'
+import { Button } from './ui/button'
+
+/** How long the button says "Link copied" before it reads "Share" again. */
+export const COPIED_MS = 1500
+
+export type ShareButtonProps = {
+  /** The page's path (`/sky/7`); the link is on the origin the page was opened at. */
+  path: string
+  /** The page's title, for a share sheet. */
+  title: string
+  className?: string
+}
+
+/**
+ * Shares a page's link: through the system's share sheet where the browser has one (the Web Share API), else by
+ * copying it, the button then saying "Link copied" for 1.5 s. The link previews as a card (the API writes
+ * Open Graph tags into the page).
+ */
+export function ShareButton({ path, title, className }: ShareButtonProps) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const share = async () => {
+    // Read from the window at the press, never while rendering: the page is also rendered on the server.
+    const outcome = await shareLink({ url: new URL(path, window.location.origin).href, title })
+    clearTimeout(timer.current)
+    if (outcome === 'copied') timer.current = setTimeout(() => setState('idle'), COPIED_MS)
+    setState(outcome === 'copied' || outcome === 'failed' ? outcome : 'idle')
+  }
+
+  return (
+    <>
+      <Button variant="secondary" className={className} onClick={share}>
+        <ShareIcon />
+        {state === 'copied' ? 'Link copied' : 'Share'}
+      </Button>
+      <p role="status" className={state === 'failed' ? undefined : 'visually-hidden'}>
+        {state === 'copied' && 'Link copied'}
+        {state === 'failed' && 'This browser would not copy the link; copy it from the address bar.'}
+      </p>
+    </>
+  )
+}
+
+function ShareIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M6 12v7.5h12V12"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}

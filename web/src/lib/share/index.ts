@@ -1,0 +1,1 @@
+export { type ShareData, type ShareOutcome, shareLink } from './share-link'
