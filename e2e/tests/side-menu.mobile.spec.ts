@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { holdAppEntry } from '../support/app'
+import { expectAccessible } from '../support/axe'
 import { expect, test } from '../support/fixtures'
 
 const open = async (page: Page) => {
@@ -48,6 +49,12 @@ test.describe('the side menu', () => {
     await page.mouse.click(spot.x, spot.y)
     await closed(page)
     await expect(page).toHaveURL(/\/mint$/)
+  })
+
+  test('has no serious or critical axe violation when open', async ({ page }) => {
+    await page.goto('/')
+    await open(page)
+    await expectAccessible(page, 'the side menu')
   })
 
   test('closes when the backdrop is clicked', async ({ page }) => {

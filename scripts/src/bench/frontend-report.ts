@@ -11,11 +11,13 @@ export const KEY_ROUTES = ['/', '/mint', '/stargaze', '/compose', '/sky/1'] as c
 
 export type Failed = { error: string }
 export type Repeated<T> = { runs: (T | Failed)[]; median: T | null }
+/** A route's Lighthouse runs, and every accessibility, best-practices or SEO audit that failed in any of them. */
+export type LighthouseRoute = Repeated<LighthouseRun> & { flagged: string[] }
 
 export type SiteReport = {
   url: string
   routes: RouteFigures[]
-  lighthouse: Record<string, Repeated<LighthouseRun>>
+  lighthouse: Record<string, LighthouseRoute>
   connect: Repeated<Omit<ConnectRun, 'clickMs'> & { clickMs: number | null }>
 }
 

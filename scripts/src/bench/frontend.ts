@@ -4,7 +4,8 @@ import { formatValue } from './results'
 
 /**
  * Our production build (served by the API) beside a stock RainbowKit starter (bench/baseline): JS per route
- * before first paint and with the wallet stack, Lighthouse mobile, third-party hosts, connect at 4× CPU.
+ * before first paint and with the wallet stack, Lighthouse mobile (performance, accessibility, best practices, SEO),
+ * third-party hosts, connect at 4× CPU.
  */
 export const frontend: Measurement = {
   name: 'frontend',
@@ -14,7 +15,8 @@ export const frontend: Measurement = {
     const side = (site: 'ours' | 'baseline') => {
       const home = report[site]?.routes.find((r) => r.route === '/')
       const lh = report[site]?.lighthouse['/']?.median
-      return `${site} / ${formatValue(home?.jsBeforePaintBytes ?? null, 'bytes')} JS before paint, Lighthouse ${lh?.score ?? '—'}`
+      const others = lh ? ` (accessibility ${lh.accessibility}, best practices ${lh.bestPractices}, SEO ${lh.seo})` : ''
+      return `${site} / ${formatValue(home?.jsBeforePaintBytes ?? null, 'bytes')} JS before paint, Lighthouse ${lh?.score ?? '—'}${others}`
     }
     const errors = report.errors.length ? `; ${report.errors.length} errors` : ''
     return `${side('ours')}; ${side('baseline')}${errors} (${FRONTEND_REPORT})`

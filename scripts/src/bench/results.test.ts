@@ -33,7 +33,14 @@ const site = (routes: RouteFigures[], score: number, connectVisibleMs: number): 
   url: 'http://127.0.0.1:1',
   routes,
   lighthouse: Object.fromEntries(
-    routes.map((r) => [r.route, { runs: [], median: { score, lcpMs: 1200, tbtMs: 100 } }]),
+    routes.map((r) => [
+      r.route,
+      {
+        runs: [],
+        median: { score, lcpMs: 1200, tbtMs: 100, accessibility: 100, bestPractices: 96, seo: 92 },
+        flagged: r.route === '/mint' ? ['seo: meta-description', 'seo: robots-txt'] : [],
+      },
+    ]),
   ),
   connect: { runs: [], median: { connectVisibleMs, clickMs: connectVisibleMs + 20, connectModalMs: 900 } },
 })
@@ -120,6 +127,18 @@ describe('figures', () => {
     expect(byId('lighthouse.score./sky/1')).toMatchObject({ ours: null, target: TARGETS.lighthouseGame, met: null })
   })
 
+  it('holds every route Lighthouse looks at to accessibility, best practices and SEO ≥ 95, beside the starter on /', () => {
+    expect(byId('lighthouse.accessibility./')).toMatchObject({ ours: 100, baseline: 100, met: true })
+    expect(byId('lighthouse.bestPractices./mint')).toMatchObject({
+      ours: 96,
+      baseline: null,
+      target: TARGETS.lighthouseBestPractices,
+      met: true,
+    })
+    expect(byId('lighthouse.seo./stargaze')).toMatchObject({ ours: 92, target: TARGETS.lighthouseSeo, met: false })
+    expect(byId('lighthouse.accessibility./sky/1')).toMatchObject({ ours: null, met: null })
+  })
+
   it("holds the connect modal to 0.8 × the starter's time in the same run, and /mint's JS after load to 250 kB", () => {
     expect(byId('connect.modalMs')).toMatchObject({ ours: 900, baseline: 900, target: { op: '<=', value: 720 } })
     expect(byId('connect.modalMs')?.met).toBe(false)
@@ -178,8 +197,14 @@ describe('results.json', () => {
     expect(Object.keys(results.methods)).toEqual(['js', 'lighthouse', 'thirdPartyHosts', 'connect', 'rpc', 'gas'])
     const { met, missed, unmeasured } = results.targetsMet
     expect(met + missed + unmeasured).toBe(results.figures.filter((f) => f.target).length)
-    // Hosts on /mint, its JS after load and the connect modal (900 ms against 0.8 × 900).
-    expect(missed).toBe(3)
+    // Hosts on /mint, its JS after load, the connect modal (900 ms against 0.8 × 900), and SEO on the three routes
+    // measured (92 against 95).
+    expect(missed).toBe(6)
+    expect(results.lighthouseFailed.ours).toEqual({
+      '/': [],
+      '/mint': ['seo: meta-description', 'seo: robots-txt'],
+      '/stargaze': [],
+    })
     expect(JSON.parse(JSON.stringify(results))).toEqual(results)
   })
 })
@@ -194,5 +219,11 @@ describe('notes', () => {
       { missing: [] },
     )
     expect(formatNotes(busy)).toMatch(/3\.5, 2, 1 at the end — ABOVE the number of cores/)
+  })
+
+  it('list the Lighthouse audits that failed, by route', () => {
+    const notes = formatNotes(buildResults(inputs, { missing: [] }))
+    expect(notes).toContain('Lighthouse audits failed, ours /mint: seo: meta-description, seo: robots-txt')
+    expect(notes).not.toContain('ours /stargaze: ')
   })
 })

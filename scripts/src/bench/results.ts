@@ -56,6 +56,10 @@ export const TARGETS = {
   lighthouseGame: { op: '>=', value: 90 },
   lcpGame: { op: '<=', value: 2500 },
   tbtGame: { op: '<=', value: 300 },
+  /** Every route Lighthouse looks at, the home page included. */
+  lighthouseAccessibility: { op: '>=', value: 95 },
+  lighthouseBestPractices: { op: '>=', value: 95 },
+  lighthouseSeo: { op: '>=', value: 95 },
   thirdPartyHosts: { op: '=', value: 0 },
   connectVisible: { op: '<=', value: 800 },
   stargazeFirstCards: { op: '<=', value: 1500 },
@@ -195,6 +199,27 @@ export function buildFigures({ frontend: f, mint, stargaze, gas }: Inputs): Figu
         home ? TARGETS.tbtHome : TARGETS.tbtGame,
       ),
     )
+  }
+  const categories = [
+    ['accessibility', 'accessibility', TARGETS.lighthouseAccessibility],
+    ['bestPractices', 'best practices', TARGETS.lighthouseBestPractices],
+    ['seo', 'SEO', TARGETS.lighthouseSeo],
+  ] as const
+  for (const [key, name, target] of categories) {
+    for (const route of KEY_ROUTES) {
+      const base = route === '/' ? lh('baseline', '/') : null
+      out.push(
+        figure(
+          `lighthouse.${key}.${route}`,
+          'front end',
+          `Lighthouse ${name} ${route}`,
+          'score',
+          lh('ours', route)?.[key],
+          base?.[key],
+          target,
+        ),
+      )
+    }
   }
   for (const route of OUR_ROUTES) {
     const base = route === '/' ? home('baseline')?.thirdPartyHosts.length : null
@@ -367,6 +392,8 @@ export type Results = {
   figures: Figure[]
   targetsMet: { met: number; missed: number; unmeasured: number }
   thirdPartyHosts: Record<'ours' | 'baseline', Record<string, string[]>>
+  /** Per route, the accessibility, best-practices and SEO audits Lighthouse failed in any run (`category: audit`). */
+  lighthouseFailed: Record<'ours' | 'baseline', Record<string, string[]>>
   /** Reports this run did not (re)write, so their figures are left out. */
   missing: string[]
   errors: string[]
@@ -375,7 +402,7 @@ export type Results = {
 export const METHODS: Record<string, string> = {
   js: 'Playwright + system Chromium, fresh context, 1280×800: gzip -9 of each script body; before first paint = requested (resource timing startTime) before first-contentful-paint, dynamic imports included; static graph = the scripts the HTML names; with wallet stack = every script by network idle + 3 s',
   lighthouse:
-    'Lighthouse default mobile config (simulated throttling), performance only, own headless Chromium per run, median of each figure over the runs',
+    'Lighthouse default mobile config (simulated throttling), performance, accessibility, best practices and SEO of one load, own headless Chromium per run, median of each figure over the runs',
   thirdPartyHosts:
     'hostnames other than the page’s own in requests (failed ones too) and WebSockets from navigation to network idle + 3 s, no click',
   connect:
@@ -395,6 +422,8 @@ export function buildResults(inputs: Inputs, extra: { missing: string[]; now?: D
   }
   const hosts = (site: 'ours' | 'baseline') =>
     Object.fromEntries((f?.[site]?.routes ?? []).map((r) => [r.route, r.thirdPartyHosts]))
+  const flagged = (site: 'ours' | 'baseline') =>
+    Object.fromEntries(Object.entries(f?.[site]?.lighthouse ?? {}).map(([route, lh]) => [route, lh.flagged ?? []]))
   return {
     generatedAt: (extra.now ?? new Date()).toISOString(),
     machine: f?.machine ?? null,
@@ -407,6 +436,7 @@ export function buildResults(inputs: Inputs, extra: { missing: string[]; now?: D
       unmeasured: withTarget.filter((x) => x.met === null).length,
     },
     thirdPartyHosts: { ours: hosts('ours'), baseline: hosts('baseline') },
+    lighthouseFailed: { ours: flagged('ours'), baseline: flagged('baseline') },
     missing: extra.missing,
     errors: f?.errors ?? [],
   }
@@ -437,6 +467,11 @@ export function formatNotes(results: Results): string {
   for (const site of ['ours', 'baseline'] as const) {
     for (const [route, hosts] of Object.entries(results.thirdPartyHosts[site])) {
       if (hosts.length) lines.push(`Third-party hosts, ${site} ${route}: ${hosts.join(', ')}`)
+    }
+  }
+  for (const site of ['ours', 'baseline'] as const) {
+    for (const [route, audits] of Object.entries(results.lighthouseFailed[site])) {
+      if (audits.length) lines.push(`Lighthouse audits failed, ${site} ${route}: ${audits.join(', ')}`)
     }
   }
   const t = results.targetsMet

@@ -1,4 +1,5 @@
-// The front end beside a stock RainbowKit starter: JS per route, Lighthouse, third-party hosts, connect at 4× CPU.
+// The front end beside a stock RainbowKit starter: JS per route, Lighthouse (performance, accessibility, best
+// practices, SEO), third-party hosts, connect at 4× CPU.
 // Run by `npm run bench` (see frontend.ts); writes bench/reports/frontend.json.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -179,13 +180,20 @@ try {
         )
         const rep = reports.get(site.name)
         if (!rep) continue
-        rep.lighthouse[route] ??= { runs: [], median: null }
-        rep.lighthouse[route].runs.push(result)
-        if (!failed(result)) {
-          log(
-            `${site.name} ${route} Lighthouse ${run}/${RUNS}: ${result.score}, LCP ${result.lcpMs} ms, TBT ${result.tbtMs} ms`,
-          )
+        rep.lighthouse[route] ??= { runs: [], median: null, flagged: [] }
+        const lh = rep.lighthouse[route]
+        if (failed(result)) {
+          lh.runs.push(result)
+          continue
         }
+        const { run: figures, flagged } = result
+        lh.runs.push(figures)
+        lh.flagged = [...new Set([...lh.flagged, ...flagged])].sort()
+        log(
+          `${site.name} ${route} Lighthouse ${run}/${RUNS}: ${figures.score}, LCP ${figures.lcpMs} ms, ` +
+            `TBT ${figures.tbtMs} ms; accessibility ${figures.accessibility}, best practices ` +
+            `${figures.bestPractices}, SEO ${figures.seo}${flagged.length ? ` (failed: ${flagged.join(', ')})` : ''}`,
+        )
       }
     }
   }

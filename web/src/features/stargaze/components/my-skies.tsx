@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { StateNote } from '@/components/state-note'
 import { Button } from '@/components/ui/button'
 import { Note } from '@/components/ui/note'
@@ -43,6 +43,7 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
   const { state, gaze, gazeMany } = useGaze([queryKey, clock.queryKey, ['readContracts']])
   const [busyIds, setBusyIds] = useState<readonly bigint[]>([])
   const [viewing, setViewing] = useState<number>()
+  const headingId = useId()
 
   const now = clock.now
   const ready = now === undefined ? [] : skies.filter((s) => (nextGazeAt(s.sky, now) ?? Infinity) <= now)
@@ -56,7 +57,11 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
   const ids = skies.map((s) => s.id)
 
   return (
-    <section aria-label="Your skies" className={styles.section}>
+    <section aria-labelledby={headingId} className={styles.section}>
+      {/* Each card is named by an h3: this puts them under the page's h1 without skipping a level (WCAG 2.1 SC 1.3.1). */}
+      <h2 id={headingId} className="visually-hidden">
+        Your skies
+      </h2>
       <div className={styles.toolbar}>
         <p className={styles.count}>
           {skies.length} {skies.length === 1 ? 'sky' : 'skies'} · {ready.length} ready to gaze

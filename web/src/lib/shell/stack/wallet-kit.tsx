@@ -1,11 +1,5 @@
 import '@rainbow-me/rainbowkit/styles.css'
-import {
-  darkTheme,
-  RainbowKitProvider,
-  useAddRecentTransaction,
-  useChainModal,
-  useConnectModal,
-} from '@rainbow-me/rainbowkit'
+import { RainbowKitProvider, useAddRecentTransaction, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useConfig, useSwitchChain } from 'wagmi'
@@ -15,8 +9,7 @@ import { appChains } from '@/lib/wallet/chains'
 import { WalletButton } from '@/lib/wallet/components/wallet-button'
 import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
 import { publishKit } from '@/lib/wallet/kit-bridge'
-
-const theme = darkTheme({ accentColor: '#EA8F21', accentColorForeground: '#140b02', borderRadius: 'medium' })
+import { kitTheme } from './kit-theme'
 
 /** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
 const RECONNECT_WAIT_MS = 3000
@@ -108,7 +101,7 @@ export type WalletKitProps = { slot: HTMLElement | null; link: KitLink }
 export function WalletKit({ slot, link }: WalletKitProps) {
   return (
     <KitAuthentication>
-      <RainbowKitProvider theme={theme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
+      <RainbowKitProvider theme={kitTheme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
         <EarlyConnect takeConnectRequest={link.takeConnectRequest} />
         <KitBridge />

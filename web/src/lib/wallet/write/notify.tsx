@@ -27,8 +27,10 @@ export function notifyWrite({ key, state, description = 'Transaction' }: WriteUp
       return
     case 'error':
       if (!state.hash) break
+      // A failure stays until the player closes it: it says what did not happen, and they may not be looking.
       toast.error(description, {
         id: key,
+        duration: Number.POSITIVE_INFINITY,
         description: (
           <>
             {state.message} <TransactionLink chain={chain} hash={state.hash} />

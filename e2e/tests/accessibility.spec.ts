@@ -1,0 +1,156 @@
+import type { Locator, Page } from '@playwright/test'
+import { connectTestWallet, signIn, signInModal, signMessageButton } from '../support/app'
+import { expectAccessible } from '../support/axe'
+import { mintSky } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+
+// Every route, signed out and signed in, and the dialogs a person meets on the way, checked by axe against WCAG 2.1
+// levels A and AA (support/axe.ts). The side menu, which exists on small screens only, is checked in
+// side-menu.mobile.spec.ts.
+
+type Route = {
+  name: string
+  path: (skyId: bigint) => string
+  /** The page's `h1`; the home page's is the deployment's name, which follows the wallet's chain. */
+  heading: (skyId: bigint) => string | RegExp
+  /**
+   * What the page's wallet islands draw once the wallet stack is there, signed out and signed in as the sky's owner:
+   * the page read, not the fallback that stands in for it.
+   */
+  drawn?: { out: (page: Page, skyId: bigint) => Locator; in: (page: Page, skyId: bigint) => Locator }
+}
+
+const main = (page: Page) => page.getByRole('main')
+const routes: Route[] = [
+  { name: 'home', path: () => '/', heading: () => /^\w+ellation$/ },
+  {
+    name: 'mint',
+    path: () => '/mint',
+    heading: () => 'Mint a night sky',
+    drawn: {
+      out: (page) => page.getByRole('button', { name: 'Connect wallet to mint' }),
+      in: (page) => page.getByRole('button', { name: /^Mint for / }),
+    },
+  },
+  {
+    name: 'your skies',
+    path: () => '/stargaze',
+    heading: () => 'Stargaze',
+    drawn: {
+      out: (page) => page.getByRole('heading', { name: 'Connect to see your skies' }),
+      in: (page, id) => main(page).getByRole('button', { name: `Open sky #${id}` }),
+    },
+  },
+  {
+    name: 'everyone’s skies',
+    path: () => '/stargaze?view=everyone',
+    heading: () => 'Stargaze',
+    drawn: {
+      out: (page) =>
+        main(page)
+          .getByRole('img', { name: /^Night sky #\d+$/ })
+          .first(),
+      in: (page) =>
+        main(page)
+          .getByRole('img', { name: /^Night sky #\d+$/ })
+          .first(),
+    },
+  },
+  {
+    name: 'compose',
+    path: () => '/compose',
+    heading: () => 'Compose',
+    drawn: {
+      out: (page) => page.getByRole('heading', { name: 'Connect to decorate' }),
+      in: (page, id) => main(page).getByRole('link', { name: `Compose sky #${id}` }),
+    },
+  },
+  {
+    name: 'compose a sky',
+    path: (id) => `/compose/${id}`,
+    heading: (id) => `Compose sky #${id}`,
+    drawn: {
+      out: (page, id) => page.getByRole('img', { name: new RegExp(`^Preview of night sky #${id} `) }),
+      in: (page) => page.getByRole('button', { name: 'Nothing to apply' }),
+    },
+  },
+  {
+    name: 'a sky’s page',
+    path: (id) => `/sky/${id}`,
+    heading: (id) => `Night sky #${id}`,
+    drawn: {
+      out: (page) => page.getByTestId('sky-owner'),
+      // The chain read (the island) names the connected owner; the API's read before it does not.
+      in: (page) => main(page).getByText('you', { exact: true }),
+    },
+  },
+  { name: 'not found', path: () => '/nope', heading: () => 'Lost in space' },
+]
+
+/** Waits for the page's heading and for what its wallet islands draw. */
+async function settle(page: Page, route: Route, skyId: bigint, signedIn: boolean) {
+  const heading = route.heading(skyId)
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: typeof heading === 'string' })).toBeVisible()
+  if (route.drawn) await expect(route.drawn[signedIn ? 'in' : 'out'](page, skyId)).toBeVisible()
+}
+
+test.describe('signed out', () => {
+  for (const route of routes) {
+    test(`${route.name} has no serious or critical axe violation`, async ({ page, wallet, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, wallet.account)
+      await page.goto(route.path(skyId))
+      await settle(page, route, skyId, false)
+      await expectAccessible(page, route.path(skyId))
+    })
+  }
+})
+
+test.describe('signed in with the test wallet', () => {
+  for (const route of routes) {
+    test(`${route.name} has no serious or critical axe violation`, async ({ page, wallet, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, wallet.account)
+      await page.goto(route.path(skyId))
+      await connectTestWallet(page, wallet)
+      await signIn(page)
+      await settle(page, route, skyId, true)
+      await expectAccessible(page, `${route.path(skyId)}, signed in`)
+    })
+  }
+})
+
+test.describe('dialogs', () => {
+  test('the connect modal has no serious or critical axe violation', async ({ page }) => {
+    await page.goto('/')
+    await page.getByTestId('rk-connect-button').click()
+    await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+    await expectAccessible(page, 'the connect modal')
+  })
+
+  test('the sign-in modal has no serious or critical axe violation', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signMessageButton(signInModal(page))
+    await expectAccessible(page, 'the sign-in modal')
+  })
+
+  test('the account modal has no serious or critical axe violation', async ({ page, wallet }) => {
+    await page.goto('/')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await page.getByTestId('rk-account-button').click()
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Disconnect' })).toBeVisible()
+    await expectAccessible(page, 'the account modal')
+  })
+
+  test('the sky viewer has no serious or critical axe violation', async ({ page, wallet, stack, rpc }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto('/stargaze')
+    await connectTestWallet(page, wallet)
+    await signIn(page)
+    await main(page)
+      .getByRole('button', { name: `Open sky #${skyId}` })
+      .click()
+    await expect(page.getByRole('dialog').getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
+    await expectAccessible(page, 'the sky viewer')
+  })
+})
