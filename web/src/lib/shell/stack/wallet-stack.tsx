@@ -1,8 +1,7 @@
 import { memo, type ReactNode, useEffect, useState } from 'react'
-import { createPortal } from 'react-dom'
-import { Toaster } from 'sonner'
 import { useAccount } from 'wagmi'
 import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
+import { Notifications } from '@/lib/wallet/write/toaster'
 import { setDeployment } from '../deployment'
 import { Islands } from '../island-host'
 import { useInteracted } from '../use-interacted'
@@ -51,8 +50,7 @@ export const WalletStack = memo(function WalletStack({ slot, link }: WalletStack
     <WalletProviders>
       <DeploymentSync />
       <Islands />
-      {/* Every write's notifications (lib/wallet/write/notify.tsx): a landmark of their own, outside the page's main. */}
-      {createPortal(<Toaster theme="dark" position="bottom-right" closeButton />, document.body)}
+      <Notifications />
       <KitHost slot={slot} link={link} />
     </WalletProviders>
   )

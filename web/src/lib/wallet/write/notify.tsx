@@ -1,15 +1,22 @@
-import { toast } from 'sonner'
+import type { toast as Toast } from 'sonner'
 import type { Chain } from 'viem'
 import { TransactionLink } from '../components/transaction-link'
 import { safeProgressText } from '../utils/safe-app'
+import { toasterReady, wantToaster } from './toaster'
 import type { WriteUpdate } from './write-machine'
 
 /**
  * A notification per write, from the moment it is sent: waiting (with its Safe's signatures), confirmed or failed in
  * words, each with its hash or its explorer link. A write the player turned down, or one the simulation refused
- * before anything was sent (the page says why beside the button), gets none.
+ * before anything was sent (the page says why beside the button), gets none. Sonner is fetched with a page's first
+ * write (see toaster.tsx); the updates wait for it in order.
  */
-export function notifyWrite({ key, state, description = 'Transaction' }: WriteUpdate, chain: Chain | undefined) {
+export function notifyWrite(update: WriteUpdate, chain: Chain | undefined) {
+  wantToaster()
+  void toasterReady.then(({ toast }) => show(toast, update, chain))
+}
+
+function show(toast: typeof Toast, { key, state, description = 'Transaction' }: WriteUpdate, chain: Chain | undefined) {
   switch (state.status) {
     case 'pending':
       toast.loading(description, {
