@@ -38,7 +38,7 @@ const routes: Route[] = [
     heading: () => 'Stargaze',
     drawn: {
       out: (page) => page.getByRole('heading', { name: 'Connect to see your skies' }),
-      in: (page, id) => main(page).getByRole('button', { name: `Open sky #${id}` }),
+      in: (page, id) => main(page).getByRole('button', { name: `Open night sky #${id}` }),
     },
   },
   {
@@ -62,7 +62,7 @@ const routes: Route[] = [
     heading: () => 'Compose',
     drawn: {
       out: (page) => page.getByRole('heading', { name: 'Connect to decorate' }),
-      in: (page, id) => main(page).getByRole('link', { name: `Compose sky #${id}` }),
+      in: (page, id) => main(page).getByRole('link', { name: `Compose night sky #${id}` }),
     },
   },
   {
@@ -148,7 +148,7 @@ test.describe('dialogs', () => {
     await connectTestWallet(page, wallet)
     await signIn(page)
     await main(page)
-      .getByRole('button', { name: `Open sky #${skyId}` })
+      .getByRole('button', { name: `Open night sky #${skyId}` })
       .click()
     await expect(page.getByRole('dialog').getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
     await expectAccessible(page, 'the sky viewer')

@@ -368,7 +368,7 @@ test.describe('a connected player', () => {
         await expect(page.getByText('Your skies will show when it does.')).toBeVisible()
       },
       recovered: async () => {
-        await expect(page.getByRole('link', { name: `Compose sky #${skyId}` })).toBeVisible({ timeout: 1000 })
+        await expect(page.getByRole('link', { name: `Compose night sky #${skyId}` })).toBeVisible({ timeout: 1000 })
       },
     })
     await survive(page, endpoints, pageErrors, 'down', {

@@ -52,7 +52,7 @@ function PickPage({ skies }: { skies: readonly OwnedSky[] }) {
   )
   return skies.map(({ id }, i) => (
     <li key={id.toString()} ref={i === 0 ? ref : undefined}>
-      <CardLink to={`/compose/${id}`} className={styles.pick} aria-label={`Compose sky #${id}`}>
+      <CardLink to={`/compose/${id}`} className={styles.pick} aria-label={`Compose night sky #${id}`}>
         <SkyThumb id={id} meta={images.data?.[id.toString()]} failed={!!images.error} />
         <span className={styles.pickName}>Night sky #{id.toString()}</span>
       </CardLink>
