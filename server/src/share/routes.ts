@@ -3,11 +3,10 @@ import { validator } from 'hono/validator'
 import type { Database } from '../db'
 import { draftIdPattern } from '../drafts/input'
 import { findDraft } from '../drafts/store'
-import { firstError } from '../http'
 import type { ReadComposedSky } from '../skies/composition'
+import { validSkyParams } from '../skies/params'
 import { metadataOf, svgOf } from '../skies/picture'
 import type { ReadSky } from '../skies/reader'
-import { skyParams } from '../skies/routes'
 import { type CardInput, CardsBusyError, type ShareCards, UndrawableSkyError } from './cards'
 import { draftWords, skyWords } from './words'
 
@@ -80,31 +79,23 @@ async function sendCard(c: Context, cards: ShareCards, input: CardInput) {
  */
 export function cardRoutes({ readSky, readComposedSky, db, cards, readLimit }: CardRouteDeps) {
   return new Hono()
-    .get(
-      '/skies/:chainId/:skyId/card.png',
-      readLimit,
-      validator('param', (params, c) => {
-        const parsed = skyParams.safeParse(params)
-        return parsed.success ? parsed.data : c.json({ error: firstError(parsed.error) }, 400)
-      }),
-      async (c) => {
-        const { chainId, skyId } = c.req.valid('param')
-        const sky = await readSky(chainId, BigInt(skyId))
-        switch (sky.kind) {
-          case 'no-sky':
-            return refuse(c, `There is no night sky #${skyId} on this chain.`, 404)
-          case 'no-chain':
-            return refuse(c, `This server does not read chain ${chainId}${sky.reads}.`, 404)
-          case 'not-deployed':
-            return refuse(c, `The game is not deployed on ${sky.chain}.`, 404)
-          case 'no-answer':
-            return refuse(c, errors.noAnswer, 503)
-        }
-        const metadata = metadataOf(sky.tokenUri)
-        if (!metadata) return refuse(c, `The chain drew sky #${skyId} in a form this server cannot draw.`, 502)
-        return sendCard(c, cards, { skySvg: svgOf(metadata.picture), text: skyWords(skyId, metadata.traits).card })
-      },
-    )
+    .get('/skies/:chainId/:skyId/card.png', readLimit, validSkyParams, async (c) => {
+      const { chainId, skyId } = c.req.valid('param')
+      const sky = await readSky(chainId, BigInt(skyId))
+      switch (sky.kind) {
+        case 'no-sky':
+          return refuse(c, `There is no night sky #${skyId} on this chain.`, 404)
+        case 'no-chain':
+          return refuse(c, `This server does not read chain ${chainId}${sky.reads}.`, 404)
+        case 'not-deployed':
+          return refuse(c, `The game is not deployed on ${sky.chain}.`, 404)
+        case 'no-answer':
+          return refuse(c, errors.noAnswer, 503)
+      }
+      const metadata = metadataOf(sky.tokenUri)
+      if (!metadata) return refuse(c, `The chain drew sky #${skyId} in a form this server cannot draw.`, 502)
+      return sendCard(c, cards, { skySvg: svgOf(metadata.picture), text: skyWords(skyId, metadata.traits).card })
+    })
     .get(
       '/drafts/:id/card.png',
       readLimit,

@@ -1,8 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { validator } from 'hono/validator'
-import { z } from 'zod'
-import { decimalUint } from '../drafts/input'
-import { firstError } from '../http'
+import { validSkyParams } from './params'
 import type { ReadSky } from './reader'
 
 export type SkyDeps = {
@@ -11,19 +8,6 @@ export type SkyDeps = {
   /** Counts each client's reads: each makes the chain's node run tokenURI, which draws the whole SVG. */
   readLimit: MiddlewareHandler
 }
-
-const CHAIN_ID_ERROR = 'The chain id must be a positive whole number in decimal digits, such as 11155111.'
-
-/** A sky's chain and number in a path, as every sky route takes them. */
-export const skyParams = z.object({
-  chainId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/, { error: CHAIN_ID_ERROR, abort: true })
-    .transform(Number)
-    .refine(Number.isSafeInteger, CHAIN_ID_ERROR),
-  // A token id is a uint256 (ERC-721).
-  skyId: decimalUint(256, 'The sky id'),
-})
 
 /**
  * One night sky's ERC-721 metadata as its contract returns it, so that a page can show the sky before (or without)
@@ -37,29 +21,21 @@ export function skyRoutes({ readSky, readLimit }: SkyDeps) {
       // at any block and a sky that does not exist yet can be minted.
       c.header('Cache-Control', 'no-cache')
     })
-    .get(
-      '/:chainId/:skyId',
-      readLimit,
-      validator('param', (params, c) => {
-        const parsed = skyParams.safeParse(params)
-        return parsed.success ? parsed.data : c.json({ error: firstError(parsed.error) }, 400)
-      }),
-      async (c) => {
-        const { chainId, skyId } = c.req.valid('param')
-        const sky = await readSky(chainId, BigInt(skyId))
-        switch (sky.kind) {
-          case 'found':
-            return c.json({ chainId, skyId, tokenUri: sky.tokenUri, owner: sky.owner }, 200)
-          // `missing` tells a page this 404 apart from the others: the sky's number is merely not taken yet.
-          case 'no-sky':
-            return c.json({ error: `There is no night sky #${skyId} on this chain.`, missing: true as const }, 404)
-          case 'no-chain':
-            return c.json({ error: `This server does not read chain ${chainId}${sky.reads}.` }, 404)
-          case 'not-deployed':
-            return c.json({ error: `The game is not deployed on ${sky.chain}.` }, 404)
-          case 'no-answer':
-            return c.json({ error: 'The chain did not answer; try again.' }, 502)
-        }
-      },
-    )
+    .get('/:chainId/:skyId', readLimit, validSkyParams, async (c) => {
+      const { chainId, skyId } = c.req.valid('param')
+      const sky = await readSky(chainId, BigInt(skyId))
+      switch (sky.kind) {
+        case 'found':
+          return c.json({ chainId, skyId, tokenUri: sky.tokenUri, owner: sky.owner }, 200)
+        // `missing` tells a page this 404 apart from the others: the sky's number is merely not taken yet.
+        case 'no-sky':
+          return c.json({ error: `There is no night sky #${skyId} on this chain.`, missing: true as const }, 404)
+        case 'no-chain':
+          return c.json({ error: `This server does not read chain ${chainId}${sky.reads}.` }, 404)
+        case 'not-deployed':
+          return c.json({ error: `The game is not deployed on ${sky.chain}.` }, 404)
+        case 'no-answer':
+          return c.json({ error: 'The chain did not answer; try again.' }, 502)
+      }
+    })
 }
