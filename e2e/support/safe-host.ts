@@ -63,6 +63,11 @@ export type SafeHostOptions = {
   proposers?: number
   /** Time between the owners signing and the execution being sent, as a person takes (default 1 s). */
   executeAfterMs?: number
+  /**
+   * Time Safe{Wallet} takes to say which Safe is open (default none). A busy browser can take seconds to pass the
+   * SDK's first messages between the two pages.
+   */
+  infoDelayMs?: number
 }
 
 export class SafeHost {
@@ -125,6 +130,7 @@ export class SafeHost {
     const { chainId, owners, threshold } = this.options
     switch (method) {
       case 'getSafeInfo':
+        await new Promise((resolve) => setTimeout(resolve, this.options.infoDelayMs ?? 0))
         return {
           safeAddress: this.safe,
           chainId,

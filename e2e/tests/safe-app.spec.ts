@@ -4,7 +4,7 @@ import type { FrameLocator, Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
 import { isWide, session, signMessageButton } from '../support/app'
 import { expect, test } from '../support/fixtures'
-import { freshSafe, SafeHost } from '../support/safe-host'
+import { freshSafe, SafeHost, type SafeHostOptions } from '../support/safe-host'
 import type { StackInfo } from '../support/stack-env'
 
 // The app as a Safe App: framed by a stand-in for Safe{Wallet} (our own parent page answering the Safe Apps
@@ -30,8 +30,14 @@ const ownerOf = (stack: StackInfo, skyId: bigint) =>
     args: [skyId],
   })
 
-async function hostFor(stack: StackInfo, safe: Awaited<ReturnType<typeof freshSafe>>, proposers?: number) {
+async function hostFor(
+  stack: StackInfo,
+  safe: Awaited<ReturnType<typeof freshSafe>>,
+  proposers?: number,
+  timing: Pick<SafeHostOptions, 'infoDelayMs'> = {},
+) {
   return new SafeHost({
+    ...timing,
     rpcUrl: stack.rpcUrl,
     chainId: stack.chainId,
     contracts: stack.safes.contracts,
@@ -132,7 +138,9 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     rpc,
   }) => {
     const safe = await freshSafe(stack, rpc)
-    const host = await hostFor(stack, safe)
+    // Safe{Wallet} answers its first question slowly, as it can while both pages are busy loading: the app still
+    // waits for it and connects the Safe by itself, rather than offering "Connect Wallet" inside the Safe.
+    const host = await hostFor(stack, safe, undefined, { infoDelayMs: 2500 })
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: stack.webUrl })
 
     await app.getByTestId('rk-connect-button').click()
