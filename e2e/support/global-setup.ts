@@ -51,6 +51,7 @@ export default async function globalSetup() {
     dataDir: stack.dataDir,
     contracts: stack.deployment.contracts,
     safes: stack.safes,
+    ensUniversalResolver: stack.ensUniversalResolver,
     safeParentOrigin,
     strangerParentOrigin,
   })

@@ -17,6 +17,11 @@ export type StackInfo = {
   contracts: Record<string, `0x${string}`>
   /** The Safe contracts and the stack's own Safes. */
   safes: LocalSafes
+  /**
+   * The local ENS stand-in the API looks names up on (on anvil itself); `setLocalName` from
+   * `@chainellation/contracts/ens` gives an account a name and avatar there.
+   */
+  ensUniversalResolver: `0x${string}`
   /** The one origin (besides Safe{Wallet}'s) the app lets frame it: where the tests' Safe{Wallet} stand-in runs. */
   safeParentOrigin: string
   /** The same stand-in page from an origin the app does not let frame it. */

@@ -7,17 +7,18 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
+import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 
 export const LOCAL_CHAIN_ID = 31337
 
 /**
- * Sign-in nonces and attempts, session reads, draft writes and sky reads the local API allows one client (or
- * account) a minute. Every browser reaches it from 127.0.0.1 (through the Vite proxy too), and the end-to-end
- * tests sign in, save drafts and open skies many times side by side; a shell's NONCE_RATE_LIMIT,
- * VERIFY_RATE_LIMIT, SESSION_RATE_LIMIT, DRAFT_WRITE_RATE_LIMIT, ACCOUNT_DRAFT_WRITE_RATE_LIMIT or
- * SKY_READ_RATE_LIMIT wins, to try the production limits.
+ * Sign-in nonces and attempts, session reads, draft writes, sky reads and name lookups the local API allows one client
+ * (or account) a minute. Every browser reaches it from 127.0.0.1 (through the Vite proxy too), and the end-to-end
+ * tests sign in, save drafts, open skies and show owners many times side by side; a shell's NONCE_RATE_LIMIT,
+ * VERIFY_RATE_LIMIT, SESSION_RATE_LIMIT, DRAFT_WRITE_RATE_LIMIT, ACCOUNT_DRAFT_WRITE_RATE_LIMIT, SKY_READ_RATE_LIMIT
+ * or NAME_READ_RATE_LIMIT wins, to try the production limits.
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
 
@@ -92,6 +93,11 @@ export type Stack = {
   deployment: Deployment
   /** The Safe contracts and two Safes to try the app as a Safe App: a 1-of-1 (account 10), a 2-of-2 (11 and 12). */
   safes: LocalSafes
+  /**
+   * The local stand-in for ENS's Universal Resolver (contracts/solidity/test/LocalUniversalResolver.sol), where the
+   * API looks names up (ENS_RPC_URL is anvil's): any account may give itself a primary name and avatar there.
+   */
+  ensUniversalResolver: `0x${string}`
   /** Process id of each service (a process group leader, except anvil). */
   pids: Partial<Record<ServiceName, number>>
   /** Resolves when a service exits without `stop()` having been called. */
@@ -265,6 +271,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     checkAbort()
 
+    log('stack', 'deploying the local ENS stand-in')
+    const ensUniversalResolver = await deployLocalUniversalResolver({
+      rpcUrl: anvil.rpcUrl,
+      deployer: anvilAccount(0),
+      log: (line) => log('stack', line),
+    })
+    checkAbort()
+
     // Set only when given, so the services' own defaults (or the shell's SAFE_ORIGINS) apply otherwise.
     const safeOrigins = options.safeOrigins?.join(',')
     // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
@@ -311,6 +325,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SESSION_RATE_LIMIT: process.env.SESSION_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       DRAFT_WRITE_RATE_LIMIT: process.env.DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ACCOUNT_DRAFT_WRITE_RATE_LIMIT: process.env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      NAME_READ_RATE_LIMIT: process.env.NAME_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      // Names come from the stand-in on anvil itself, never through `chainRpcUrl`, which stands for the game's chain:
+      // on a deployment they come from a mainnet node of their own.
+      ENS_RPC_URL: anvil.rpcUrl,
+      ENS_UNIVERSAL_RESOLVER: ensUniversalResolver,
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
@@ -344,6 +363,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       deployment,
       safes,
+      ensUniversalResolver,
       pids,
       exited,
       stop,

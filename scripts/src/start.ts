@@ -100,6 +100,7 @@ try {
   write(`            2-of-2 ${stack.safes.twoOfTwo.address}  ${owners(LOCAL_SAFE_OWNERS.twoOfTwo)}`)
   write(`  Owners are accounts of the test mnemonic "${ANVIL_MNEMONIC}". To use a Safe, add ${webUrl}`)
   write('  as a custom Safe App in a Safe{Wallet} connected to the RPC above.')
+  write(`  ENS       ${stack.ensUniversalResolver}  local stand-in: any account may set its own name and avatar`)
   write(dim('  Press Ctrl-C to stop.'))
   write('')
 

@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { deployLocalUniversalResolver, setLocalName } from '@chainellation/contracts/ens'
+import { anvilAccount } from '@chainellation/contracts/safe'
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import fc from 'fast-check'
-import type { LocalAccount } from 'viem'
+import type { Address, LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,7 +26,7 @@ const TOTAL_RUNS = 10_000
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'] as const
 
 /** The app under fuzz; built the same way when the file is collected, to list its routes, and once it runs. */
-function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string) {
+function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string, universalResolver?: Address) {
   const generous = { limit: 1_000_000, windowMs: 60_000 }
   return createApp({
     config: {
@@ -44,6 +46,9 @@ function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string) {
       // Likewise the sky reads' limit; their chain has no contracts, so reads end in the game's absence (404).
       skyReads: generous,
       draftWrites: { client: generous, account: generous },
+      // Names on the local ENS stand-in, which answers every lookup: a 503 here would be a fault of ours.
+      names: { rpcUrl, universalResolver },
+      nameReads: generous,
       // So that X-Forwarded-For is read, and its parsing fuzzed too.
       trustedProxies: 1,
     },
@@ -55,6 +60,8 @@ let chain: Anvil
 let database: DatabaseHandle
 let webDist: string
 let app: ReturnType<typeof fuzzedApp>
+/** An account with a primary name, whose lookups read a name and an avatar. */
+const named = anvilAccount(1)
 
 beforeAll(async () => {
   ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
@@ -66,7 +73,14 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), `export const sky = ${JSON.stringify('✦'.repeat(2000))}`)
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   writeFileSync(join(webDist, 'manifest.json'), '{"name":"chainellation"}')
-  app = fuzzedApp(database.db, chain.rpcUrl, webDist)
+  const resolver = await deployLocalUniversalResolver({ rpcUrl: chain.rpcUrl, deployer: anvilAccount(0) })
+  await setLocalName({
+    rpcUrl: chain.rpcUrl,
+    resolver,
+    account: named,
+    name: { name: 'fuzz.eth', avatar: 'data:image/png;base64,iVBORw0KGgo=' },
+  })
+  app = fuzzedApp(database.db, chain.rpcUrl, webDist, resolver)
 })
 
 afterAll(async () => {
@@ -488,6 +502,7 @@ const pathFor = (pattern: string, world: World) => {
       )
       .map(([page, id]) => `${page}/${id}`)
     if (part === '*') return fc.oneof({ weight: 3, arbitrary: tail }, shared)
+    if (part === ':address') return fc.oneof({ weight: 2, arbitrary: addressText([named, ...world.accounts]) }, segment)
     if (part.startsWith(':')) return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...world.draftIds) }, segment)
     return fc.oneof({ weight: 29, arbitrary: fc.constant(part) }, fc.constant(part.toUpperCase()))
   })
@@ -609,6 +624,7 @@ describe('fuzzing every route', () => {
         'GET /api/skies/:chainId/:skyId',
         'GET /api/skies/:chainId/:skyId/card.png',
         'GET /api/drafts/:id/card.png',
+        'GET /api/names/:address',
         'ALL /api/*',
         'GET /*',
       ]),

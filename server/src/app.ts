@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes'
 import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_NAME_READ_LIMIT,
   DEFAULT_SAFE_ORIGINS,
   DEFAULT_SKY_READ_LIMIT,
   SEPOLIA_WEB_RPC_ORIGINS,
@@ -14,6 +15,8 @@ import type { Database } from './db'
 import { draftRoutes } from './drafts/routes'
 import { findDraft } from './drafts/store'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
+import { ensNames } from './names/ens'
+import { nameRoutes } from './names/routes'
 import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
 import { type ShareCards, shareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
@@ -47,6 +50,9 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
   const skyReadCount = rateLimitStore()
   const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
   const readComposedSky = composedSkyReader(config.auth.chains)
+  // One cache of names for every player, aged by the app's clock.
+  const names = ensNames({ config: config.names, now: () => now().getTime() })
+  const nameReadLimit = rateLimit(config.nameReads ?? DEFAULT_NAME_READ_LIMIT, 'name lookups', clientKey)
   const app = new Hono()
     // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
     .use(
@@ -66,6 +72,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
       draftRoutes({ db, now, clientKey, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
+    .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {

@@ -1,4 +1,4 @@
-import type { Chain } from 'viem'
+import type { Address, Chain } from 'viem'
 import { sepolia } from 'viem/chains'
 import type { ContractAddresses } from './contracts'
 
@@ -59,6 +59,18 @@ export const DEFAULT_DRAFT_WRITE_LIMITS: DraftWriteLimits = {
  */
 export const DEFAULT_SKY_READ_LIMIT: RateLimit = { limit: 120, windowMs: 60_000 }
 
+/**
+ * Where players' primary names and avatars are looked up: an Ethereum mainnet node, and the Universal Resolver to ask
+ * there (default: mainnet's own, as viem knows it). A chain other than mainnet (the local stand-in) must name one.
+ */
+export type NamesConfig = { rpcUrl: string; universalResolver?: Address }
+
+/**
+ * A page asks for the name of each address it shows (a gallery page: up to 24 owners), and the browser keeps each
+ * answer for a day; a lookup the server has not cached costs the ENS node two or three calls.
+ */
+export const DEFAULT_NAME_READ_LIMIT: RateLimit = { limit: 300, windowMs: 60_000 }
+
 /** Safe{Wallet}'s own origin: the one that frames Safe Apps unless SAFE_ORIGINS says otherwise. */
 export const DEFAULT_SAFE_ORIGINS: readonly string[] = ['https://app.safe.global']
 
@@ -95,6 +107,10 @@ export type AppConfig = {
    * {@link DEFAULT_SKY_READ_LIMIT}).
    */
   skyReads?: RateLimit
+  /** Where names are looked up (GET /api/names/:address); unset, every address is answered without a name. */
+  names?: NamesConfig
+  /** Name lookups one client may make (default {@link DEFAULT_NAME_READ_LIMIT}). */
+  nameReads?: RateLimit
   /** Draft writes (POST, PATCH, DELETE under /api/drafts) allowed (default {@link DEFAULT_DRAFT_WRITE_LIMITS}). */
   draftWrites?: DraftWriteLimits
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DRAFT_WRITE_LIMITS, DEFAULT_SIGN_IN_LIMITS, DEFAULT_SKY_READ_LIMIT } from './config'
+import {
+  DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_NAME_READ_LIMIT,
+  DEFAULT_SIGN_IN_LIMITS,
+  DEFAULT_SKY_READ_LIMIT,
+} from './config'
 import { configFromEnv, EnvError, parseEnv } from './env'
 
 describe('parseEnv', () => {
@@ -81,7 +86,25 @@ describe('parseEnv', () => {
     expect(parseEnv({ SKY_READ_RATE_LIMIT: '600' }).SKY_READ_RATE_LIMIT).toBe(600)
   })
 
+  it('leaves names off without ENS_RPC_URL, and takes a Universal Resolver only beside it', () => {
+    expect(parseEnv({}).ENS_RPC_URL).toBeUndefined()
+    const local = parseEnv({
+      ENS_RPC_URL: 'http://127.0.0.1:8545',
+      ENS_UNIVERSAL_RESOLVER: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+    })
+    // Written as given, kept checksummed (EIP-55).
+    expect(local.ENS_UNIVERSAL_RESOLVER).toBe('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512')
+    expect(() => parseEnv({ ENS_UNIVERSAL_RESOLVER: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' })).toThrow(
+      /^invalid environment: ENS_UNIVERSAL_RESOLVER\n[\s\S]*set ENS_RPC_URL too/,
+    )
+  })
+
   it.each([
+    ['ENS_RPC_URL', 'mainnet.example', /ENS_RPC_URL/],
+    ['ENS_RPC_URL', 'wss://mainnet.example', /ENS_RPC_URL/],
+    ['ENS_UNIVERSAL_RESOLVER', '0x1234', /must be a contract address/],
+    ['ENS_UNIVERSAL_RESOLVER', '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0513', /must be a contract address/],
+    ['NAME_READ_RATE_LIMIT', '0', /NAME_READ_RATE_LIMIT/],
     ['TRUST_PROXY', 'true', /number of reverse proxies/],
     ['TRUST_PROXY', '-1', /cannot be negative/],
     ['TRUST_PROXY', '1.5', /whole number/],
@@ -214,6 +237,26 @@ describe('configFromEnv', () => {
     expect(DEFAULT_SKY_READ_LIMIT).toEqual({ limit: 120, windowMs: 60_000 })
     expect(configFromEnv(parseEnv({ SKY_READ_RATE_LIMIT: '500', RATE_LIMIT_WINDOW_SECONDS: '30' })).skyReads).toEqual({
       limit: 500,
+      windowMs: 30_000,
+    })
+  })
+
+  it('looks names up on ENS_RPC_URL, at ENS_UNIVERSAL_RESOLVER when given, and limits lookups per client', () => {
+    expect(configFromEnv(parseEnv({})).names).toBeUndefined()
+    expect(configFromEnv(parseEnv({ ENS_RPC_URL: 'https://mainnet.example/v2/key' })).names).toEqual({
+      rpcUrl: 'https://mainnet.example/v2/key',
+    })
+    const local = parseEnv({
+      ENS_RPC_URL: 'http://127.0.0.1:8545',
+      ENS_UNIVERSAL_RESOLVER: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    })
+    expect(configFromEnv(local).names).toEqual({
+      rpcUrl: 'http://127.0.0.1:8545',
+      universalResolver: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    })
+    expect(configFromEnv(parseEnv({})).nameReads).toEqual(DEFAULT_NAME_READ_LIMIT)
+    expect(configFromEnv(parseEnv({ NAME_READ_RATE_LIMIT: '50', RATE_LIMIT_WINDOW_SECONDS: '30' })).nameReads).toEqual({
+      limit: 50,
       windowMs: 30_000,
     })
   })

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url'
+import { getAddress, isAddress } from 'viem'
 import { anvil, sepolia } from 'viem/chains'
 import { z } from 'zod'
 import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
+  DEFAULT_NAME_READ_LIMIT,
   DEFAULT_SAFE_ORIGINS,
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_SKY_READ_LIMIT,
@@ -61,6 +63,22 @@ const schema = z.object({
   SEPOLIA_RPC_URL: optional(z.url().optional()),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
+  /**
+   * An Ethereum mainnet node where players' ENS names and avatars are looked up; unset, the API answers every address
+   * without a name and asks no node.
+   */
+  ENS_RPC_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * The Universal Resolver to ask on ENS_RPC_URL's chain; only for a chain other than mainnet (the local stand-in).
+   * Mainnet's own is built into viem.
+   */
+  ENS_UNIVERSAL_RESOLVER: optional(
+    z
+      .string()
+      .refine(isAddress, 'ENS_UNIVERSAL_RESOLVER must be a contract address: 0x and 40 hexadecimal digits.')
+      .transform((value) => getAddress(value))
+      .optional(),
+  ),
   WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
   /**
    * Reverse proxies in front of the API whose X-Forwarded-For names the client; 0 (the default) uses the
@@ -86,6 +104,8 @@ const schema = z.object({
   ACCOUNT_DRAFT_WRITE_RATE_LIMIT: optional(requestCount.default(DEFAULT_DRAFT_WRITE_LIMITS.account.limit)),
   /** Sky reads one client may make per window; each runs the contract's tokenURI on the chain's node. */
   SKY_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_SKY_READ_LIMIT.limit)),
+  /** Name lookups (GET /api/names/:address) one client may make per window. */
+  NAME_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_NAME_READ_LIMIT.limit)),
   /** The window of every limit above, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
 })
@@ -102,6 +122,12 @@ const withNodes = schema
         path: ['SEPOLIA_RPC_URL'],
         message:
           'SEPOLIA_RPC_URL must name the Sepolia node trusted to check contract accounts’ sign-ins; production has no default.',
+      })
+    if (env.ENS_UNIVERSAL_RESOLVER !== undefined && env.ENS_RPC_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENS_UNIVERSAL_RESOLVER'],
+        message: 'ENS_UNIVERSAL_RESOLVER names a contract on ENS_RPC_URL’s chain; set ENS_RPC_URL too.',
       })
   })
   .transform((env) => ({ ...env, SEPOLIA_RPC_URL: env.SEPOLIA_RPC_URL ?? DEVELOPMENT_SEPOLIA_RPC_URL }))
@@ -165,6 +191,13 @@ export function configFromEnv(env: Env): AppConfig {
     rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
     trustedProxies: env.TRUST_PROXY,
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    names: env.ENS_RPC_URL
+      ? {
+          rpcUrl: env.ENS_RPC_URL,
+          ...(env.ENS_UNIVERSAL_RESOLVER ? { universalResolver: env.ENS_UNIVERSAL_RESOLVER } : {}),
+        }
+      : undefined,
+    nameReads: { limit: env.NAME_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     draftWrites: {
       client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
       account: { limit: env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },

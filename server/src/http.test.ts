@@ -25,8 +25,9 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('default-src')).toEqual(["'self'"])
   })
 
-  it('allows data: images, in which the chain returns every sky, and nothing remote', () => {
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:'])
+  it('allows data: images, in which the chain returns every sky, and https ones, where ENS avatars are kept', () => {
+    // Never plain http:, which the API does not pass on as an avatar either.
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:'])
   })
 
   it('allows inline styles (RainbowKit’s theme is a <style> element) but style files only from the app', () => {

@@ -110,14 +110,17 @@ export type ContentSecurityPolicy = {
 /**
  * The Content-Security-Policy header's value; every directive the app sends is written here. Scripts come only
  * from the app's own files (the build has no inline script); styles may be inline, as RainbowKit writes its theme
- * into a <style> element; images may be data: URLs, the form in which the chain returns every sky's SVG.
+ * into a <style> element; images may be data: URLs, the form in which the chain returns every sky's SVG, or any https
+ * URL, where players' ENS avatars (ENSIP-12) are kept: the API passes on only https and data: image URLs
+ * (server/src/names/ens.ts), which the app shows through <img> alone, so an image can run no script.
  */
 export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [] }: ContentSecurityPolicy) =>
   Object.entries({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // https: for ENS avatars, hosted wherever their owners put them (docs/decisions/names.md).
+    'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
     'connect-src': [...new Set(["'self'", ...rpcOrigins, ...WALLET_CONNECT_SOURCES])],
     'frame-src': ["'self'", ...WALLET_FRAME_SOURCES],
