@@ -67,7 +67,7 @@ test.describe('a sky’s own page', () => {
 
     const owner = page.getByTestId('sky-owner')
     await expect(owner).toHaveText(`${OWNER.slice(0, 4)}…${OWNER.slice(-4)}`)
-    await expect(owner).toHaveAttribute('title', OWNER)
+    await expect(owner.getByTestId('account')).toHaveAttribute('title', OWNER)
     const main = page.getByRole('main')
     await expect(main.getByRole('link', { name: 'Stargaze', exact: true })).toHaveAttribute('href', '/stargaze')
     await expect(main.getByRole('link', { name: 'Compose it' })).toHaveAttribute('href', `/compose/${skyId}`)
@@ -121,7 +121,7 @@ test.describe('a sky’s own page', () => {
     expect((await api).status()).toBe(200)
     const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
     await expect(image).toHaveAttribute('src', meta.image)
-    await expect(page.getByTestId('sky-owner')).toHaveAttribute('title', OWNER)
+    await expect(page.getByTestId('sky-owner').getByTestId('account')).toHaveAttribute('title', OWNER)
     await expect(attribute(page, 'Gazes')).toHaveText('0')
   })
 

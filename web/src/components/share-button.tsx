@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
+import { useBriefly } from '@/hooks/use-briefly'
 import { shareLink } from '@/lib/share'
 import { Button } from './ui/button'
 
@@ -19,16 +20,15 @@ export type ShareButtonProps = {
  * Open Graph tags into the page).
  */
 export function ShareButton({ path, title, className }: ShareButtonProps) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const [copied, setCopied] = useBriefly(false, COPIED_MS)
+  const [failed, setFailed] = useState(false)
+  const state = failed ? 'failed' : copied ? 'copied' : 'idle'
 
   const share = async () => {
     // Read from the window at the press, never while rendering: the page is also rendered on the server.
     const outcome = await shareLink({ url: new URL(path, window.location.origin).href, title })
-    clearTimeout(timer.current)
-    if (outcome === 'copied') timer.current = setTimeout(() => setState('idle'), COPIED_MS)
-    setState(outcome === 'copied' || outcome === 'failed' ? outcome : 'idle')
+    setCopied(outcome === 'copied')
+    setFailed(outcome === 'failed')
   }
 
   return (

@@ -10,6 +10,8 @@ export type WalletIslandProps = {
   fallback: ReactNode
   /** Fetches the content's own code (`lazyIsland`'s `load`), beside the stack rather than after it. */
   load?: () => Promise<unknown>
+  /** Hold the island in a `<span>`, for content inside a paragraph (a `<div>` cannot be there). */
+  inline?: boolean
 }
 
 /**
@@ -17,9 +19,9 @@ export type WalletIslandProps = {
  * the wallet stack; the island asks for the stack once the page is on screen, shows `fallback` until it is there,
  * and then its content, which the stack renders in place (see islands.ts).
  */
-export function WalletIsland({ children, fallback, load }: WalletIslandProps) {
+export function WalletIsland({ children, fallback, load, inline = false }: WalletIslandProps) {
   const id = useId()
-  const [container, setContainer] = useState<HTMLDivElement | null>(null)
+  const [container, setContainer] = useState<HTMLElement | null>(null)
   useEffect(() => {
     // Once the page's frame is drawn: its largest paint then waits for none of the stack's requests.
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -43,9 +45,10 @@ export function WalletIsland({ children, fallback, load }: WalletIslandProps) {
     if (container) setIsland(id, { container, content: children })
   }, [id, container, children])
   useLayoutEffect(() => () => setIsland(id, undefined), [id])
+  const Holder = inline ? 'span' : 'div'
   return (
-    <div ref={setContainer} className={styles.island}>
+    <Holder ref={setContainer} className={styles.island}>
       {!mounted && fallback}
-    </div>
+    </Holder>
   )
 }

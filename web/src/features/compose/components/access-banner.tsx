@@ -2,7 +2,8 @@ import type { Address } from 'viem'
 import { useAccount } from 'wagmi'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
-import { shortAddress, useChainModal, useConnectModal } from '@/lib/wallet'
+import { displayName, useName } from '@/lib/names'
+import { useChainModal, useConnectModal } from '@/lib/wallet'
 import styles from './compose-sky-page.module.css'
 
 export type AccessBannerProps = { owner: Address }
@@ -14,6 +15,9 @@ export function AccessBanner({ owner }: AccessBannerProps) {
   const { address, chain, isConnected } = useAccount()
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
+  const someoneElses = isConnected && !!chain && owner.toLowerCase() !== address?.toLowerCase()
+  // Looked up only when the banner shows the owner.
+  const ownerName = useName(someoneElses ? owner : undefined)
   let say: Say | undefined
   if (!isConnected) {
     say = {
@@ -25,9 +29,9 @@ export function AccessBanner({ owner }: AccessBannerProps) {
       text: 'Your wallet is on a network this game does not run on.',
       action: { label: 'Switch network', onClick: () => openChainModal?.() },
     }
-  } else if (owner.toLowerCase() !== address?.toLowerCase()) {
+  } else if (someoneElses) {
     say = {
-      text: `This sky belongs to ${shortAddress(owner)}: here are its decorations. Only its owner can change them.`,
+      text: `This sky belongs to ${displayName(owner, ownerName?.name)}: here are its decorations. Only its owner can change them.`,
     }
   }
   if (!say) return null

@@ -1,3 +1,4 @@
+import { AccountAddress } from '@/components/account/account-address'
 import { ButtonLink } from '@/components/button-link'
 import { PagePanel } from '@/components/page-panel'
 import { ShareButton } from '@/components/share-button'
@@ -8,7 +9,6 @@ import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { skyFileBase } from '@/lib/game/download'
 import type { SkyMetadata } from '@/lib/game/token-uri'
-import { shortAddress } from '@/lib/wallet/utils/short-address'
 import page from '@/styles/page.module.css'
 import styles from './sky-page.module.css'
 
@@ -55,8 +55,8 @@ export function SkyView({ read }: { read: SkyRead }) {
         {owner ? (
           <p className={styles.owner}>
             Held by{' '}
-            <span className={styles.address} title={owner} data-testid="sky-owner">
-              {shortAddress(owner)}
+            <span data-testid="sky-owner">
+              <AccountAddress address={owner} chainId={read.chainId} />
             </span>
             {yours && <span className={styles.you}>you</span>}
           </p>

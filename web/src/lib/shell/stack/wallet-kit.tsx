@@ -6,9 +6,9 @@ import { useConfig, useSwitchChain } from 'wagmi'
 import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
 import { useSignInStatus } from '@/lib/sign-in/sign-in-provider'
 import { appChains } from '@/lib/wallet/chains'
-import { WalletButton } from '@/lib/wallet/components/wallet-button'
 import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
 import { publishKit } from '@/lib/wallet/kit-bridge'
+import { HeaderWalletButton } from './header-wallet-button'
 import { kitTheme } from './kit-theme'
 
 /** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
@@ -81,7 +81,7 @@ function HeaderButton({ slot, setWalletStackShown }: { slot: HTMLElement } & Pic
     setWalletStackShown(true)
     return () => setWalletStackShown(false)
   }, [setWalletStackShown])
-  return createPortal(<WalletButton />, slot)
+  return createPortal(<HeaderWalletButton />, slot)
 }
 
 /** What the kit needs of the shell's loader (stack-loader.ts), handed in rather than imported back. */

@@ -1,13 +1,8 @@
 import type { Chain, Hash } from 'viem'
 import { useConfig } from 'wagmi'
 import { ExternalLink } from '@/components/external-link'
+import { explorerTxUrl } from '../utils/explorer'
 import { shortAddress } from '../utils/short-address'
-
-/** The block explorer's page of transaction `hash` on `chain`; none where the chain has no explorer (the local one). */
-export function explorerTxUrl(chain: Pick<Chain, 'blockExplorers'> | undefined, hash: Hash): string | undefined {
-  const explorer = chain?.blockExplorers?.default
-  return explorer && `${explorer.url.replace(/\/$/, '')}/tx/${hash}`
-}
 
 /** A sent transaction's hash, linked to the chain's explorer where it has one. */
 export function TransactionLink({ chain, hash }: { chain: Chain | undefined; hash: Hash }) {

@@ -1,0 +1,52 @@
+import { lazyIsland, WalletIsland } from '@/lib/shell'
+import { appChain, explorerAddressUrl } from '@/lib/wallet/utils/explorer'
+import styles from './account.module.css'
+import { AccountIdentity } from './account-identity'
+import { CopyAddressButton } from './copy-address-button'
+
+// The name lookup reads through the query cache, which comes with the wallet stack.
+const NamedAccount = lazyIsland(async () => (await import('./named-account')).NamedAccount)
+
+export type AccountAddressProps = {
+  address: `0x${string}`
+  /** The chain the account was read on, for its block explorer's page. */
+  chainId: number
+}
+
+/**
+ * An account shown on a page: its address's first and last four at once, its ENS name and avatar once looked up
+ * (docs/decisions/names.md), a button copying the whole address, and its page on the chain's block explorer.
+ */
+export function AccountAddress({ address, chainId }: AccountAddressProps) {
+  const chain = appChain(chainId)
+  const explorer = explorerAddressUrl(chain, address)
+  return (
+    <span className={styles.account}>
+      <WalletIsland inline load={NamedAccount.load} fallback={<AccountIdentity address={address} />}>
+        <NamedAccount address={address} />
+      </WalletIsland>
+      <CopyAddressButton address={address} className={styles.action} />
+      {explorer && (
+        <a
+          className={styles.action}
+          href={explorer}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={`View on ${chain?.blockExplorers?.default.name}`}
+        >
+          <span className="visually-hidden">View the account on {chain?.blockExplorers?.default.name}</span>
+          <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </a>
+      )}
+    </span>
+  )
+}
