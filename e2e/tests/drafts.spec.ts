@@ -2,6 +2,7 @@ import { sepolia } from 'viem/chains'
 import { connectTestWallet, signIn, signInModal } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { metaOf, pngSize } from '../support/preview'
 
 const layer = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('group', { name: new RegExp(`^${name}`) })
@@ -53,6 +54,17 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   await expect(view.getByText('Silhouette: Rolling Hills')).toBeVisible()
   expect(await view.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')).toBe(preview)
   await expect(view.getByRole('link', { name: 'Open in Compose' })).toHaveCount(0)
+  await expect(view.getByRole('main').getByRole('button', { name: 'Share' })).toBeVisible()
+  // Pasted in a chat, the link previews with the draft's name and its own card, drawn with its decorations.
+  const served = await stranger.request.get(href ?? '')
+  expect(served.status()).toBe(200)
+  const meta = metaOf(await served.text())
+  expect(meta['og:title']).toBe(renamed)
+  const draftId = new URL(href ?? '', stack.webUrl).pathname.split('/').pop()
+  expect(meta['og:image']?.startsWith(`${stack.webUrl}/api/drafts/${draftId}/card.png`)).toBe(true)
+  const card = await stranger.request.get(meta['og:image'] ?? '')
+  expect(card.headers()['content-type']).toBe('image/png')
+  expect(pngSize(await card.body())).toEqual([1200, 630])
   await stranger.close()
 
   // Its owner, opening the same link, takes it on in Compose with the draft loaded.

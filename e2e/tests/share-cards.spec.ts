@@ -1,16 +1,10 @@
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { metaOf, pngSize } from '../support/preview'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Account #9 mints here, as in sky-page.spec.ts: its sends retry on a nonce race, so the two may run side by side.
 const OWNER = ANVIL_ACCOUNTS[9]
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-
-/** The content of each `<meta>` of a page by its property or name. */
-const metaOf = (html: string) =>
-  Object.fromEntries(
-    [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2] as string]),
-  )
 
 test.describe('a sky’s link', () => {
   test('previews with its title and its card, a 1200×630 PNG the API answers', async ({ request, stack, rpc }) => {
@@ -34,9 +28,7 @@ test.describe('a sky’s link', () => {
     expect(card.status()).toBe(200)
     expect(card.headers()['content-type']).toBe('image/png')
     expect(card.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
-    const png = await card.body()
-    expect([...png.subarray(0, 8)]).toEqual(PNG_SIGNATURE)
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
+    expect(pngSize(await card.body())).toEqual([1200, 630])
     const held = await request.get(image, { headers: { 'If-None-Match': card.headers().etag ?? '' } })
     expect(held.status()).toBe(304)
   })

@@ -1,7 +1,9 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
-import { cacheTime } from '@/lib/wallet/utils/query-client'
 import { type AccountName, fetchName } from './name-api'
+
+/** Names and avatars are kept a day, as every query the app persists. */
+const NAME_STALE_MS = 24 * 60 * 60 * 1000
 
 /**
  * The ENS name and avatar of `address`, asked for only while an address is shown, and kept (and persisted with the
@@ -12,8 +14,8 @@ export function useName(address: Address | undefined): AccountName | undefined {
   return useQuery({
     queryKey: ['name', address?.toLowerCase()],
     queryFn: address ? ({ signal }) => fetchName(address, signal) : skipToken,
-    staleTime: cacheTime,
-    gcTime: cacheTime,
+    staleTime: NAME_STALE_MS,
+    gcTime: NAME_STALE_MS,
     retry: 0,
   }).data
 }
