@@ -112,7 +112,9 @@ describe('the HTML written at build time', () => {
     )
     expect(errors).toEqual([])
     expect(container.querySelector('main img')?.getAttribute('src')).toBe(picture)
-    expect(container.querySelector('[data-testid="sky-owner"] [data-testid="account"]')?.getAttribute('title')).toBe(owner)
+    expect(container.querySelector('[data-testid="sky-owner"] [data-testid="account"]')?.getAttribute('title')).toBe(
+      owner,
+    )
     expect(container.querySelector('main')?.textContent).toContain('A night sky.')
     await unmount()
   })

@@ -1,30 +1,27 @@
-import { lazyIsland, WalletIsland } from '@/lib/shell'
+import type { AccountName } from '@/lib/names/name-api'
 import { appChain, explorerAddressUrl } from '@/lib/wallet/utils/explorer'
 import styles from './account.module.css'
 import { AccountIdentity } from './account-identity'
 import { CopyAddressButton } from './copy-address-button'
 
-// The name lookup reads through the query cache, which comes with the wallet stack.
-const NamedAccount = lazyIsland(async () => (await import('./named-account')).NamedAccount)
-
 export type AccountAddressProps = {
   address: `0x${string}`
   /** The chain the account was read on, for its block explorer's page. */
   chainId: number
+  /** Its ENS name and avatar, once a wallet island has looked them up (`useName`). */
+  name?: AccountName
 }
 
 /**
  * An account shown on a page: its address's first and last four at once, its ENS name and avatar once looked up
  * (docs/decisions/names.md), a button copying the whole address, and its page on the chain's block explorer.
  */
-export function AccountAddress({ address, chainId }: AccountAddressProps) {
+export function AccountAddress({ address, chainId, name }: AccountAddressProps) {
   const chain = appChain(chainId)
   const explorer = explorerAddressUrl(chain, address)
   return (
     <span className={styles.account}>
-      <WalletIsland inline load={NamedAccount.load} fallback={<AccountIdentity address={address} />}>
-        <NamedAccount address={address} />
-      </WalletIsland>
+      <AccountIdentity address={address} name={name} />
       <CopyAddressButton address={address} className={styles.action} />
       {explorer && (
         <a

@@ -33,6 +33,7 @@ export function SkyPage({ skyId }: SkyPageProps) {
       meta,
       picture: sameChain ? picture : undefined,
       owner: fromChain?.owner ?? found?.owner,
+      ownerName: fromChain?.ownerName,
       yours: fromChain?.yours ?? false,
       failed: (fromChain?.failed ?? false) && !meta,
       retry: fromChain?.retry,
@@ -42,7 +43,11 @@ export function SkyPage({ skyId }: SkyPageProps) {
   return (
     <>
       <WalletIsland load={SkyChainRead.load} fallback={null}>
-        <SkyChainRead skyId={skyId} onRead={setChainRead} />
+        <SkyChainRead
+          skyId={skyId}
+          shownOwner={sharedSky?.status === 'found' ? sharedSky.owner : undefined}
+          onRead={setChainRead}
+        />
       </WalletIsland>
       <SkyView read={read} />
     </>

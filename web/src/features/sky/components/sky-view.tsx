@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { skyFileBase } from '@/lib/game/download'
 import type { SkyMetadata } from '@/lib/game/token-uri'
+import type { AccountName } from '@/lib/names/name-api'
 import page from '@/styles/page.module.css'
 import styles from './sky-page.module.css'
 
@@ -24,6 +25,8 @@ export type SkyRead = {
   /** The sky's picture before the rest of its metadata, when the page was served with it. */
   picture?: string
   owner?: `0x${string}`
+  /** The owner's ENS name and avatar, for the owner they were looked up for. */
+  ownerName?: { address: `0x${string}` } & AccountName
   /** Held by the connected account. */
   yours: boolean
   /** The read failed and there is nothing to show. */
@@ -56,7 +59,11 @@ export function SkyView({ read }: { read: SkyRead }) {
           <p className={styles.owner}>
             Held by{' '}
             <span data-testid="sky-owner">
-              <AccountAddress address={owner} chainId={read.chainId} />
+              <AccountAddress
+                address={owner}
+                chainId={read.chainId}
+                name={read.ownerName?.address === owner ? read.ownerName : undefined}
+              />
             </span>
             {yours && <span className={styles.you}>you</span>}
           </p>
