@@ -1,12 +1,31 @@
+import { setLocalName } from '@chainellation/contracts/ens'
+import { anvilAccount } from '@chainellation/contracts/safe'
 import type { Locator, Page } from '@playwright/test'
 import { connectTestWallet, connectWith, signIn } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost } from '../support/safe-host'
+import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Run on request only (`npm run screenshots -w e2e`): rewrites the PNGs in docs/screenshots.
 const dir = new URL('../../docs/screenshots/', import.meta.url)
+
+/** A small avatar, as an ENS avatar text record can hold one (ENSIP-12). */
+const AVATAR = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4" fill="#7aa2ff"/>' +
+    '<circle cx="5.4" cy="2.6" r="0.7" fill="#fff"/></svg>',
+).toString('base64')}`
+
+/** Gives anvil's account `index` the primary name `name` on the stack's ENS stand-in (this run's stack only). */
+async function nameAnvilAccount(stack: StackInfo, index: number, name: string) {
+  await setLocalName({
+    rpcUrl: stack.anvilUrl,
+    resolver: stack.ensUniversalResolver,
+    account: anvilAccount(index),
+    name: { name, avatar: AVATAR },
+  })
+}
 
 const sizes = [
   { width: 1280, height: 800 },
@@ -122,11 +141,13 @@ for (const size of sizes) {
     })
 
     test('a sky’s own page', async ({ page, stack, rpc }) => {
+      // Its owner has an ENS name and avatar, which the page shows in place of the address.
+      await nameAnvilAccount(stack, 9, 'orion-watcher.eth')
       const skyId = await mintSky(stack, rpc, ANVIL_ACCOUNTS[9])
       await decorateSky(stack, rpc, ANVIL_ACCOUNTS[9], skyId)
       await page.goto(`/sky/${skyId}`)
       await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
-      await expect(page.getByTestId('sky-owner')).toBeVisible()
+      await expect(page.getByTestId('sky-owner')).toHaveText('orion-watcher.eth')
       await shoot(page, 'sky-page')
     })
 
@@ -139,9 +160,12 @@ for (const size of sizes) {
       // Some progress to show: two gazes, and a decorated sky.
       for (const id of ids.slice(0, 2)) await gaze(stack, rpc, wallet.account, id)
       await decorateSky(stack, rpc, wallet.account, ids[2] as bigint)
+      // The collector has a name: the header shows it once they have signed in.
+      await nameAnvilAccount(stack, size.width < 768 ? 2 : 3, size.width < 768 ? 'night-owl.eth' : 'stargazer.eth')
       await page.goto('/stargaze')
       await connectTestWallet(page, wallet)
       await signIn(page)
+      await expect(page.getByRole('banner').getByTestId('named-account-button')).toBeVisible()
       await expect(
         page
           .getByRole('main')
