@@ -18,6 +18,6 @@ describe('displayName', () => {
     const shown = displayName(address, long)
     expect(shown).toHaveLength(NAME_MAX_LENGTH)
     expect(shown).toBe('a-very-long-name-for-a-…')
-    expect(displayName(address, 'x'.repeat(20) + '.eth')).toBe('x'.repeat(20) + '.eth')
+    expect(displayName(address, `${'x'.repeat(20)}.eth`)).toBe(`${'x'.repeat(20)}.eth`)
   })
 })
