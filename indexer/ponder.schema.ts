@@ -32,7 +32,8 @@ export const sky = onchainTable(
   (table) => ({
     owner: index().on(table.owner, table.id),
     gazes: index().on(table.gazes, table.id),
-    lastGazeAt: index().on(table.lastGazeAt, table.id),
+    // The gallery's "recently gazed" order, never-gazed skies last.
+    lastGazeAt: index().on(table.lastGazeAt.desc().nullsLast(), table.id.desc()),
     tzOffset: index().on(table.tzOffset, table.id),
     completed: index().on(table.completed, table.id),
     decorated: index().on(table.decorated, table.id),
