@@ -49,10 +49,16 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @dev Skies each account received by transfer, newest last; the view filters out those it no longer owns.
     mapping(address account => uint16[]) private _received;
 
-    /// @notice Sky `skyId` was minted over `tzOffset` with these traits, so an indexer reads them from the log
-    /// rather than calling `skyOf` for each mint. Its owner is in the ERC-721 Transfer emitted with it.
+    /// @notice Sky `skyId` was minted to `owner` over `tzOffset` with these traits: the whole new sky in one log, so
+    /// an indexer needs neither a `skyOf` call per mint nor to pair this log with the ERC-721 Transfer beside it.
     event SkyMinted(
-        uint256 indexed skyId, int32 tzOffset, uint16 primaryHue, uint16 secondaryHue, uint8 constellation, uint8 clouds
+        uint256 indexed skyId,
+        address indexed owner,
+        int32 tzOffset,
+        uint16 primaryHue,
+        uint16 secondaryHue,
+        uint8 constellation,
+        uint8 clouds
     );
     /// @notice Sky `skyId` was gazed at; `gazes` is the number of its constellation's stars now revealed.
     event Stargazed(uint256 indexed skyId, uint256 gazes);
@@ -163,6 +169,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         _setAux(msg.sender, uint224(skyId));
         emit SkyMinted(
             skyId,
+            msg.sender,
             tzOffset,
             uint16(traits >> 23 & 0x1ff),
             uint16(traits >> 32 & 0x1ff),

@@ -21,40 +21,12 @@ const at = (event: {
   timestamp: event.block.timestamp,
 })
 
-// ERC-721 emits the mint's Transfer before SkyMinted in the same transaction: the Transfer names the owner, the
-// SkyMinted the traits.
+// A mint's ERC-721 Transfer says less than the SkyMinted beside it, which makes the sky whole in one step.
 ponder.on('Chainellation:Transfer', async ({ event, context }) => {
   const { from, to, id } = event.args
+  if (from === zeroAddress) return
   const skyId = Number(id)
   const { db } = context
-  if (from === zeroAddress) {
-    await db.insert(sky).values({
-      id: skyId,
-      owner: to,
-      tzOffset: 0,
-      primaryHue: 0,
-      secondaryHue: 0,
-      constellation: 0,
-      clouds: 0,
-      gazes: 0,
-      completed: false,
-      silhouette: 0,
-      silhouetteToken: 0n,
-      skyLayer: 0,
-      skyLayerToken: 0n,
-      object: 0,
-      objectToken: 0n,
-      decorated: false,
-      mintedAt: event.block.timestamp,
-      mintBlock: event.block.number,
-      mintTx: event.transaction.hash,
-    })
-    await db
-      .insert(collector)
-      .values({ ...none, address: to, skies: 1 })
-      .onConflictDoUpdate((row) => ({ skies: row.skies + 1 }))
-    return
-  }
   const moved = await db.update(sky, { id: skyId }).set({ owner: to })
   const carried = { stars: moved.gazes, completed: moved.completed ? 1 : 0 }
   await db.update(collector, { address: from }).set((row) => ({
@@ -74,11 +46,34 @@ ponder.on('Chainellation:Transfer', async ({ event, context }) => {
 })
 
 ponder.on('Chainellation:SkyMinted', async ({ event, context }) => {
-  const { skyId, tzOffset, primaryHue, secondaryHue, constellation, clouds } = event.args
-  const minted = await context.db
-    .update(sky, { id: Number(skyId) })
-    .set({ tzOffset, primaryHue, secondaryHue, constellation, clouds })
-  await context.db.insert(activity).values({ ...at(event), kind: 'mint', skyId: minted.id, account: minted.owner })
+  const { skyId, owner, tzOffset, primaryHue, secondaryHue, constellation, clouds } = event.args
+  const { db } = context
+  await db.insert(sky).values({
+    id: Number(skyId),
+    owner,
+    tzOffset,
+    primaryHue,
+    secondaryHue,
+    constellation,
+    clouds,
+    gazes: 0,
+    completed: false,
+    silhouette: 0,
+    silhouetteToken: 0n,
+    skyLayer: 0,
+    skyLayerToken: 0n,
+    object: 0,
+    objectToken: 0n,
+    decorated: false,
+    mintedAt: event.block.timestamp,
+    mintBlock: event.block.number,
+    mintTx: event.transaction.hash,
+  })
+  await db
+    .insert(collector)
+    .values({ ...none, address: owner, skies: 1 })
+    .onConflictDoUpdate((row) => ({ skies: row.skies + 1 }))
+  await db.insert(activity).values({ ...at(event), kind: 'mint', skyId: Number(skyId), account: owner })
 })
 
 // The contract lets only a sky's owner gaze, and counts one more star per gaze until the constellation's last.

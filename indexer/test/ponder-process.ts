@@ -7,11 +7,13 @@ import { indexerDir, ponderBin } from '../lib/ponder-bin.ts'
 
 export type Indexer = {
   url: string
+  /** Process id of `ponder start`, the leader of its process group. */
+  pid: number
   output: string[]
   /** GET `path` on the indexer, parsed as JSON, with its status. */
   get: <T = unknown>(path: string) => Promise<{ status: number; body: T }>
   /** Resolves once the indexer has indexed the chain up to block `block`. */
-  caughtUp: (block: bigint) => Promise<void>
+  caughtUp: (block: bigint, timeoutMs?: number) => Promise<void>
   stop: () => Promise<void>
 }
 
@@ -71,13 +73,18 @@ export async function startIndexer(rpcUrl: string, dataDir: string): Promise<Ind
   }
   return {
     url,
+    pid: child.pid ?? 0,
     output,
     get,
-    caughtUp: (block) =>
-      until(`at block ${block}`, async () => {
-        const { body } = await get<{ indexedBlock: number | null }>('/sync')
-        return body.indexedBlock !== null && body.indexedBlock >= Number(block)
-      }),
+    caughtUp: (block, timeoutMs) =>
+      until(
+        `at block ${block}`,
+        async () => {
+          const { body } = await get<{ indexedBlock: number | null }>('/sync')
+          return body.indexedBlock !== null && body.indexedBlock >= Number(block)
+        },
+        timeoutMs,
+      ),
     stop,
   }
 }

@@ -1,7 +1,7 @@
 import { db, publicClients } from 'ponder:api'
 import { activity, collector, sky } from 'ponder:schema'
 import { Hono } from 'hono'
-import { and, asc, count, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import { starCount } from '../../lib/constellations.ts'
@@ -149,18 +149,16 @@ const app = new Hono()
       stars: [desc(sky.gazes), desc(sky.id)],
       recent: [sql`${sky.lastGazeAt} desc nulls last`, desc(sky.id)],
     }[p.sort]
-    const filter = where.length ? and(...where) : undefined
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(sky)
-        .where(filter)
-        .orderBy(...order)
-        .limit(p.limit)
-        .offset((p.page - 1) * p.limit),
-      db.select({ n: count() }).from(sky).where(filter),
-    ])
-    return c.json({ skies: rows.map(skyJson), page: p.page, limit: p.limit, total: total?.n ?? 0 })
+    // One row beyond the page says whether another follows, without counting every match.
+    const rows = await db
+      .select()
+      .from(sky)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(...order)
+      .limit(p.limit + 1)
+      .offset((p.page - 1) * p.limit)
+    const next = rows.length > p.limit ? p.page + 1 : null
+    return c.json({ skies: rows.slice(0, p.limit).map(skyJson), page: p.page, next })
   })
   .get('/skies/:skyId', valid('param', z.object({ skyId: wholeNumber('The sky id', 1, 65_535) })), async (c) => {
     const [row] = await db
