@@ -69,7 +69,7 @@ try {
   await flush()
   // Every sky is over UTC, at night at midnight and a day later; four nights of batch gazes make 50,000 gazes.
   let gazes = 0
-  for (let night = 0; gazes < GAZES; night++) {
+  while (gazes < GAZES) {
     for (const [p, from] of players.entries()) {
       const mine = Array.from({ length: SKIES / players.length }, (_, i) => BigInt(i * players.length + p + 1))
       for (let i = 0; i < mine.length && gazes < GAZES; i += 100) {
