@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { ANVIL_MNEMONIC, deployAll } from '@chainellation/contracts/deploy'
+import fc from 'fast-check'
 import { createTestClient, getContract, type Hash, http, publicActions, walletActions } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
@@ -201,6 +202,20 @@ describe('the indexer on a local chain', () => {
     expect(new Set(feed.map((a) => a.id)).size).toBe(feed.length)
     expect(feed.map((a) => a.id)).toEqual([...feed.map((a) => a.id)].sort().reverse())
     expect(feed.find((a) => a.kind === 'completed')).toMatchObject({ skyId: 2, constellation: CASSIOPEIA })
+
+    // The registry's six decorations, with the one Comet bought.
+    const contracts = getDeployment(31337)?.contracts
+    const { body } = await indexer.get<{ decorations: { id: number; address: string; purchases: number }[] }>(
+      '/decorations',
+    )
+    expect(body.decorations.map((d) => [d.id, d.address, d.purchases])).toEqual([
+      [1, contracts?.RollingHills, 0],
+      [2, contracts?.CrescentMoon, 0],
+      [3, contracts?.Telescope, 0],
+      [4, contracts?.Lighthouse, 0],
+      [5, contracts?.Comet, 1],
+      [6, contracts?.Campfire, 0],
+    ])
   })
 
   it('sorts, filters and searches the skies as the chain says', async () => {
@@ -251,6 +266,38 @@ describe('the indexer on a local chain', () => {
       expect(body.error, path).toMatch(/^[A-Z`a-z].+\.$/)
     }
     expect((await indexer.get('/skies/99')).status).toBe(404)
+  })
+
+  it('never answers a 5xx, whatever the query string', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(String),
+      fc.constantFrom('true', 'false', 'newest', 'recent', 'completed', '#1', `0x${'ab'.repeat(20)}`, '', '%00'),
+    )
+    const name = fc.constantFrom(
+      'sort',
+      'night',
+      'tz',
+      'completed',
+      'decorated',
+      'owner',
+      'q',
+      'page',
+      'limit',
+      'before',
+      'skyId',
+      'address',
+      'by',
+      'x',
+    )
+    const path = fc.constantFrom('/skies', '/activity', '/leaderboard', '/skies/1', '/collectors/0xab', '/decorations')
+    await fc.assert(
+      fc.asyncProperty(path, fc.array(fc.tuple(name, value), { maxLength: 4 }), async (route, params) => {
+        const { status } = await indexer.get(`${route}?${new URLSearchParams(params)}`)
+        expect([200, 400, 404]).toContain(status)
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('rolls back a reorg', async () => {

@@ -1,5 +1,5 @@
 import { db, publicClients } from 'ponder:api'
-import { activity, collector, sky } from 'ponder:schema'
+import { activity, collector, decoration, sky } from 'ponder:schema'
 import { Hono } from 'hono'
 import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
 import { getAddress } from 'viem'
@@ -201,6 +201,18 @@ const app = new Hono()
       .orderBy(desc(column), asc(collector.address))
       .limit(p.limit)
     return c.json({ by: p.by, collectors: rows.map((row) => collectorJson(row, row.address)) })
+  })
+  .get('/decorations', async (c) => {
+    const rows = await db.select().from(decoration).orderBy(asc(decoration.id))
+    return c.json({
+      decorations: rows.map((row) => ({
+        id: row.id,
+        address: getAddress(row.address),
+        layer: row.layer,
+        free: row.free,
+        purchases: row.purchases,
+      })),
+    })
   })
   .get('/sync', async (c) => {
     const [[checkpoint], [meta], head] = await Promise.all([
