@@ -49,6 +49,18 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @dev Skies each account received by transfer, newest last; the view filters out those it no longer owns.
     mapping(address account => uint16[]) private _received;
 
+    /// @notice Sky `skyId` was minted to `owner` over `tzOffset` with these traits: the whole new sky in one log, so
+    /// an indexer needs neither a `skyOf` call per mint nor to pair this log with the ERC-721 Transfer beside it.
+    event SkyMinted(
+        uint256 indexed skyId,
+        address indexed owner,
+        int32 tzOffset,
+        uint16 primaryHue,
+        uint16 secondaryHue,
+        uint8 constellation,
+        uint8 clouds
+    );
+    /// @notice Sky `skyId` was gazed at; `gazes` is the number of its constellation's stars now revealed.
     event Stargazed(uint256 indexed skyId, uint256 gazes);
     event MaxSupplyUpdated(uint256 maxSupply);
     event PricesUpdated(uint256 basePrice, uint256 customizationPrice);
@@ -155,6 +167,15 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         uint256 data = _getAux(msg.sender) | uint256(int256(tzOffset / 15 minutes) + 48) << 16 | traits;
         _mintAndSetExtraDataUnchecked(msg.sender, skyId, uint96(data));
         _setAux(msg.sender, uint224(skyId));
+        emit SkyMinted(
+            skyId,
+            msg.sender,
+            tzOffset,
+            uint16(traits >> 23 & 0x1ff),
+            uint16(traits >> 32 & 0x1ff),
+            uint8(traits >> 41 & 0x1f),
+            uint8((traits >> 46 & 0x3) + 1)
+        );
     }
 
     /// @dev Validates the chosen traits, fills the others from the sky's id, and packs them.

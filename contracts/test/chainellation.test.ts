@@ -154,6 +154,26 @@ describe('mint', () => {
     }
   })
 
+  it('emits SkyMinted with the owner and the traits skyOf reads, for drawn and chosen traits alike', async () => {
+    // One after another, so that the ids follow this order.
+    const mints = [
+      () => f.alice.sky.write.mint([-34_200]),
+      () => f.bob.sky.write.mintCustom([MAX_TZ, 0, 359, 16, 4]),
+      () => f.carol.sky.write.mintCustom([20_700, DEFAULT_HUE, 42, 0, 2]),
+    ]
+    const minters = [f.alice, f.bob, f.carol]
+    for (const [i, write] of mints.entries()) {
+      const receipt = await f.tx(write())
+      const events = parseEventLogs({ abi: chainellationAbi, logs: receipt.logs, eventName: 'SkyMinted' })
+      const { tzOffset, primaryHue, secondaryHue, constellation, clouds } = await f.alice.sky.read.skyOf([
+        BigInt(i + 1),
+      ])
+      expect(events.map((e) => e.args)).toEqual([
+        { skyId: BigInt(i + 1), owner: minters[i]?.address, tzOffset, primaryHue, secondaryHue, constellation, clouds },
+      ])
+    }
+  })
+
   it('mintCustom lets the sky choose where given DEFAULT_HUE or 0', async () => {
     const snapshot = await f.snapshot()
     await f.mint(f.alice)

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { type Anvil, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
+import { type Anvil, freePort, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
 import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
+import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 
 export const LOCAL_CHAIN_ID = 31337
@@ -37,7 +38,7 @@ const serverDir = join(root, 'server')
 const webDir = join(root, 'web')
 const viteBin = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js')
 
-export type ServiceName = 'anvil' | 'api' | 'web'
+export type ServiceName = 'anvil' | 'indexer' | 'api' | 'web'
 
 /**
  * - `dev`: Vite dev server with hot reload on `webPort`, proxying /api to the API.
@@ -53,12 +54,20 @@ export type StackOptions = {
   apiPort: number
   /** Ignored in `production` mode. */
   webPort: number
+  /** The indexer's port (Ponder's HTTP server); omitted or 0, a free one. */
+  indexerPort?: number
   mode: StackMode
   /**
    * Folder of the API's embedded database (PGlite). Omitted: a fresh folder in the stack's own temporary
    * folder, so every run starts with no sessions.
    */
   dataDir?: string
+  /**
+   * Folder of the indexer's embedded database (PGlite). Emptied at every start: the local chain starts over, and an
+   * index of the previous run's chain would describe blocks that no longer exist. Omitted: a folder in the stack's
+   * temporary folder.
+   */
+  indexerDataDir?: string
   /**
    * Origins allowed to frame the app as a Safe App (a self-hosted Safe{Wallet}, say), passed to the API as
    * SAFE_ORIGINS and to the web app as VITE_SAFE_ORIGINS. Omitted: both use their default, Safe{Wallet}'s own.
@@ -84,6 +93,8 @@ export type Stack = {
   chainId: number
   rpcUrl: string
   apiUrl: string
+  /** The indexer's read routes (`/skies`, `/activity`, …) and Ponder's own (`/ready`, `/status`). */
+  indexerUrl: string
   /** Where a person opens the app; the API's origin in `production` mode. */
   webUrl: string
   /** Origins the API accepts for sign-in: `webUrl` by its `127.0.0.1` and its `localhost` name. */
@@ -135,6 +146,7 @@ const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `si
 /** Starts anvil, deploys the contracts, builds the web app if the mode needs it, and starts the API and the web app. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { anvilPort, apiPort, webPort, mode, signal: abort } = options
+  const indexerPort = options.indexerPort || (await freePort())
   const webPortUsed = mode === 'production' ? apiPort : webPort
   // A person may type either name; the API checks the sign-in message's origin against both.
   const appOrigins = [`http://localhost:${webPortUsed}`, `http://127.0.0.1:${webPortUsed}`]
@@ -142,6 +154,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const ports: [ServiceName, number][] = [
     ['anvil', anvilPort],
     ['api', apiPort],
+    ['indexer', indexerPort],
   ]
   if (mode !== 'production') ports.push(['web', webPort])
   const { chainRpcUrl, chainFallbackRpcUrl } = options
@@ -158,7 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!(await isPortFree(port))) throw new ServicePortInUseError(service, port)
   }
 
-  const tails: Record<ServiceName | 'build', string[]> = { anvil: [], api: [], web: [], build: [] }
+  const tails: Record<ServiceName | 'build', string[]> = { anvil: [], indexer: [], api: [], web: [], build: [] }
   const record = (source: ServiceName | 'build', line: string) => {
     const tail = tails[source]
     tail.push(line)
@@ -173,6 +186,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const webDist = join(runDir, 'web')
   const dataDir = options.dataDir ?? join(runDir, 'pglite')
   mkdirSync(dataDir, { recursive: true })
+  const indexerDataDir = options.indexerDataDir ?? join(runDir, 'indexer')
+  rmSync(indexerDataDir, { recursive: true, force: true })
+  mkdirSync(indexerDataDir, { recursive: true })
   let anvil: Anvil | undefined
   let anvilBinaries: number[] = []
   const groups = new Map<ServiceName | 'build', ChildProcess>()
@@ -290,6 +306,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
     }
 
+    // Ponder indexes the new chain while the web app builds; the API waits for both.
+    const indexerUrl = `http://127.0.0.1:${indexerPort}`
+    log('stack', `starting the indexer on port ${indexerPort}`)
+    const indexer = spawnService(
+      'indexer',
+      [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
+      indexerDir,
+      {
+        // Ponder reads PORT before its --port flag; a shell's PORT is the API's.
+        PORT: String(indexerPort),
+        INDEXER_CHAIN_ID: String(LOCAL_CHAIN_ID),
+        INDEXER_RPC_URLS: anvil.rpcUrl,
+        INDEXER_PGLITE_DIR: indexerDataDir,
+        // Always its own PGlite here, whatever database a shell names for the API.
+        DATABASE_URL: '',
+        DATABASE_PRIVATE_URL: '',
+        DATABASE_SCHEMA: 'public',
+        INDEXER_POLLING_MS: '250',
+      },
+    )
+
     if (mode !== 'dev') {
       log('stack', 'building the web app')
       const build = spawnService('build', [viteBin, 'build', '--outDir', webDist, '--emptyOutDir'], webDir, webEnv)
@@ -301,6 +338,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (code !== 0) throw new ServiceStartError('build', `vite build failed with ${exitText(code, sig)}`, tails.build)
       checkAbort()
     }
+
+    await waitUntilAnswers('indexer', `${indexerUrl}/ready`, indexer, 90_000)
+    checkAbort()
 
     const apiUrl = `http://127.0.0.1:${apiPort}`
     log('stack', `starting the API on port ${apiPort}`)
@@ -318,6 +358,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // may resolve to ::1 where nothing listens.
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://127.0.0.1:${webPortUsed}`,
       DATA_DIR: dataDir,
+      // Not read yet: the API will serve the indexer's routes on the app's origin.
+      INDEXER_URL: indexerUrl,
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
@@ -352,12 +394,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     const pids: Partial<Record<ServiceName, number>> = { anvil: anvil.process.pid }
-    for (const service of ['api', 'web'] as const) pids[service] = groups.get(service)?.pid
+    for (const service of ['indexer', 'api', 'web'] as const) pids[service] = groups.get(service)?.pid
     return {
       mode,
       chainId: LOCAL_CHAIN_ID,
       rpcUrl: anvil.rpcUrl,
       apiUrl,
+      indexerUrl,
       webUrl,
       appOrigins,
       dataDir,

@@ -13,6 +13,7 @@ const scriptsDir = fileURLToPath(new URL('..', import.meta.url))
 
 type Launched = {
   dataDir: string
+  indexerDataDir: string
   child: ChildProcess
   stdout: () => string
   stderr: () => string
@@ -31,15 +32,16 @@ async function distinctFreePorts(count: number): Promise<number[]> {
 
 /** Runs `npm start`'s script the way a terminal would: as the leader of its own process group. */
 function launch(
-  ports: { anvil: number; api: number; web: number },
+  ports: { anvil: number; api: number; web: number; indexer: number },
   via: 'node' | 'npm' = 'node',
   env: Record<string, string> = {},
 ): Launched {
   const [command, args] =
     via === 'npm' ? ['npm', ['run', '--silent', 'start']] : [process.execPath, ['--import', 'tsx', 'src/start.ts']]
   // Not the repository's own database: a developer's `npm start` may have it open.
-  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-start-test-'))
-  dataDirs.push(dataDir)
+  const folder = mkdtempSync(join(tmpdir(), 'chainellation-start-test-'))
+  dataDirs.push(folder)
+  const [dataDir, indexerDataDir] = [join(folder, 'pglite'), join(folder, 'indexer')]
   const child = spawn(command, args, {
     cwd: scriptsDir,
     detached: true,
@@ -50,7 +52,9 @@ function launch(
       ANVIL_PORT: `${ports.anvil}`,
       PORT: `${ports.api}`,
       WEB_PORT: `${ports.web}`,
+      INDEXER_PORT: `${ports.indexer}`,
       DATA_DIR: dataDir,
+      INDEXER_DATA_DIR: indexerDataDir,
       ...env,
     },
   })
@@ -65,7 +69,7 @@ function launch(
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, sig) => resolve({ code, signal: sig })),
   )
-  const run = { dataDir, child, stdout: () => out, stderr: () => err, exit }
+  const run = { dataDir, indexerDataDir, child, stdout: () => out, stderr: () => err, exit }
   launched.push(run)
   return run
 }
@@ -115,7 +119,9 @@ function expectServices(processes: { pid: number; args: string }[]) {
   ).toBe(true)
   const anvilBinary = processes.some((p) => /anvil(\s|$)/.test(p.args) && !p.args.includes('bin.mjs'))
   expect(anvilBinary, `the anvil binary in${listing}`).toBe(true)
-  return api
+  const indexer = processes.find((p) => p.args.includes('ponder.js start'))
+  expect(indexer, `the indexer (ponder start) in${listing}`).toBeDefined()
+  return { api, indexer }
 }
 
 /** A read-only call to the local chain, answered as raw hex. */
@@ -164,10 +170,10 @@ async function expectAllStopped(processes: { pid: number }[], ports: number[]) {
 
 describe('npm start', () => {
   it('stops every process when one of them dies', async () => {
-    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
+    const [anvil = 0, api = 0, web = 0, indexer = 0] = await distinctFreePorts(4)
     // A self-hosted Safe{Wallet} on this machine, as SAFE_ORIGINS in .env would name it.
     const safeOrigin = 'http://localhost:3000'
-    const run = launch({ anvil, api, web }, 'node', { SAFE_ORIGINS: safeOrigin })
+    const run = launch({ anvil, api, web, indexer }, 'node', { SAFE_ORIGINS: safeOrigin })
     await waitUntilReady(run)
     expect(run.stdout()).toContain(`http://localhost:${web}`)
     expect(run.stdout()).toMatch(/Chainellation\s+0x[0-9a-fA-F]{40}/)
@@ -193,7 +199,7 @@ describe('npm start', () => {
 
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
-    const apiProcess = expectServices(processes)
+    const { api: apiProcess, indexer: indexerProcess } = expectServices(processes)
 
     // Sign-in needs the local chain's node, the origins a person opens and a database folder.
     const apiEnv = environ(apiProcess?.pid ?? 0)
@@ -207,15 +213,24 @@ describe('npm start', () => {
     expect(viteEnv.VITE_SAFE_ORIGINS).toBe(safeOrigin)
     expect(apiEnv.SAFE_ORIGINS).toBe(safeOrigin)
 
+    // The indexer follows the local chain into its own folder, and the API is told where it answers.
+    const indexerEnv = environ(indexerProcess?.pid ?? 0)
+    expect(indexerEnv.INDEXER_RPC_URLS).toBe(`http://127.0.0.1:${anvil}`)
+    expect(indexerEnv.INDEXER_PGLITE_DIR).toBe(run.indexerDataDir)
+    expect(apiEnv.INDEXER_URL).toBe(`http://127.0.0.1:${indexer}`)
+    expect(run.stdout()).toContain(`http://127.0.0.1:${indexer}/sync`)
+    const sync = (await (await fetch(`http://127.0.0.1:${indexer}/sync`)).json()) as { ready: boolean }
+    expect(sync.ready).toBe(true)
+
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })
     expect(run.stderr()).toContain('API exited unexpectedly (signal SIGKILL); stopping everything.')
-    await expectAllStopped(processes, [anvil, api, web])
+    await expectAllStopped(processes, [anvil, api, web, indexer])
   })
 
   it('stops everything on Ctrl-C and exits cleanly', async () => {
-    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
-    const run = launch({ anvil, api, web })
+    const [anvil = 0, api = 0, web = 0, indexer = 0] = await distinctFreePorts(4)
+    const run = launch({ anvil, api, web, indexer })
     await waitUntilReady(run)
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
@@ -225,12 +240,12 @@ describe('npm start', () => {
     process.kill(-(run.child.pid ?? 0), 'SIGINT')
     expect(await run.exit).toEqual({ code: 0, signal: null })
     expect(run.stderr()).toBe('')
-    await expectAllStopped(processes, [anvil, api, web])
+    await expectAllStopped(processes, [anvil, api, web, indexer])
   })
 
   it('stops everything when npm itself is terminated', async () => {
-    const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
-    const run = launch({ anvil, api, web }, 'npm')
+    const [anvil = 0, api = 0, web = 0, indexer = 0] = await distinctFreePorts(4)
+    const run = launch({ anvil, api, web, indexer }, 'npm')
     await waitUntilReady(run)
     const processes = tree(run.child.pid ?? 0)
     watched.push(...processes.map((p) => p.pid))
@@ -246,18 +261,19 @@ describe('npm start', () => {
       ),
       `still running: ${alive(watched)}`,
     ).toBe(true)
-    for (const port of [anvil, api, web]) expect(await isPortFree(port), `port ${port}`).toBe(true)
+    for (const port of [anvil, api, web, indexer]) expect(await isPortFree(port), `port ${port}`).toBe(true)
   })
 
   it.each([
     ['anvil', 'anvil', 'ANVIL_PORT'],
     ['api', 'API', 'PORT'],
     ['web', 'web app', 'WEB_PORT'],
+    ['indexer', 'indexer', 'INDEXER_PORT'],
   ] as const)(
     'refuses to start when the %s port is taken, with one line and exit code 1',
     async (service, label, env) => {
-      const [anvil = 0, api = 0, web = 0] = await distinctFreePorts(3)
-      const ports = { anvil, api, web }
+      const [anvil = 0, api = 0, web = 0, indexer = 0] = await distinctFreePorts(4)
+      const ports = { anvil, api, web, indexer }
       const blocker = net.createServer()
       await new Promise<void>((resolve) => blocker.listen(ports[service], '127.0.0.1', resolve))
       try {

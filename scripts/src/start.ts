@@ -10,8 +10,13 @@ import { accent, bold, dim } from './term'
 const TEST_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TEST_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 
-const portEnv: Record<ServiceName, string> = { anvil: 'ANVIL_PORT', api: 'PORT', web: 'WEB_PORT' }
-const label: Record<ServiceName, string> = { anvil: 'anvil', api: 'API', web: 'web app' }
+const portEnv: Record<ServiceName, string> = {
+  anvil: 'ANVIL_PORT',
+  indexer: 'INDEXER_PORT',
+  api: 'PORT',
+  web: 'WEB_PORT',
+}
+const label: Record<ServiceName, string> = { anvil: 'anvil', indexer: 'indexer', api: 'API', web: 'web app' }
 
 const fail = (message: string): never => {
   process.stderr.write(`chainellation: ${message}\n`)
@@ -35,9 +40,12 @@ if (existsSync(envFile)) process.loadEnvFile(envFile)
 const anvilPort = port('ANVIL_PORT', 8545)
 const apiPort = port('PORT', 8787)
 const webPort = port('WEB_PORT', 5173)
+const indexerPort = port('INDEXER_PORT', 42069)
 // Sessions outlive a restart of `npm start`; delete the folder to start afresh.
 const dataDir = process.env.DATA_DIR || fileURLToPath(new URL('../../.data/pglite', import.meta.url))
 mkdirSync(dataDir, { recursive: true })
+// The local chain starts over on every run, so its index does too; the folder is only kept for a look after a run.
+const indexerDataDir = process.env.INDEXER_DATA_DIR || fileURLToPath(new URL('../../.data/indexer', import.meta.url))
 // A self-hosted Safe{Wallet} that frames the app must be allowed by the web app as well as by the API.
 const safeOrigins = process.env.SAFE_ORIGINS ? process.env.SAFE_ORIGINS.split(',').map((o) => o.trim()) : undefined
 
@@ -67,8 +75,10 @@ try {
     anvilPort,
     apiPort,
     webPort,
+    indexerPort,
     mode: 'dev',
     dataDir,
+    indexerDataDir,
     safeOrigins,
     signal: startup.signal,
     log: (source, line) => {
@@ -88,6 +98,7 @@ try {
   write(accent('chainellation is running'))
   write(`  Web app   ${bold(webUrl)}`)
   write(`  API       ${stack.apiUrl}/api/health`)
+  write(`  Indexer   ${stack.indexerUrl}/sync`)
   write(`  RPC       ${stack.rpcUrl} (chain id ${stack.chainId})`)
   write(`  Data      ${stack.dataDir}`)
   write('  Contracts')

@@ -1,0 +1,255 @@
+import { db, publicClients } from 'ponder:api'
+import { activity, collector, decoration, sky } from 'ponder:schema'
+import { Hono } from 'hono'
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
+import { getAddress } from 'viem'
+import { z } from 'zod'
+import { starCount } from '../../lib/constellations.ts'
+import { nightZones } from '../../lib/night.ts'
+import { address, flag, limit, query, valid, wholeNumber } from './validate.ts'
+
+/** A condition of a `where`, as drizzle's operators build them. */
+type Condition = NonNullable<ReturnType<typeof and>>
+
+const skySorts = ['newest', 'oldest', 'gazes', 'stars', 'recent'] as const
+const QUARTER_HOUR = 900
+
+const skiesQuery = query({
+  sort: z.enum(skySorts, { error: `sort must be one of ${skySorts.join(', ')}.` }).default('newest'),
+  night: flag('night').optional(),
+  tz: z
+    .string()
+    .regex(/^-?[0-9]{1,5}$/, 'tz must be a time zone in seconds east of UTC, such as -18000.')
+    .transform(Number)
+    .refine(
+      (s) => s >= -43_200 && s <= 50_400 && s % QUARTER_HOUR === 0,
+      'tz must be a whole quarter hour from -43200 (UTC-12:00) to 50400 (UTC+14:00), in seconds.',
+    )
+    .optional(),
+  completed: flag('completed').optional(),
+  decorated: flag('decorated').optional(),
+  owner: address('owner').optional(),
+  q: z
+    .string()
+    .trim()
+    .refine(
+      (text) => /^#?[0-9]{1,5}$/.test(text) || /^0x[0-9a-fA-F]{40}$/.test(text),
+      'q must be a sky number (such as 42 or #42) or an owner’s address; the app resolves ENS names to addresses.',
+    )
+    .optional(),
+  page: wholeNumber('page', 1, 100_000)
+    .optional()
+    .transform((n) => n ?? 1),
+  limit: limit(24),
+})
+
+const activityQuery = query({
+  before: z
+    .string()
+    .regex(/^[0-9]{1,80}$/, 'before must be the id of an activity entry, as the previous page’s next gives it.')
+    .optional(),
+  skyId: wholeNumber('skyId', 1, 65_535).optional(),
+  address: address('address').optional(),
+  limit: limit(25),
+})
+
+const leaderboardQuery = query({
+  by: z.enum(['completed', 'gazes'], { error: 'by must be completed or gazes.' }).default('completed'),
+  limit: limit(25),
+})
+
+const time = (value: bigint | null) => (value === null ? null : Number(value))
+
+/** A sky as the routes show it: its constellation stays secret until the sky has completed it. */
+function skyJson(row: typeof sky.$inferSelect) {
+  const layer = (decorationId: number, tokenId: bigint) =>
+    decorationId === 0 ? null : { decorationId, tokenId: tokenId.toString() }
+  return {
+    id: row.id,
+    owner: getAddress(row.owner),
+    tzOffset: row.tzOffset,
+    primaryHue: row.primaryHue,
+    secondaryHue: row.secondaryHue,
+    clouds: row.clouds,
+    starsRevealed: row.gazes,
+    starCount: starCount(row.constellation),
+    completed: row.completed,
+    constellation: row.completed ? row.constellation : null,
+    lastGazeAt: time(row.lastGazeAt),
+    completedAt: time(row.completedAt),
+    layers: {
+      silhouette: layer(row.silhouette, row.silhouetteToken),
+      sky: layer(row.skyLayer, row.skyLayerToken),
+      object: layer(row.object, row.objectToken),
+    },
+    mintedAt: Number(row.mintedAt),
+    mintBlock: Number(row.mintBlock),
+    mintTx: row.mintTx,
+  }
+}
+
+function activityJson(row: typeof activity.$inferSelect) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    skyId: row.skyId,
+    account: getAddress(row.account),
+    recipient: row.recipient && getAddress(row.recipient),
+    starsRevealed: row.gazes,
+    constellation: row.constellation,
+    decorationId: row.decorationId,
+    tokenId: row.tokenId?.toString() ?? null,
+    blockNumber: Number(row.blockNumber),
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+    timestamp: Number(row.timestamp),
+  }
+}
+
+const collectorJson = (row: Omit<typeof collector.$inferSelect, 'address'>, at: `0x${string}`) => ({
+  address: getAddress(at),
+  skies: row.skies,
+  starsRevealed: row.starsRevealed,
+  completedSkies: row.completedSkies,
+  gazes: row.gazes,
+  completions: row.completions,
+})
+
+// The chain's clock decides whether it is night over a sky, as the contract's does; one read serves a second of queries.
+let clock: { at: number; time: Promise<bigint> } | undefined
+function chainTime(): Promise<bigint> {
+  if (!clock || Date.now() - clock.at > 1_000) {
+    const time = publicClients.game.getBlock({ blockTag: 'latest' }).then((block) => block.timestamp)
+    time.catch(() => {
+      clock = undefined
+    })
+    clock = { at: Date.now(), time }
+  }
+  return clock.time
+}
+
+const app = new Hono()
+  .get('/skies', valid('query', skiesQuery), async (c) => {
+    const p = c.req.valid('query')
+    const where: Condition[] = []
+    if (p.completed !== undefined) where.push(eq(sky.completed, p.completed))
+    if (p.decorated !== undefined) where.push(eq(sky.decorated, p.decorated))
+    if (p.owner) where.push(eq(sky.owner, p.owner))
+    if (p.tz !== undefined) where.push(eq(sky.tzOffset, p.tz))
+    if (p.q?.startsWith('0x')) where.push(eq(sky.owner, getAddress(p.q.toLowerCase())))
+    else if (p.q) where.push(eq(sky.id, Number(p.q.replace('#', ''))))
+    if (p.night !== undefined) {
+      const zones = nightZones(await chainTime())
+      where.push(p.night ? inArray(sky.tzOffset, zones) : notInArray(sky.tzOffset, zones))
+    }
+    const order = {
+      newest: [desc(sky.id)],
+      oldest: [asc(sky.id)],
+      gazes: [desc(sky.gazes), desc(sky.id)],
+      stars: [desc(sky.gazes), desc(sky.id)],
+      recent: [sql`${sky.lastGazeAt} desc nulls last`, desc(sky.id)],
+    }[p.sort]
+    // One row beyond the page says whether another follows, without counting every match.
+    const rows = await db
+      .select()
+      .from(sky)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(...order)
+      .limit(p.limit + 1)
+      .offset((p.page - 1) * p.limit)
+    const next = rows.length > p.limit ? p.page + 1 : null
+    return c.json({ skies: rows.slice(0, p.limit).map(skyJson), page: p.page, next })
+  })
+  .get('/skies/:skyId', valid('param', z.object({ skyId: wholeNumber('The sky id', 1, 65_535) })), async (c) => {
+    const [row] = await db
+      .select()
+      .from(sky)
+      .where(eq(sky.id, c.req.valid('param').skyId))
+    return row ? c.json(skyJson(row)) : c.json({ error: 'No sky has this number yet.' }, 404)
+  })
+  .get('/activity', valid('query', activityQuery), async (c) => {
+    const p = c.req.valid('query')
+    const where: Condition[] = []
+    if (p.before) where.push(lt(activity.id, p.before))
+    if (p.skyId !== undefined) where.push(eq(activity.skyId, p.skyId))
+    if (p.address) {
+      const involved = or(eq(activity.account, p.address), eq(activity.recipient, p.address))
+      if (involved) where.push(involved)
+    }
+    const rows = await db
+      .select()
+      .from(activity)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(activity.id))
+      .limit(p.limit)
+    const next = rows.length === p.limit ? (rows.at(-1)?.id ?? null) : null
+    return c.json({ activity: rows.map(activityJson), next })
+  })
+  .get('/collectors/:address', valid('param', z.object({ address: address('The address') })), async (c) => {
+    const at = c.req.valid('param').address
+    const [row] = await db.select().from(collector).where(eq(collector.address, at))
+    const nothing = { skies: 0, starsRevealed: 0, completedSkies: 0, gazes: 0, completions: 0 }
+    return c.json(collectorJson(row ?? nothing, at))
+  })
+  .get('/leaderboard', valid('query', leaderboardQuery), async (c) => {
+    const p = c.req.valid('query')
+    const column = p.by === 'completed' ? collector.completions : collector.gazes
+    const rows = await db
+      .select()
+      .from(collector)
+      .where(sql`${column} > 0`)
+      .orderBy(desc(column), asc(collector.address))
+      .limit(p.limit)
+    return c.json({ by: p.by, collectors: rows.map((row) => collectorJson(row, row.address)) })
+  })
+  .get('/decorations', async (c) => {
+    const rows = await db.select().from(decoration).orderBy(asc(decoration.id))
+    return c.json({
+      decorations: rows.map((row) => ({
+        id: row.id,
+        address: getAddress(row.address),
+        layer: row.layer,
+        free: row.free,
+        purchases: row.purchases,
+      })),
+    })
+  })
+  .get('/sync', async (c) => {
+    const [[checkpoint], [meta], head] = await Promise.all([
+      db
+        .execute(sql`select latest_checkpoint from _ponder_checkpoint limit 1`)
+        .then((result) => rowsOf<{ latest_checkpoint: string }>(result)),
+      db
+        .execute(sql`select value from _ponder_meta where key = 'app'`)
+        .then((result) => rowsOf<{ value: { is_ready?: number } }>(result)),
+      publicClients.game.getBlockNumber({ cacheTime: 1_000 }).catch(() => null),
+    ])
+    const indexedBlock = checkpoint ? checkpointBlock(checkpoint.latest_checkpoint) : null
+    return c.json({
+      chainId: publicClients.game.chain?.id ?? null,
+      ready: meta?.value.is_ready === 1,
+      indexedBlock,
+      headBlock: head === null ? null : Number(head),
+      behind: head === null || indexedBlock === null ? null : Math.max(0, Number(head) - indexedBlock),
+    })
+  })
+  .onError((error, c) => {
+    console.error(error)
+    return c.json({ error: 'The indexer could not answer this request.' }, 503)
+  })
+
+/** Rows of a raw query, whichever driver (PGlite or node-postgres) ran it. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[]
+}
+
+/**
+ * The block number inside a Ponder checkpoint: fixed-width decimal fields, 10 digits of block timestamp, 16 of chain
+ * id, then 16 of block number (ponder/src/utils/checkpoint.ts).
+ */
+function checkpointBlock(checkpoint: string): number {
+  return Number(checkpoint.slice(26, 42))
+}
+
+export default app
+export type IndexerApp = typeof app

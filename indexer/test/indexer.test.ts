@@ -1,0 +1,348 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { ANVIL_MNEMONIC, deployAll } from '@chainellation/contracts/deploy'
+import fc from 'fast-check'
+import { createTestClient, getContract, type Hash, http, publicActions, walletActions } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Indexer, startIndexer } from './ponder-process.ts'
+
+// Midnight UTC: skies over UTC and nearby zones are at night, and stay so one day later.
+const MIDNIGHT = 1_799_971_200
+const DAY = 86_400
+const CASSIOPEIA = 3 // five stars
+const ids = { rollingHills: 1, comet: 5 }
+
+type SkyJson = {
+  id: number
+  owner: string
+  tzOffset: number
+  primaryHue: number
+  secondaryHue: number
+  clouds: number
+  starsRevealed: number
+  starCount: number
+  completed: boolean
+  constellation: number | null
+  lastGazeAt: number | null
+  layers: Record<'silhouette' | 'sky' | 'object', { decorationId: number; tokenId: string } | null>
+}
+type Page = { skies: SkyJson[]; next: number | null }
+type ActivityJson = { id: string; kind: string; skyId: number | null; constellation: number | null }
+type Collector = { skies: number; starsRevealed: number; completedSkies: number; gazes: number; completions: number }
+
+let anvil: Anvil
+let indexer: Indexer
+let dataDir: string
+let player: ReturnType<typeof playerFor>
+const players: ReturnType<typeof playerFor>[] = []
+
+function playerFor(rpcUrl: string, index: number) {
+  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index })
+  const client = createTestClient({
+    mode: 'anvil',
+    chain: foundry,
+    transport: http(rpcUrl),
+    account,
+    pollingInterval: 50,
+  })
+    .extend(publicActions)
+    .extend(walletActions)
+  const contracts = getDeployment(31337)?.contracts
+  if (!contracts) throw new Error('no local deployment recorded')
+  return {
+    account,
+    client,
+    sky: getContract({ address: contracts.Chainellation, abi: chainellationAbi, client }),
+    decorations: getContract({ address: contracts.Decorations, abi: decorationsAbi, client }),
+    comet: getContract({ address: contracts.Comet, abi: decorationTokenAbi, client }),
+    /** Sends a write and waits for it to succeed. */
+    tx: async (hash: Promise<Hash>) => {
+      const receipt = await client.waitForTransactionReceipt({ hash: await hash })
+      expect(receipt.status).toBe('success')
+    },
+  }
+}
+
+const nextDay = async () => {
+  await player.client.increaseTime({ seconds: DAY })
+  await player.client.mine({ blocks: 1 })
+}
+const synced = async () => indexer.caughtUp(await player.client.getBlockNumber())
+
+beforeAll(async () => {
+  anvil = await startAnvil({ timestamp: MIDNIGHT })
+  const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
+  // The indexer reads its addresses from the recorded deployment, which a fresh local chain reproduces.
+  expect(deployment.contracts).toEqual(getDeployment(31337)?.contracts)
+  for (const i of [1, 2, 3]) players.push(playerFor(anvil.rpcUrl, i))
+  player = players[0] as ReturnType<typeof playerFor>
+  dataDir = mkdtempSync(join(tmpdir(), 'chainellation-indexer-'))
+  indexer = await startIndexer(anvil.rpcUrl, dataDir)
+})
+
+afterAll(async () => {
+  await indexer?.stop()
+  await anvil?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the indexer on a local chain', () => {
+  it('agrees with the chain sky by sky after mints, gazes, transfers and layer changes', async () => {
+    const [alice, bob, carol] = players as [typeof player, typeof player, typeof player]
+    await alice.tx(alice.sky.write.mint([0])) // 1
+    await alice.tx(alice.sky.write.mintCustom([0, 10, 200, CASSIOPEIA, 2])) // 2
+    await alice.tx(alice.sky.write.mint([3_600])) // 3
+    await bob.tx(bob.sky.write.mint([0])) // 4
+    await bob.tx(bob.sky.write.mint([-3_600])) // 5
+    // Alice completes Cassiopeia in five nights, the first two alongside sky 1 in one transaction.
+    for (let night = 0; night < 5; night++) {
+      await alice.tx(night < 2 ? alice.sky.write.starGazeMany([[1n, 2n]]) : alice.sky.write.starGaze([2n]))
+      await nextDay()
+    }
+    await bob.tx(bob.sky.write.starGaze([4n]))
+    await alice.tx(alice.sky.write.transferFrom([alice.account.address, carol.account.address, 1n]))
+    await carol.tx(carol.sky.write.starGaze([1n]))
+    await alice.tx(alice.comet.write.mint())
+    await alice.tx(
+      alice.decorations.write.setLayers([
+        2n,
+        [
+          { layer: 1, decorationId: ids.rollingHills, tokenId: 0n },
+          { layer: 2, decorationId: ids.comet, tokenId: 1n },
+        ],
+      ]),
+    )
+    await bob.tx(bob.decorations.write.setLayers([4n, [{ layer: 1, decorationId: ids.rollingHills, tokenId: 0n }]]))
+    await bob.tx(bob.decorations.write.setLayers([4n, [{ layer: 1, decorationId: 0, tokenId: 0n }]]))
+    await synced()
+
+    const total = Number(await player.sky.read.totalSupply())
+    expect(total).toBe(5)
+    for (let id = 1; id <= total; id++) {
+      const skyId = BigInt(id)
+      const [chain, owner, layers] = await Promise.all([
+        player.sky.read.skyOf([skyId]),
+        player.sky.read.ownerOf([skyId]),
+        player.decorations.read.layersOf([skyId]),
+      ])
+      const [, stars] = await player.sky.read.constellationInfo([BigInt(chain.constellation)])
+      const completed = chain.gazes === Number(stars)
+      const { status, body } = await indexer.get<SkyJson>(`/skies/${id}`)
+      expect(status).toBe(200)
+      const layer = (i: number) => {
+        const choice = layers[i]
+        return choice && choice.decorationId !== 0
+          ? { decorationId: choice.decorationId, tokenId: choice.tokenId.toString() }
+          : null
+      }
+      expect(body, `sky ${id}`).toMatchObject({
+        id,
+        owner,
+        tzOffset: chain.tzOffset,
+        primaryHue: chain.primaryHue,
+        secondaryHue: chain.secondaryHue,
+        clouds: chain.clouds,
+        starsRevealed: chain.gazes,
+        starCount: Number(stars),
+        completed,
+        // The constellation stays secret until its sky completes it.
+        constellation: completed ? chain.constellation : null,
+        lastGazeAt: chain.lastGaze === 0 ? null : chain.lastGaze,
+        layers: { silhouette: layer(0), sky: layer(1), object: layer(2) },
+      })
+    }
+
+    // Each collector's figures, from the chain's own reads and the gazes each one made above.
+    const made = new Map([
+      [alice.account.address, { gazes: 7, completions: 1 }],
+      [bob.account.address, { gazes: 1, completions: 0 }],
+      [carol.account.address, { gazes: 1, completions: 0 }],
+    ])
+    for (const [address, actions] of made) {
+      const held = (
+        await Promise.all(Array.from({ length: total }, (_, i) => player.sky.read.ownerOf([BigInt(i + 1)])))
+      )
+        .map((owner, i) => ({ owner, id: BigInt(i + 1) }))
+        .filter((s) => s.owner === address)
+      const skies = await Promise.all(held.map((s) => player.sky.read.skyOf([s.id])))
+      const completedSkies = (
+        await Promise.all(
+          skies.map(
+            async (s) => s.gazes === Number((await player.sky.read.constellationInfo([BigInt(s.constellation)]))[1]),
+          ),
+        )
+      ).filter(Boolean).length
+      const { body } = await indexer.get<Collector>(`/collectors/${address}`)
+      expect(body, address).toEqual({
+        address,
+        skies: Number(await player.sky.read.balanceOf([address])),
+        starsRevealed: skies.reduce((sum, s) => sum + s.gazes, 0),
+        completedSkies,
+        ...actions,
+      })
+    }
+
+    const feed: ActivityJson[] = []
+    for (let before = ''; ; ) {
+      const { body } = await indexer.get<{ activity: ActivityJson[]; next: string | null }>(
+        `/activity?limit=4${before && `&before=${before}`}`,
+      )
+      feed.push(...body.activity)
+      if (!body.next) break
+      before = body.next
+    }
+    const kinds: Record<string, number> = {}
+    for (const { kind } of feed) kinds[kind] = (kinds[kind] ?? 0) + 1
+    expect(kinds).toEqual({ mint: 5, gaze: 8, completed: 1, transfer: 1, decoration: 1, layers: 3 })
+    expect(new Set(feed.map((a) => a.id)).size).toBe(feed.length)
+    expect(feed.map((a) => a.id)).toEqual([...feed.map((a) => a.id)].sort().reverse())
+    expect(feed.find((a) => a.kind === 'completed')).toMatchObject({ skyId: 2, constellation: CASSIOPEIA })
+
+    // The registry's six decorations, with the one Comet bought.
+    const contracts = getDeployment(31337)?.contracts
+    const { body } = await indexer.get<{ decorations: { id: number; address: string; purchases: number }[] }>(
+      '/decorations',
+    )
+    expect(body.decorations.map((d) => [d.id, d.address, d.purchases])).toEqual([
+      [1, contracts?.RollingHills, 0],
+      [2, contracts?.CrescentMoon, 0],
+      [3, contracts?.Telescope, 0],
+      [4, contracts?.Lighthouse, 0],
+      [5, contracts?.Comet, 1],
+      [6, contracts?.Campfire, 0],
+    ])
+  })
+
+  it('sorts, filters and searches the skies as the chain says', async () => {
+    const list = async (query: string) => (await indexer.get<Page>(`/skies?${query}`)).body.skies.map((s) => s.id)
+    expect(await list('')).toEqual([5, 4, 3, 2, 1])
+    expect(await list('sort=oldest&limit=2')).toEqual([1, 2])
+    expect(await list('sort=oldest&limit=2&page=3')).toEqual([5])
+    expect((await indexer.get<Page>('/skies?sort=oldest&limit=2&page=2')).body.next).toBe(3)
+    expect((await indexer.get<Page>('/skies?sort=oldest&limit=2&page=3')).body.next).toBeNull()
+    expect(await list('sort=oldest&limit=2&page=4')).toEqual([])
+    expect(await list('sort=gazes')).toEqual([2, 1, 4, 5, 3])
+    expect(await list('sort=recent')).toEqual(await recentOrder())
+    expect(await list('completed=true')).toEqual([2])
+    expect(await list('decorated=true')).toEqual([2])
+    expect(await list(`owner=${players[2]?.account.address.toLowerCase()}`)).toEqual([1])
+    expect(await list(`q=${players[1]?.account.address}`)).toEqual([5, 4])
+    expect(await list('q=%233')).toEqual([3])
+    expect(await list('tz=-3600')).toEqual([5])
+    const nights = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => player.sky.read.isNight([id])))
+    expect(await list('night=true')).toEqual([5, 4, 3, 2, 1].filter((id) => nights[id - 1]))
+    expect(await list('night=false')).toEqual([5, 4, 3, 2, 1].filter((id) => !nights[id - 1]))
+    const { body } = await indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
+    expect(body.collectors.map((c) => c.address)).toEqual([players[0]?.account.address])
+  })
+
+  it('answers bad input with a 400 and a sentence, never a 5xx', async () => {
+    const cases = [
+      '/skies?sort=cheapest',
+      '/skies?owner=0x1234',
+      '/skies?limit=1000',
+      '/skies?limit=0',
+      '/skies?page=-1',
+      '/skies?night=yes',
+      '/skies?tz=100',
+      '/skies?q=vitalik.eth',
+      '/skies?colour=blue',
+      '/skies/0',
+      '/skies/abc',
+      '/activity?before=abc',
+      '/activity?skyId=70000',
+      '/activity?address=nope',
+      '/collectors/0xnope',
+      '/leaderboard?by=wealth',
+    ]
+    for (const path of cases) {
+      const { status, body } = await indexer.get<{ error: string }>(path)
+      expect(status, path).toBe(400)
+      expect(body.error, path).toMatch(/^[A-Z`a-z].+\.$/)
+    }
+    expect((await indexer.get('/skies/99')).status).toBe(404)
+  })
+
+  it('never answers a 5xx, whatever the query string', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(String),
+      fc.constantFrom('true', 'false', 'newest', 'recent', 'completed', '#1', `0x${'ab'.repeat(20)}`, '', '%00'),
+    )
+    const name = fc.constantFrom(
+      'sort',
+      'night',
+      'tz',
+      'completed',
+      'decorated',
+      'owner',
+      'q',
+      'page',
+      'limit',
+      'before',
+      'skyId',
+      'address',
+      'by',
+      'x',
+    )
+    const path = fc.constantFrom('/skies', '/activity', '/leaderboard', '/skies/1', '/collectors/0xab', '/decorations')
+    await fc.assert(
+      fc.asyncProperty(path, fc.array(fc.tuple(name, value), { maxLength: 4 }), async (route, params) => {
+        const { status } = await indexer.get(`${route}?${new URLSearchParams(params)}`)
+        expect([200, 400, 404]).toContain(status)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('rolls back a reorg', async () => {
+    const [, bob] = players as [typeof player, typeof player]
+    const snapshot = await player.client.snapshot()
+    await bob.tx(bob.sky.write.mint([0]))
+    await synced()
+    expect((await indexer.get<SkyJson>('/skies/6')).status).toBe(200)
+    await player.client.revert({ id: snapshot })
+    // A longer chain without the mint replaces the one the indexer saw.
+    await player.client.mine({ blocks: 3 })
+    await synced()
+    expect((await indexer.get('/skies/6')).status).toBe(404)
+    expect((await indexer.get<Page>('/skies')).body.skies.map((s) => s.id)).toEqual([5, 4, 3, 2, 1])
+    const { body } = await indexer.get<{ activity: ActivityJson[] }>('/activity?limit=100')
+    expect(body.activity.filter((a) => a.kind === 'mint')).toHaveLength(5)
+    expect((await indexer.get<Collector>(`/collectors/${bob.account.address}`)).body.skies).toBe(2)
+  })
+
+  it('resumes after a restart without indexing again what it had', async () => {
+    // Ponder keeps what it indexed up to the finalized block (30 blocks deep on this chain) and indexes the rest
+    // again on restart; make every event so far final.
+    await player.client.mine({ blocks: 31 })
+    await synced()
+    await indexer.stop()
+    const [alice] = players as [typeof player]
+    await alice.tx(alice.sky.write.mint([0]))
+    indexer = await startIndexer(anvil.rpcUrl, dataDir)
+    await synced()
+    expect((await indexer.get<Page>('/skies')).body.skies.map((s) => s.id)).toEqual([6, 5, 4, 3, 2, 1])
+    const metrics = (await indexer.get<string>('/metrics')).body
+    const minted = metrics.match(/ponder_indexing_completed_events\{[^}]*event="Chainellation:SkyMinted"[^}]*\} (\d+)/)
+    // Only the mint made while it was stopped: the five before were kept, not indexed again.
+    expect(Number(minted?.[1])).toBe(1)
+  })
+})
+
+/** Skies by their last gaze, latest first, never-gazed last, from the chain. */
+async function recentOrder(): Promise<number[]> {
+  const skies = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => player.sky.read.skyOf([id])))
+  return skies
+    .map((s, i) => ({ id: i + 1, at: s.lastGaze }))
+    .sort((a, b) => {
+      if (a.at === 0 || b.at === 0) return a.at === b.at ? b.id - a.id : a.at === 0 ? 1 : -1
+      return b.at - a.at || b.id - a.id
+    })
+    .map((s) => s.id)
+}

@@ -1,0 +1,90 @@
+// Runs the indexer as `npm start` and production do (`ponder start`), against a test chain, in a folder of its own.
+
+import type { ChildProcess } from 'node:child_process'
+import { freePort } from '@chainellation/contracts/anvil'
+import { forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
+import { indexerDir, ponderBin } from '../lib/ponder-bin.ts'
+
+export type Indexer = {
+  url: string
+  /** Process id of `ponder start`, the leader of its process group. */
+  pid: number
+  output: string[]
+  /** GET `path` on the indexer, parsed as JSON, with its status. */
+  get: <T = unknown>(path: string) => Promise<{ status: number; body: T }>
+  /** Resolves once the indexer has indexed the chain up to block `block`. */
+  caughtUp: (block: bigint, timeoutMs?: number) => Promise<void>
+  stop: () => Promise<void>
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Starts `ponder start` on a free port against `rpcUrl`, keeping its PGlite in `dataDir`, and waits until ready. */
+export async function startIndexer(rpcUrl: string, dataDir: string): Promise<Indexer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const output: string[] = []
+  const child: ChildProcess = spawnGroup(
+    process.execPath,
+    [ponderBin, 'start', '--port', String(port), '--hostname', '127.0.0.1', '--log-format', 'json'],
+    {
+      cwd: indexerDir,
+      env: {
+        ...process.env,
+        INDEXER_CHAIN_ID: '31337',
+        INDEXER_RPC_URLS: rpcUrl,
+        INDEXER_PGLITE_DIR: dataDir,
+        INDEXER_POLLING_MS: '100',
+        // Ponder's PORT wins over --port: a shell's PORT is meant for the API.
+        PORT: String(port),
+        DATABASE_URL: '',
+        DATABASE_SCHEMA: 'public',
+      },
+    },
+  )
+  forEachLine(child, (line) => output.push(line))
+  const get = async <T>(path: string) => {
+    const res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(5_000) })
+    const text = await res.text()
+    return {
+      status: res.status,
+      body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+    }
+  }
+  const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`the indexer exited with code ${child.exitCode}:\n${output.slice(-20).join('\n')}`)
+      if (await check().catch(() => false)) return
+      if (Date.now() > deadline)
+        throw new Error(`the indexer was not ${what} within ${timeoutMs} ms:\n${output.slice(-20).join('\n')}`)
+      await sleep(100)
+    }
+  }
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) await stopGroup(child.pid, 10_000)
+  }
+  try {
+    await until('ready', async () => (await fetch(`${url}/ready`)).ok)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    output,
+    get,
+    caughtUp: (block, timeoutMs) =>
+      until(
+        `at block ${block}`,
+        async () => {
+          const { body } = await get<{ indexedBlock: number | null }>('/sync')
+          return body.indexedBlock !== null && body.indexedBlock >= Number(block)
+        },
+        timeoutMs,
+      ),
+    stop,
+  }
+}
