@@ -12,6 +12,7 @@ import {
   SEPOLIA_WEB_RPC_ORIGINS,
 } from './config'
 import type { Database } from './db'
+import { discoveryRoutes } from './discovery/routes'
 import { draftRoutes } from './drafts/routes'
 import { findDraft } from './drafts/store'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
@@ -73,6 +74,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
+    .route('/api/discovery', discoveryRoutes({ indexerUrl: config.indexerUrl, names, readLimit: skyReadLimit }))
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {

@@ -111,6 +111,8 @@ export type AppConfig = {
   names?: NamesConfig
   /** Name lookups one client may make (default {@link DEFAULT_NAME_READ_LIMIT}). */
   nameReads?: RateLimit
+  /** The indexer's origin, whose reads the API serves under /api/discovery (docs/decisions/indexer.md). */
+  indexerUrl?: string
   /** Draft writes (POST, PATCH, DELETE under /api/drafts) allowed (default {@link DEFAULT_DRAFT_WRITE_LIMITS}). */
   draftWrites?: DraftWriteLimits
 }

@@ -68,6 +68,8 @@ const schema = z.object({
    * without a name and asks no node.
    */
   ENS_RPC_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
+  /** The indexer (`ponder start` or `ponder serve`) whose reads the API serves under /api/discovery; unset, they answer 503. */
+  INDEXER_URL: optional(z.url({ protocol: /^https?$/ }).optional()),
   /**
    * The Universal Resolver to ask on ENS_RPC_URL's chain; only for a chain other than mainnet (the local stand-in).
    * Mainnet's own is built into viem.
@@ -197,6 +199,7 @@ export function configFromEnv(env: Env): AppConfig {
           ...(env.ENS_UNIVERSAL_RESOLVER ? { universalResolver: env.ENS_UNIVERSAL_RESOLVER } : {}),
         }
       : undefined,
+    indexerUrl: env.INDEXER_URL,
     nameReads: { limit: env.NAME_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     draftWrites: {
       client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },

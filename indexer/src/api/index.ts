@@ -6,6 +6,7 @@ import { getAddress } from 'viem'
 import { z } from 'zod'
 import { starCount } from '../../lib/constellations.ts'
 import { nightZones } from '../../lib/night.ts'
+import type { ActivityJson, CollectorJson, SkyJson, SyncJson } from './json.ts'
 import { address, flag, limit, query, valid, wholeNumber } from './validate.ts'
 
 /** A condition of a `where`, as drizzle's operators build them. */
@@ -61,7 +62,7 @@ const leaderboardQuery = query({
 const time = (value: bigint | null) => (value === null ? null : Number(value))
 
 /** A sky as the routes show it: its constellation stays secret until the sky has completed it. */
-function skyJson(row: typeof sky.$inferSelect) {
+function skyJson(row: typeof sky.$inferSelect): SkyJson {
   const layer = (decorationId: number, tokenId: bigint) =>
     decorationId === 0 ? null : { decorationId, tokenId: tokenId.toString() }
   return {
@@ -88,7 +89,7 @@ function skyJson(row: typeof sky.$inferSelect) {
   }
 }
 
-function activityJson(row: typeof activity.$inferSelect) {
+function activityJson(row: typeof activity.$inferSelect): ActivityJson {
   return {
     id: row.id,
     kind: row.kind,
@@ -106,7 +107,7 @@ function activityJson(row: typeof activity.$inferSelect) {
   }
 }
 
-const collectorJson = (row: Omit<typeof collector.$inferSelect, 'address'>, at: `0x${string}`) => ({
+const collectorJson = (row: Omit<typeof collector.$inferSelect, 'address'>, at: `0x${string}`): CollectorJson => ({
   address: getAddress(at),
   skies: row.skies,
   starsRevealed: row.starsRevealed,
@@ -225,7 +226,7 @@ const app = new Hono()
       publicClients.game.getBlockNumber({ cacheTime: 1_000 }).catch(() => null),
     ])
     const indexedBlock = checkpoint ? checkpointBlock(checkpoint.latest_checkpoint) : null
-    return c.json({
+    return c.json<SyncJson>({
       chainId: publicClients.game.chain?.id ?? null,
       ready: meta?.value.is_ready === 1,
       indexedBlock,

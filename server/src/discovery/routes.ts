@@ -1,0 +1,80 @@
+import type {
+  ActivityPageJson,
+  CollectorJson,
+  ErrorJson,
+  LeaderboardJson,
+  SkiesPageJson,
+  SkyJson,
+  SyncJson,
+} from '@chainellation/indexer/json'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import type { Names } from '../names/ens'
+
+/** How long the API waits for the indexer before telling the browser to read the chain instead. */
+export const INDEXER_TIMEOUT_MS = 5000
+
+/** What the web app shows when the indexer does not answer, and reads the chain instead. */
+export const INDEXER_UNAVAILABLE =
+  'The gallery’s index is not answering; showing the newest skies from the chain instead.'
+
+/** A search that is neither a sky number nor an address: an ENS name, for the API to resolve (the indexer knows none). */
+const isName = (q: string) => !/^#?[0-9]+$/.test(q) && !q.startsWith('0x') && q.includes('.')
+
+export type DiscoveryDeps = {
+  /** The indexer's own origin (`ponder start` or `ponder serve`); unset, discovery answers 503. */
+  indexerUrl: string | undefined
+  names: Names
+  readLimit: MiddlewareHandler
+  fetch?: typeof fetch
+}
+
+/**
+ * The indexer's reads on the app's own origin (`/api/discovery/...`), so the browser talks to no other host: the
+ * gallery's sorts and filters, activity, collectors and the leaderboard (docs/decisions/indexer.md). Each answer is
+ * the indexer's, typed by `@chainellation/indexer/json`; its refusals (400, 404) carry their sentence. A search by
+ * ENS name is resolved here into the owner's address. When the indexer does not answer, a 503 with a sentence tells
+ * the web app to read the chain instead.
+ */
+export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
+  /** The indexer's answer to `path` with the request's own query (or `query`). */
+  async function pass<T>(c: Context, path: string, query = new URL(c.req.url).searchParams) {
+    if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+    const target = new URL(`${path}${query.size ? `?${query}` : ''}`, indexerUrl)
+    let answer: Response
+    let body: unknown
+    try {
+      answer = await send(target, { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
+      body = await answer.json()
+    } catch {
+      return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+    }
+    if (answer.status === 200) {
+      c.header('Cache-Control', 'no-store')
+      return c.json(body as T, 200)
+    }
+    if (answer.status === 400 || answer.status === 404) return c.json(body as ErrorJson, answer.status)
+    return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+  }
+
+  return new Hono()
+    .use(readLimit)
+    .get('/skies', async (c) => {
+      const query = new URL(c.req.url).searchParams
+      const q = query.get('q')?.trim()
+      if (q && isName(q)) {
+        const owner = await names.addressOf(q).catch(() => undefined)
+        if (owner === undefined) return c.json({ error: 'The name service did not answer; try again.' }, 503)
+        // A name no one holds matches no sky: an empty page, as an address with none gets.
+        if (owner === null) return c.json({ skies: [], page: 1, next: null } satisfies SkiesPageJson, 200)
+        query.set('q', owner)
+      }
+      return pass<SkiesPageJson>(c, '/skies', query)
+    })
+    .get('/skies/:skyId', (c) => pass<SkyJson>(c, `/skies/${encodeURIComponent(c.req.param('skyId'))}`))
+    .get('/activity', (c) => pass<ActivityPageJson>(c, '/activity'))
+    .get('/collectors/:address', (c) =>
+      pass<CollectorJson>(c, `/collectors/${encodeURIComponent(c.req.param('address'))}`),
+    )
+    .get('/leaderboard', (c) => pass<LeaderboardJson>(c, '/leaderboard'))
+    .get('/sync', (c) => pass<SyncJson>(c, '/sync'))
+}
