@@ -19,8 +19,10 @@ function countRpc(page: Page, rpcUrl: string) {
     if (!req.url().startsWith(rpcUrl)) return
     const body = JSON.parse(req.postData() ?? '{}') as { method?: string; params?: { to?: string; data?: string }[] }
     const [call] = body.params ?? []
+    // Multicall3's getEthBalance (0x4d2301cc), as wagmi's useBalance reads through it, or a plain eth_getBalance.
+    const balance = body.method === 'eth_getBalance' || !!call?.data?.includes('4d2301cc')
     requests.push(
-      `${body.method} ${call?.to ?? ''} ${call?.data?.slice(0, 10) ?? ''} (${call?.data?.length ?? 0} chars)`,
+      `${body.method} ${call?.to ?? ''} ${call?.data?.slice(0, 10) ?? ''} (${call?.data?.length ?? 0} chars)${balance ? ' balance' : ''}`,
     )
   })
   return requests
@@ -70,6 +72,8 @@ test.describe('your skies, a collection', () => {
     await expect(page.getByRole('article')).toHaveCount(24)
     await scrollThrough(page, 24)
     expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+    // The header shows no balance, and reads none (batched in, it would hide among the requests above).
+    expect(requests.filter((r) => r.endsWith(' balance'))).toEqual([])
 
     // Coming back: the list and the clock are read again; the images come from the cache.
     requests.length = 0
@@ -77,6 +81,7 @@ test.describe('your skies, a collection', () => {
     await expect(page.getByRole('article')).toHaveCount(24)
     await scrollThrough(page, 24)
     expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+    expect(requests.filter((r) => r.endsWith(' balance'))).toEqual([])
   })
 })
 

@@ -1,65 +1,55 @@
-import { ConnectButton } from '@rainbow-me/rainbowkit'
-import { isAddress } from 'viem'
-import { useConfig } from 'wagmi'
+import { useAccountModal, useChainModal } from '@rainbow-me/rainbowkit'
+import { useAccount, useConfig } from 'wagmi'
 import { displayName } from '@/lib/names/display-name'
 import { useName } from '@/lib/names/use-name'
+import { useSignIn, useSignInStatus } from '@/lib/sign-in/sign-in-provider'
 import { WalletButton } from '@/lib/wallet/components/wallet-button'
 import styles from './header-wallet-button.module.css'
-
-type ShownChain = { name?: string; iconUrl?: string; iconBackground?: string; hasIcon: boolean }
 
 type NamedAccountButtonProps = {
   /** The connected account, while the header shows it (connected, on a supported chain, signed in). */
   address: `0x${string}` | undefined
-  chain: ShownChain | undefined
-  openAccountModal: () => void
-  openChainModal: () => void
+  chainName: string | undefined
+  openAccountModal: (() => void) | undefined
+  openChainModal: (() => void) | undefined
 }
 
 /**
  * The header's wallet button. RainbowKit looks ENS names up only when Ethereum mainnet is one of the app's chains,
  * which would offer players a network the game is not on; so the app looks the connected account's name up itself
  * (docs/decisions/names.md) and, when it has one, shows it in RainbowKit's place, opening RainbowKit's modals. An
- * account without a name gets RainbowKit's own button.
+ * account without a name gets RainbowKit's own button. (Not `ConnectButton.Custom`: it reads the account's balance,
+ * which the header never shows, unless RainbowKit's own button has said not to first.)
  */
 export function HeaderWalletButton() {
+  const { address, chain, isConnected } = useAccount()
+  const status = useSignInStatus()
+  const { enabled } = useSignIn()
+  const { openAccountModal } = useAccountModal()
+  const { openChainModal } = useChainModal()
+  // As RainbowKit shows the account: connected, on one of the app's chains, signed in where sign-in is on.
+  const shown = isConnected && !!chain && (!enabled || status === 'authenticated')
   return (
-    <ConnectButton.Custom>
-      {({ account, chain, mounted, authenticationStatus, openAccountModal, openChainModal }) => {
-        const signedIn = !authenticationStatus || authenticationStatus === 'authenticated'
-        const shown = mounted && signedIn && !!chain && !chain.unsupported
-        return (
-          <NamedAccountButton
-            address={shown && account && isAddress(account.address) ? account.address : undefined}
-            chain={chain}
-            openAccountModal={openAccountModal}
-            openChainModal={openChainModal}
-          />
-        )
-      }}
-    </ConnectButton.Custom>
+    <NamedAccountButton
+      address={shown ? address : undefined}
+      chainName={chain?.name}
+      openAccountModal={openAccountModal}
+      openChainModal={openChainModal}
+    />
   )
 }
 
-function NamedAccountButton({ address, chain, openAccountModal, openChainModal }: NamedAccountButtonProps) {
+function NamedAccountButton({ address, chainName, openAccountModal, openChainModal }: NamedAccountButtonProps) {
   const name = useName(address)
   // RainbowKit offers the chain button only where there is another chain to switch to.
   const switchable = useConfig().chains.length > 1
-  if (!address || !chain || !name?.name) return <WalletButton />
+  if (!address || !name?.name) return <WalletButton />
   return (
     <div className={styles.buttons}>
       {switchable && (
-        <button type="button" className={styles.button} onClick={openChainModal} aria-label="Chain Selector">
-          {chain.hasIcon && chain.iconUrl && (
-            <img
-              className={styles.chainIcon}
-              src={chain.iconUrl}
-              alt={chain.name ?? 'Chain icon'}
-              style={{ background: chain.iconBackground }}
-              width={24}
-              height={24}
-            />
-          )}
+        <button type="button" className={styles.button} onClick={openChainModal}>
+          {chainName}
+          <span className="visually-hidden"> (switch network)</span>
           <DropdownIcon />
         </button>
       )}
