@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { connectTestWallet, signIn } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { waitForIndex } from '../support/indexed'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Accounts of their own, so no other spec's skies show up here.
@@ -110,8 +111,14 @@ test.describe('the viewer', () => {
 })
 
 test.describe('everyone’s skies', () => {
-  test('the gallery lists another wallet’s sky without a wallet, newest first', async ({ page, stack, rpc }) => {
+  test('the gallery lists another wallet’s sky without a wallet, newest first', async ({
+    page,
+    stack,
+    rpc,
+    request,
+  }) => {
     const id = await mintSky(stack, rpc, STRANGER, 0)
+    await waitForIndex(request, stack, rpc)
     await page.goto('/stargaze?view=everyone')
     await expect(page.getByRole('heading', { level: 1, name: 'Stargaze' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Everyone’s skies' })).toHaveAttribute('aria-current', 'page')

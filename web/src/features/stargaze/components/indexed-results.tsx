@@ -27,8 +27,11 @@ export function IndexedResults({ skies, query, behind, onClear }: IndexedResults
   if (!skies.data) {
     if (skies.isPending && !skies.isError) return <StateNote title="Reading the gallery…" busy />
     return (
-      <StateNote title="Nothing to show for this view" action={{ label: 'Clear filters and search', onClick: onClear }}>
-        {skies.error?.message}
+      <StateNote
+        title="Nothing to show for this search"
+        action={{ label: 'Clear filters and search', onClick: onClear }}
+      >
+        Change the search above, or clear it to see every sky.
       </StateNote>
     )
   }
@@ -55,7 +58,7 @@ export function IndexedResults({ skies, query, behind, onClear }: IndexedResults
       {lag}
       <p className={styles.count} role="status">
         {narrowed ? 'Matching skies' : 'Every sky'}, {SORT_LABELS[query.sort].toLowerCase()}
-        {skies.isPlaceholderData ? ' (updating…)' : ''}
+        {skies.refused ? ', as before the search above' : skies.isPlaceholderData ? ' (updating…)' : ''}
       </p>
       <ul className={styles.grid} aria-busy={skies.isPlaceholderData}>
         {chunk(shown).map((page, index) => (

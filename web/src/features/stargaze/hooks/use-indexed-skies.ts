@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { fetchSkies, IndexSilent } from '../api/discovery'
+import { useRef } from 'react'
+import { fetchSkies, IndexSilent, Refusal } from '../api/discovery'
 import { type GalleryQuery, galleryQueryParams } from '../utils/gallery-query'
 
 /** How often a silent index is asked again while the gallery shows the chain's skies instead. */
@@ -11,7 +12,7 @@ const SILENT_INDEX_INTERVAL = 30_000
  * turns to the chain without waiting, and is asked again now and then to come back by itself.
  */
 export function useIndexedSkies(query: GalleryQuery) {
-  return useInfiniteQuery({
+  const skies = useInfiniteQuery({
     queryKey: ['discovery', 'skies', galleryQueryParams(query)],
     queryFn: ({ pageParam, signal }) => fetchSkies(query, pageParam, signal),
     initialPageParam: 1,
@@ -21,4 +22,9 @@ export function useIndexedSkies(query: GalleryQuery) {
     staleTime: 10_000,
     refetchInterval: (q) => (q.state.error instanceof IndexSilent ? SILENT_INDEX_INTERVAL : false),
   })
+  // TanStack Query keeps the previous view only while the next one loads: past a refusal, the gallery keeps it itself.
+  const answered = useRef(skies.data)
+  if (skies.data) answered.current = skies.data
+  const refused = skies.error instanceof Refusal
+  return { ...skies, data: skies.data ?? (refused ? answered.current : undefined), refused }
 }
