@@ -80,6 +80,11 @@ export type StackOptions = {
   chainRpcUrl?: string
   /** A second endpoint the web app falls back on (VITE_LOCAL_FALLBACK_RPC_URL), on the same origin. */
   chainFallbackRpcUrl?: string
+  /**
+   * The indexer's URL as the API calls it (INDEXER_URL), in place of the indexer's own (a proxy in front of it that a
+   * test can cut, say). Omitted: the indexer's own URL.
+   */
+  apiIndexerUrl?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -358,8 +363,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // may resolve to ::1 where nothing listens.
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://127.0.0.1:${webPortUsed}`,
       DATA_DIR: dataDir,
-      // Not read yet: the API will serve the indexer's routes on the app's origin.
-      INDEXER_URL: indexerUrl,
+      INDEXER_URL: options.apiIndexerUrl ?? indexerUrl,
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
