@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
-import { waitForIndex } from '../support/indexed'
+import { waitForIndexer } from '../support/indexer'
 
 // Everyone's skies through the gallery's index: orders, filters and searches, kept in the URL. Each test mints for a
 // fresh account and narrows the gallery to it, as other tests mint beside it. The width does not change what is
@@ -26,7 +26,6 @@ test('orders and filters a collector’s skies, and the URL keeps the view throu
   page,
   stack,
   rpc,
-  request,
 }) => {
   const { address } = await freshAccount(rpc)
   const now = await chainTime(stack)
@@ -36,7 +35,7 @@ test('orders and filters a collector’s skies, and the URL keeps the view throu
   const decorated = await mintSky(stack, rpc, address, day)
   await gaze(stack, rpc, address, gazed)
   await decorateSky(stack, rpc, address, decorated)
-  await waitForIndex(request, stack, rpc)
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
 
   await page.goto(`/stargaze?view=everyone&owner=${address}`)
   await expectShown(page, [decorated, gazed])
@@ -47,7 +46,7 @@ test('orders and filters a collector’s skies, and the URL keeps the view throu
   await expectShown(page, [gazed, decorated])
   await expect(gallery(page).getByRole('article', { name: `Night sky #${gazed}` })).toContainText('1 of')
 
-  await page.getByRole('combobox', { name: 'Time there' }).selectOption({ label: 'Night there now' })
+  await page.getByRole('combobox', { name: 'Time there' }).selectOption({ label: 'Night now' })
   await expect(page).toHaveURL(/[?&]night=true(&|$)/)
   await expectShown(page, [gazed])
 
@@ -81,7 +80,6 @@ test('finds a sky by its number, its owner’s address and ENS name, and keeps a
   page,
   stack,
   rpc,
-  request,
 }) => {
   const owner = await freshAccount(rpc)
   const name = `collector-${owner.address.slice(2, 8).toLowerCase()}.eth`
@@ -93,7 +91,7 @@ test('finds a sky by its number, its owner’s address and ENS name, and keeps a
   })
   const first = await mintSky(stack, rpc, owner.address)
   const second = await mintSky(stack, rpc, owner.address)
-  await waitForIndex(request, stack, rpc)
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
 
   await page.goto('/stargaze?view=everyone')
   const search = page.getByRole('searchbox', { name: 'Search' })

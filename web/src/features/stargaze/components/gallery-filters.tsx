@@ -12,9 +12,9 @@ type Flag = 'night' | 'completed' | 'decorated'
 
 /** Each yes-or-no filter: its label, and what "any", yes and no read as. */
 const FLAG_CHOICES: Record<Flag, { label: string; any: string; yes: string; no: string }> = {
-  night: { label: 'Time there', any: 'Night or day', yes: 'Night there now', no: 'Day there now' },
+  night: { label: 'Time there', any: 'Night or day', yes: 'Night now', no: 'Day now' },
   completed: { label: 'Constellation', any: 'Any progress', yes: 'Completed', no: 'Still secret' },
-  decorated: { label: 'Decorations', any: 'With or without', yes: 'With decorations', no: 'Without decorations' },
+  decorated: { label: 'Decorations', any: 'Any', yes: 'With decorations', no: 'Without decorations' },
 }
 
 const flagValue = (value: boolean | undefined) => (value === undefined ? '' : String(value))

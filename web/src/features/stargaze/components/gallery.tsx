@@ -1,8 +1,9 @@
+import { useMemo } from 'react'
 import { GameGate } from '@/lib/game'
 import { IndexSilent, Refusal } from '../api/discovery'
 import { useIndexBehind } from '../hooks/use-index-sync'
 import { useIndexedSkies } from '../hooks/use-indexed-skies'
-import { DEFAULT_GALLERY_QUERY, type GalleryQuery } from '../utils/gallery-query'
+import { DEFAULT_GALLERY_QUERY, type GalleryQuery, gallerySearch, parseGalleryQuery } from '../utils/gallery-query'
 import { ChainGallery } from './chain-gallery'
 import { GalleryControls } from './gallery-controls'
 import { IndexFallbackNote } from './index-fallback-note'
@@ -10,25 +11,28 @@ import { IndexedResults } from './indexed-results'
 import styles from './my-skies.module.css'
 
 export type GalleryProps = {
-  /** The view the URL asks for. */
-  query: GalleryQuery
-  /** Shows another view: the page puts it in the URL. */
-  onQuery: (query: GalleryQuery) => void
+  /** The page's URL query, which holds the view: it can be shared, and back and forward walk through views. */
+  params: URLSearchParams
+  /** Moves the page to another URL query. */
+  onParams: (params: URLSearchParams) => void
 }
+
+type GalleryViewProps = { query: GalleryQuery; onQuery: (query: GalleryQuery) => void }
 
 /**
  * Everyone's skies, found through the gallery's index (sorted, filtered, searched) with their images from the chain;
  * no wallet needed. When the index does not answer, the chain's skies newest first, and the controls wait for it.
  */
-export function Gallery(props: GalleryProps) {
+export function Gallery({ params, onParams }: GalleryProps) {
+  const query = useMemo(() => parseGalleryQuery(params), [params])
   return (
     <GameGate loading="Reading the gallery…" silent="The gallery will show when it does.">
-      {() => <GalleryView {...props} />}
+      {() => <GalleryView query={query} onQuery={(next) => onParams(gallerySearch(next))} />}
     </GameGate>
   )
 }
 
-function GalleryView({ query, onQuery }: GalleryProps) {
+function GalleryView({ query, onQuery }: GalleryViewProps) {
   const skies = useIndexedSkies(query)
   const silent = skies.error instanceof IndexSilent ? skies.error.message : undefined
   const refusal = skies.error instanceof Refusal ? skies.error.message : undefined

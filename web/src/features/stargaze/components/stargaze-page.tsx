@@ -1,11 +1,9 @@
-import { useCallback, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
-import { type GalleryQuery, gallerySearch, parseGalleryQuery } from '../utils/gallery-query'
 import styles from './stargaze-page.module.css'
 
 // The lists read the chain: code of their own, fetched with the wallet stack (see WalletIsland).
@@ -19,9 +17,6 @@ export function StargazePage() {
   const hydrated = useHydrated()
   const everyone = hydrated && params.get('view') === 'everyone'
   useDocumentTitle(everyone ? 'Everyone’s skies' : 'Stargaze')
-  // The gallery's view lives in the URL, so it can be shared and the browser's back and forward walk through views.
-  const query = useMemo(() => parseGalleryQuery(params), [params])
-  const showQuery = useCallback((next: GalleryQuery) => setParams(gallerySearch(next)), [setParams])
   return (
     <div className={page.page}>
       <header className={page.intro}>
@@ -41,7 +36,7 @@ export function StargazePage() {
         </Link>
       </nav>
       <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
-        {everyone ? <Gallery query={query} onQuery={showQuery} /> : <MySkies />}
+        {everyone ? <Gallery params={params} onParams={setParams} /> : <MySkies />}
       </WalletIsland>
     </div>
   )
