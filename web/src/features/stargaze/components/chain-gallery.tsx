@@ -31,7 +31,9 @@ function ChainGalleryList({ ids }: { ids: readonly bigint[] }) {
   const shown = chunk(ids.slice(0, pages * CHUNK_SIZE))
   return (
     <>
-      <p className={styles.count}>{ids.length.toLocaleString('en-US')} skies minted, newest first</p>
+      <p className={styles.count}>
+        {ids.length.toLocaleString('en-US')} {ids.length === 1 ? 'sky' : 'skies'} minted, newest first
+      </p>
       <ul className={styles.grid}>
         {shown.map((page, index) => (
           <GalleryChunk key={page[0]?.toString()} ids={page} eager={index < EAGER_CHUNKS} />

@@ -4,6 +4,10 @@ import { fetchSync } from '../api/discovery'
 /** Blocks the index may trail the chain by before the gallery says so: a block or two is the time to index one. */
 export const BEHIND_TOLERANCE = 3
 
+/** Blocks behind the chain worth telling the player about: more than a few, and known. */
+export const lagOf = (behind: number | null | undefined) =>
+  behind != null && behind > BEHIND_TOLERANCE ? behind : undefined
+
 /** How many blocks the gallery's index trails the chain by, when more than a few; checked every 15 s while shown. */
 export function useIndexBehind(enabled: boolean): number | undefined {
   const sync = useQuery({
@@ -13,6 +17,5 @@ export function useIndexBehind(enabled: boolean): number | undefined {
     refetchInterval: 15_000,
     staleTime: 5_000,
   })
-  const behind = sync.data?.behind
-  return behind != null && behind > BEHIND_TOLERANCE ? behind : undefined
+  return lagOf(sync.data?.behind)
 }
