@@ -15,7 +15,7 @@ export type AnswerCacheOptions = {
   max?: number
 }
 
-/** One reading of `/sync`: 250 ms, so a new block shows in the gallery within a quarter second of being indexed. */
+/** One reading of `/sync`: 250 ms, so a new block shows in the gallery about a quarter second after it is indexed. */
 export const SYNC_TTL_MS = 250
 /** Two seconds: a rolled-back block that kept its number is no longer served after this. */
 export const ANSWER_TTL_MS = 2000
@@ -35,19 +35,36 @@ export function answerCache({
 }: AnswerCacheOptions) {
   const answers = new LRUCache<string, IndexerAnswer>({ max, ttl: answerTtlMs })
   const inFlight = new Map<string, Promise<IndexerAnswer>>()
-  let sync: { at: number; answer: Promise<IndexerAnswer> } | undefined
+  /** The last `/sync` the indexer answered, and the reading under way. */
+  let known: { at: number; answer: IndexerAnswer } | undefined
+  let reading: Promise<IndexerAnswer> | undefined
 
-  /** The indexer's `/sync` answer, shared by every request for {@link syncTtlMs}; a failure is not kept. */
-  const readSync = () => {
-    if (!sync || Date.now() - sync.at >= syncTtlMs) {
-      const answer = fetchAnswer('/sync')
-      const entry = { at: Date.now(), answer }
-      sync = entry
-      answer.catch(() => {
-        if (sync === entry) sync = undefined
+  const refresh = () => {
+    reading ??= fetchAnswer('/sync')
+      .then((answer) => {
+        known = { at: Date.now(), answer }
+        return answer
       })
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
+
+  /**
+   * The indexer's `/sync` answer, read at most once per {@link syncTtlMs} for every request. Once it is older, the
+   * next request starts a new reading and, as long as the last answer is younger than {@link answerTtlMs}, goes on
+   * with it rather than wait: nobody waits on `/sync` behind the indexer's queries.
+   */
+  const readSync = async (): Promise<IndexerAnswer> => {
+    const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY
+    if (known && age < syncTtlMs) return known.answer
+    const next = refresh()
+    if (known && age < answerTtlMs) {
+      next.catch(() => {})
+      return known.answer
     }
-    return sync.answer
+    return next
   }
 
   /** The block the indexer had indexed, or undefined when `/sync` did not say (nothing is kept then). */
