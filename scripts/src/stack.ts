@@ -11,6 +11,7 @@ import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
+import { type Supervised, supervise } from './supervise'
 
 export const LOCAL_CHAIN_ID = 31337
 
@@ -114,9 +115,12 @@ export type Stack = {
    * API looks names up (ENS_RPC_URL is anvil's): any account may give itself a primary name and avatar there.
    */
   ensUniversalResolver: `0x${string}`
-  /** Process id of each service (a process group leader, except anvil). */
+  /** Process id of each service (a process group leader, except anvil); the indexer's current one after a restart. */
   pids: Partial<Record<ServiceName, number>>
-  /** Resolves when a service exits without `stop()` having been called. */
+  /**
+   * Resolves when a service exits without `stop()` having been called; for the indexer, only once it has kept exiting
+   * (it is restarted on its database, with a back-off, until then).
+   */
   exited: Promise<ServiceExit>
   /** Stops every service and resolves once none of their processes is left. */
   stop: () => Promise<void>
@@ -211,8 +215,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   process.on('exit', killOnExit)
 
+  let indexerRuns: Supervised | undefined
   const stop = async () => {
     stopping = true
+    indexerRuns?.release()
     await Promise.all([...groups.values()].map((child) => (child.pid ? stopGroup(child.pid) : Promise.resolve())))
     if (anvil) {
       await anvil.stop()
@@ -228,12 +234,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (abort?.aborted) throw new Error('startup aborted')
   }
 
-  const spawnService = (service: ServiceName | 'build', args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+  const spawnService = (
+    service: ServiceName | 'build',
+    args: string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+    { supervised = false } = {},
+  ) => {
     const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
     groups.set(service, child)
     forEachLine(child, (line) => record(service, line))
     child.once('exit', (code, sig) => {
-      if (!stopping && service !== 'build') reportExit({ service, code, signal: sig })
+      if (!stopping && service !== 'build' && !supervised) reportExit({ service, code, signal: sig })
     })
     return child
   }
@@ -314,23 +326,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Ponder indexes the new chain while the web app builds; the API waits for both.
     const indexerUrl = `http://127.0.0.1:${indexerPort}`
     log('stack', `starting the indexer on port ${indexerPort}`)
-    const indexer = spawnService(
-      'indexer',
-      [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
-      indexerDir,
-      {
-        // Ponder reads PORT before its --port flag; a shell's PORT is the API's.
-        PORT: String(indexerPort),
-        INDEXER_CHAIN_ID: String(LOCAL_CHAIN_ID),
-        INDEXER_RPC_URLS: anvil.rpcUrl,
-        INDEXER_PGLITE_DIR: indexerDataDir,
-        // Always its own PGlite here, whatever database a shell names for the API.
-        DATABASE_URL: '',
-        DATABASE_PRIVATE_URL: '',
-        DATABASE_SCHEMA: 'public',
-        INDEXER_POLLING_MS: '250',
+    const indexerRpcUrl = anvil.rpcUrl
+    const startIndexer = () =>
+      spawnService(
+        'indexer',
+        [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
+        indexerDir,
+        {
+          // Ponder reads PORT before its --port flag; a shell's PORT is the API's.
+          PORT: String(indexerPort),
+          INDEXER_CHAIN_ID: String(LOCAL_CHAIN_ID),
+          INDEXER_RPC_URLS: indexerRpcUrl,
+          INDEXER_PGLITE_DIR: indexerDataDir,
+          // Always its own PGlite here, whatever database a shell names for the API.
+          DATABASE_URL: '',
+          DATABASE_PRIVATE_URL: '',
+          DATABASE_SCHEMA: 'public',
+          INDEXER_POLLING_MS: '250',
+        },
+        { supervised: true },
+      )
+    // A crashed indexer is started again on its database, where it resumes from what it had indexed; only an indexer
+    // that keeps crashing stops the stack (docs/decisions/indexer.md).
+    indexerRuns = supervise({
+      start: startIndexer,
+      onRestart: (n, exit, delayMs) =>
+        log(
+          'stack',
+          `the indexer exited unexpectedly (${exitText(exit.code, exit.signal)}); restart ${n} in ${delayMs / 1000} s, on its database`,
+        ),
+      onGiveUp: (exit) => {
+        if (!stopping) reportExit({ service: 'indexer', ...exit })
       },
-    )
+    })
+    const indexer = indexerRuns.child
 
     if (mode !== 'dev') {
       log('stack', 'building the web app')
@@ -397,8 +426,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntilAnswers('web', `${webUrl}/`, web)
     }
 
-    const pids: Partial<Record<ServiceName, number>> = { anvil: anvil.process.pid }
-    for (const service of ['indexer', 'api', 'web'] as const) pids[service] = groups.get(service)?.pid
+    const runs = indexerRuns
+    const pids: Partial<Record<ServiceName, number>> = {
+      anvil: anvil.process.pid,
+      get indexer() {
+        return runs.child.pid
+      },
+    }
+    for (const service of ['api', 'web'] as const) pids[service] = groups.get(service)?.pid
     return {
       mode,
       chainId: LOCAL_CHAIN_ID,
