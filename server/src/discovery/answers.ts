@@ -21,9 +21,9 @@ export const SYNC_TTL_MS = 250
 export const ANSWER_TTL_MS = 2000
 
 /**
- * Identical reads between two indexed blocks have identical answers, so the API keeps the indexer's answers keyed by
- * the read and the block the indexer had indexed when it was asked (docs/decisions/indexer.md): a new block starts a
- * new key, so a new event shows as soon as the indexer has it. The indexer answers one query at a time on PGlite;
+ * Identical reads between two indexed blocks have identical answers, so the API keeps the indexer's answers with the
+ * read and the block the indexer had indexed when it was asked (docs/decisions/indexer.md): once a new block is
+ * indexed, the next read asks again, and a new event shows as soon as that answer is in, within a second or two. The indexer answers one query at a time on PGlite;
  * twenty players on the same gallery page cost it one query, and twenty asking at once wait for that one answer.
  * `/sync` itself is read at most once per {@link SYNC_TTL_MS}, shared by every request.
  */
@@ -33,7 +33,8 @@ export function answerCache({
   answerTtlMs = ANSWER_TTL_MS,
   max = 2000,
 }: AnswerCacheOptions) {
-  const answers = new LRUCache<string, IndexerAnswer>({ max, ttl: answerTtlMs })
+  /** Per read, the last answer and the block it was asked at; dropped {@link answerTtlMs} after it was asked. */
+  const answers = new LRUCache<string, { block: number; answer: IndexerAnswer }>({ max, ttl: answerTtlMs })
   const inFlight = new Map<string, Promise<IndexerAnswer>>()
   /** The last `/sync` the indexer answered, and the reading under way. */
   let known: { at: number; answer: IndexerAnswer } | undefined
@@ -81,23 +82,34 @@ export function answerCache({
 
   return {
     sync: readSync,
-    /** The indexer's answer to `pathAndQuery`, from the cache while the indexed block is the same. */
+    /**
+     * The indexer's answer to `pathAndQuery`: the one kept for the indexed block, or, once a new block is indexed, the
+     * last block's while the new one is asked (stale while revalidate, RFC 5861), so a new block costs the indexer one
+     * query per read and nobody waits on it; an answer is never served more than {@link answerTtlMs} after it was asked.
+     */
     async get(pathAndQuery: string): Promise<IndexerAnswer> {
       const block = await indexedBlock()
       if (block === undefined) return fetchAnswer(pathAndQuery)
+      const kept = answers.get(pathAndQuery)
+      if (kept && kept.block >= block) return kept.answer
       const key = `${block} ${pathAndQuery}`
-      const kept = answers.get(key)
-      if (kept) return kept
-      const pending = inFlight.get(key)
-      if (pending) return pending
-      const asked = fetchAnswer(pathAndQuery)
-        .then((answer) => {
-          // Its refusals (400, 404) are as lasting as its pages; a failure is asked again.
-          if (answer.status === 200 || answer.status === 400 || answer.status === 404) answers.set(key, answer)
-          return answer
-        })
-        .finally(() => inFlight.delete(key))
-      inFlight.set(key, asked)
+      let asked = inFlight.get(key)
+      if (!asked) {
+        asked = fetchAnswer(pathAndQuery)
+          .then((answer) => {
+            // Its refusals (400, 404) are as lasting as its pages; a failure is asked again.
+            const keep = answer.status === 200 || answer.status === 400 || answer.status === 404
+            const latest = answers.get(pathAndQuery)
+            if (keep && (!latest || latest.block <= block)) answers.set(pathAndQuery, { block, answer })
+            return answer
+          })
+          .finally(() => inFlight.delete(key))
+        inFlight.set(key, asked)
+      }
+      if (kept) {
+        asked.catch(() => {})
+        return kept.answer
+      }
       return asked
     },
   }

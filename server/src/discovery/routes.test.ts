@@ -113,16 +113,22 @@ describe('/api/discovery', () => {
       }
       expect(reads(path)).toBe(1)
 
-      // The first read after the quarter second starts a new reading of /sync and goes on with the last one; the
-      // reads after it see the new block.
+      // A new block: the first read after the quarter second starts a new reading of /sync and goes on with the last
+      // one; the next sees the new block and, while the indexer is asked again, gets the last block's answer; the
+      // one after that gets the new answer.
       indexedBlock = 8
       answer = { status: 200, body: JSON.stringify({ skies: [], page: 1, next: 2 }) }
       await sleep(300)
-      const before = await api.request(`/api/discovery${path}`)
-      expect(await before.json()).toEqual({ skies: [], page: 1, next: null })
-      await sleep(50)
-      const after = await api.request(`/api/discovery${path}`)
-      expect(await after.json()).toEqual({ skies: [], page: 1, next: 2 })
+      const seen: unknown[] = []
+      for (let i = 0; i < 3; i++) {
+        seen.push(await (await api.request(`/api/discovery${path}`)).json())
+        await sleep(50)
+      }
+      expect(seen).toEqual([
+        { skies: [], page: 1, next: null },
+        { skies: [], page: 1, next: null },
+        { skies: [], page: 1, next: 2 },
+      ])
       expect(reads(path)).toBe(2)
       indexedBlock = undefined
     })
@@ -139,6 +145,25 @@ describe('/api/discovery', () => {
       const sync = await api.request('/api/discovery/sync')
       expect(await sync.json()).toEqual({ indexedBlock: 9 })
       expect(reads('/sync') - syncs).toBe(1)
+      indexedBlock = undefined
+    })
+
+    it('serves no answer more than 2 s after it was asked', async () => {
+      indexedBlock = 11
+      answer = { status: 200, body: JSON.stringify({ by: 'gazes', collectors: [] }) }
+      const api = app(indexerUrl)
+      const path = '/leaderboard?by=gazes'
+      await api.request(`/api/discovery${path}`)
+      indexedBlock = 12
+      answer = { status: 200, body: JSON.stringify({ by: 'gazes', collectors: [], later: true }) }
+      await sleep(2100)
+      // /sync is read again first (the last reading is too old to go on with), then the answer, too old too.
+      expect(await (await api.request(`/api/discovery${path}`)).json()).toEqual({
+        by: 'gazes',
+        collectors: [],
+        later: true,
+      })
+      expect(reads(path)).toBe(2)
       indexedBlock = undefined
     })
 
