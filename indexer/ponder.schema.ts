@@ -31,6 +31,8 @@ export const sky = onchainTable(
   }),
   (table) => ({
     owner: index().on(table.owner, table.id),
+    // A collector's skies, recently gazed first: read in order, where the owner index alone sorts thousands of rows.
+    ownerLastGazeAt: index().on(table.owner, table.lastGazeAt.desc().nullsLast(), table.id.desc()),
     gazes: index().on(table.gazes, table.id),
     // The gallery's "recently gazed" order, never-gazed skies last.
     lastGazeAt: index().on(table.lastGazeAt.desc().nullsLast(), table.id.desc()),

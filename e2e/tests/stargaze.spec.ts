@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { connectTestWallet, signIn } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { waitForIndexer } from '../support/indexer'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Accounts of their own, so no other spec's skies show up here.
@@ -115,8 +116,21 @@ test.describe('the viewer', () => {
 })
 
 test.describe('everyone’s skies', () => {
-  test('the gallery lists another wallet’s sky without a wallet, newest first', async ({ page, stack, rpc }) => {
+  test('the gallery lists another wallet’s sky without a wallet, newest first', async ({
+    page,
+    stack,
+    rpc,
+    request,
+  }) => {
     const id = await mintSky(stack, rpc, STRANGER, 0)
+    await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
+    // Other tests read the same first page: the API may give the answer of the block before once while it asks again.
+    await expect
+      .poll(async () => {
+        const answer = await request.get('/api/discovery/skies?page=1&limit=24')
+        return ((await answer.json()) as { skies: { id: number }[] }).skies.map((sky) => sky.id)
+      })
+      .toContain(Number(id))
     await page.goto('/stargaze?view=everyone')
     await expect(page.getByRole('heading', { level: 1, name: 'Stargaze' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Everyone’s skies' })).toHaveAttribute('aria-current', 'page')
@@ -134,12 +148,13 @@ test.describe('everyone’s skies', () => {
     await expect(page).toHaveURL(`/sky/${id}`)
   })
 
-  test('24 gallery cards with their images take at most 3 JSON-RPC requests', async ({ page, stack }) => {
+  // The index lists the skies; the chain draws them, 12 to a multicall, both read at once (measured: 1 request).
+  test('24 gallery cards with their images take at most 2 JSON-RPC requests', async ({ page, stack }) => {
     const requests = countRpc(page, stack.rpcUrl)
     await page.goto('/stargaze?view=everyone')
     await expect(page.getByRole('article').first()).toBeVisible()
     const total = Math.min(24, await page.getByRole('article').count())
     await scrollThrough(page, total)
-    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(3)
+    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(2)
   })
 })

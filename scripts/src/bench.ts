@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { cards } from './bench/cards'
+import { discovery } from './bench/discovery'
 import { frontend } from './bench/frontend'
 import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
@@ -12,7 +13,7 @@ import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (API latency, say) join this list.
-const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, frontend]
+const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, discovery, frontend]
 // `npm run bench -- frontend gas` runs only those; bench/results.json then leaves out the figures not measured.
 const only = process.argv.slice(2)
 const unknown = only.filter((name) => !all.some((m) => m.name === name))

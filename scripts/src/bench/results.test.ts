@@ -113,6 +113,31 @@ describe('figures', () => {
     expect(byId('lighthouse.score./mint')).toMatchObject({ ours: 97, baseline: null, met: true })
   })
 
+  it('holds the gallery index to 60 s, 1,024 MB and 50 ms p95 per read, the filter beside the chain scan', () => {
+    const discovery = buildFigures({
+      ...inputs,
+      discovery: {
+        skies: 15_000,
+        indexSeconds: 61,
+        indexerRssMb: 990,
+        chainScanMs: 1600,
+        pglite: { galleryP95Ms: 12, filterP95Ms: 50, activityP95Ms: 51 },
+        postgres: { galleryP95Ms: 20, filterP95Ms: 30, activityP95Ms: 40, indexSeconds: 70 },
+      },
+    })
+    const d = (id: string) => discovery.find((f) => f.id === id)
+    expect(d('discovery.indexSeconds')).toMatchObject({ ours: 61, unit: 's', met: false })
+    expect(d('discovery.indexerRssMb')).toMatchObject({ ours: 990, unit: 'MB', met: true })
+    expect(d('discovery.galleryP95Ms')).toMatchObject({ ours: 12, met: true })
+    expect(d('discovery.filterP95Ms')).toMatchObject({ ours: 50, baseline: 1600, ratio: 0.03, met: true })
+    expect(d('discovery.activityP95Ms')).toMatchObject({ ours: 51, met: false })
+    expect(d('discovery.postgres.galleryP95Ms')).toMatchObject({ ours: 20, target: null })
+    expect(byId('discovery.indexSeconds')).toBeUndefined()
+    expect(formatTable(discovery)).toMatch(
+      /Gallery index \(indexer\)\n\s+Index 15,000 skies, fresh to ready\s+61 s\s+≤ 60 s\s+NO/,
+    )
+  })
+
   it('counts third-party hosts against a target of none on / and /mint', () => {
     expect(byId('thirdPartyHosts./')).toMatchObject({ ours: 0, baseline: 2, ratio: null, met: true })
     expect(byId('thirdPartyHosts./mint')).toMatchObject({ ours: 1, met: false })
@@ -194,7 +219,15 @@ describe('results.json', () => {
       missing: ['e2e/bench-reports/stargaze.json was not rewritten by this run'],
       errors: [],
     })
-    expect(Object.keys(results.methods)).toEqual(['js', 'lighthouse', 'thirdPartyHosts', 'connect', 'rpc', 'gas'])
+    expect(Object.keys(results.methods)).toEqual([
+      'js',
+      'lighthouse',
+      'thirdPartyHosts',
+      'connect',
+      'rpc',
+      'gas',
+      'discovery',
+    ])
     const { met, missed, unmeasured } = results.targetsMet
     expect(met + missed + unmeasured).toBe(results.figures.filter((f) => f.target).length)
     // Hosts on /mint, its JS after load, the connect modal (900 ms against 0.8 × 900), and SEO on the three routes

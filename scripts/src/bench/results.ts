@@ -26,9 +26,9 @@ export function medianOf<T extends Record<string, number | null>>(runs: readonly
   return out as T
 }
 
-export type Unit = 'bytes' | 'ms' | 'score' | 'count' | 'gas'
+export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas'
 export type Target = { op: '<=' | '>=' | '='; value: number }
-export type Section = 'front end' | 'RPC' | 'gas'
+export type Section = 'front end' | 'RPC' | 'discovery' | 'gas'
 
 /** One line of the table: our figure, the starter's where it has one, their ratio, the target and whether it is met. */
 export type Figure = {
@@ -63,6 +63,11 @@ export const TARGETS = {
   thirdPartyHosts: { op: '=', value: 0 },
   connectVisible: { op: '<=', value: 800 },
   stargazeFirstCards: { op: '<=', value: 1500 },
+  /** The gallery's index at 15,000 skies (docs/decisions/indexer.md): fresh start to ready on PGlite. */
+  indexSeconds: { op: '<=', value: 60 },
+  /** Gallery, filtered and activity reads through the app's API, 20 concurrent clients. */
+  discoveryP95: { op: '<=', value: 50 },
+  indexerRss: { op: '<=', value: 1024 },
 } as const satisfies Record<string, Target>
 
 /** The connect modal is held to this share of the starter's time in the same run. */
@@ -112,19 +117,30 @@ export type StargazeReport = {
   gallery: { first: StargazeFigures }
 }
 export type GasReport = Record<string, number>
+type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
+/** The part of server/discovery-report.json read here. */
+export type DiscoveryReport = {
+  skies: number
+  indexSeconds: number
+  indexerRssMb: number
+  chainScanMs: number
+  pglite: QueryFigures
+  postgres: QueryFigures & { indexSeconds: number }
+}
 
 export type Inputs = {
   frontend: FrontendReport | null
   mint: MintReport | null
   stargaze: StargazeReport | null
   gas: GasReport | null
+  discovery?: DiscoveryReport | null
 }
 
 const routeOf = (report: FrontendReport | null, site: 'ours' | 'baseline', route: string) =>
   report?.[site]?.routes.find((r) => r.route === route)
 
 /** Every figure of the table, ours beside the starter's. */
-export function buildFigures({ frontend: f, mint, stargaze, gas }: Inputs): Figure[] {
+export function buildFigures({ frontend: f, mint, stargaze, gas, discovery }: Inputs): Figure[] {
   const out: Figure[] = []
   const home = (site: 'ours' | 'baseline') => routeOf(f, site, '/')
   for (const route of OUR_ROUTES) {
@@ -323,6 +339,76 @@ export function buildFigures({ frontend: f, mint, stargaze, gas }: Inputs): Figu
       ),
     )
   }
+  if (discovery) {
+    const d = discovery
+    const p95 = TARGETS.discoveryP95
+    const skies = d.skies.toLocaleString('en-US')
+    out.push(
+      figure('discovery.indexSeconds', 'discovery', `Index ${skies} skies, fresh to ready`, 's', d.indexSeconds, null, {
+        ...TARGETS.indexSeconds,
+      }),
+      figure('discovery.indexerRssMb', 'discovery', 'Indexer memory (RSS)', 'MB', d.indexerRssMb, null, {
+        ...TARGETS.indexerRss,
+      }),
+      figure(
+        'discovery.galleryP95Ms',
+        'discovery',
+        'Gallery page p95, 20 clients',
+        'ms',
+        d.pglite.galleryP95Ms,
+        null,
+        p95,
+      ),
+      // The baseline of a filter is the chain: every sky read, then filtered.
+      figure(
+        'discovery.filterP95Ms',
+        'discovery',
+        'Filtered page p95, 20 clients',
+        'ms',
+        d.pglite.filterP95Ms,
+        d.chainScanMs,
+        p95,
+      ),
+      figure(
+        'discovery.activityP95Ms',
+        'discovery',
+        'Activity page p95, 20 clients',
+        'ms',
+        d.pglite.activityP95Ms,
+        null,
+        p95,
+      ),
+      figure('discovery.chainScanMs', 'discovery', 'The same filter from the chain', 'ms', d.chainScanMs),
+      figure(
+        'discovery.postgres.indexSeconds',
+        'discovery',
+        '  on Postgres: fresh to ready',
+        's',
+        d.postgres.indexSeconds,
+      ),
+      figure(
+        'discovery.postgres.galleryP95Ms',
+        'discovery',
+        '  on Postgres: gallery p95',
+        'ms',
+        d.postgres.galleryP95Ms,
+      ),
+      figure(
+        'discovery.postgres.filterP95Ms',
+        'discovery',
+        '  on Postgres: filtered p95',
+        'ms',
+        d.postgres.filterP95Ms,
+      ),
+      figure(
+        'discovery.postgres.activityP95Ms',
+        'discovery',
+        '  on Postgres: activity p95',
+        'ms',
+        d.postgres.activityP95Ms,
+      ),
+    )
+  }
   for (const [action, used] of Object.entries(gas ?? {})) {
     out.push(figure(`gas.${action}`, 'gas', `Gas: ${action}`, 'gas', used))
   }
@@ -341,6 +427,8 @@ export function formatValue(value: number | null, unit: Unit): string {
   if (value === null) return '—'
   if (unit === 'bytes') return `${(value / 1000).toFixed(1)} kB`
   if (unit === 'ms') return `${value < 10 ? String(Math.round(value * 10) / 10) : grouped(value)} ms`
+  if (unit === 's') return `${Math.round(value * 10) / 10} s`
+  if (unit === 'MB') return `${grouped(value)} MB`
   return grouped(value)
 }
 
@@ -357,7 +445,11 @@ export function formatTable(figures: readonly Figure[]): string {
   for (const f of figures) {
     if (f.section !== section) {
       section = f.section
-      lines.push([section === 'front end' ? 'Front end' : section === 'RPC' ? 'Pages and RPC' : 'Contracts'])
+      lines.push([
+        { 'front end': 'Front end', RPC: 'Pages and RPC', discovery: 'Gallery index (indexer)', gas: 'Contracts' }[
+          section
+        ],
+      ])
     }
     lines.push([
       `  ${f.label}`,
@@ -409,6 +501,8 @@ export const METHODS: Record<string, string> = {
     'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after clicking it at once; median of the runs',
   rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
+  discovery:
+    'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s; the chain’s figure reads every sky in batched multicalls',
 }
 
 /** results.json from the inputs. */
@@ -502,6 +596,7 @@ export function collectResults(root: string, startedAt: number): Results {
       mint: read<MintReport>('e2e/bench-reports/mint.json'),
       stargaze: read<StargazeReport>('e2e/bench-reports/stargaze.json'),
       gas: read<GasReport>('contracts/gas-report.json'),
+      discovery: read<DiscoveryReport>('server/discovery-report.json'),
     },
     { missing },
   )

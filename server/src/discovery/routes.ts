@@ -7,8 +7,9 @@ import type {
   SkyJson,
   SyncJson,
 } from '@chainellation/indexer/json'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler, type TypedResponse } from 'hono'
 import type { Names } from '../names/ens'
+import { answerCache, type IndexerAnswer } from './answers'
 
 /** How long the API waits for the indexer before telling the browser to read the chain instead. */
 export const INDEXER_TIMEOUT_MS = 5000
@@ -16,6 +17,19 @@ export const INDEXER_TIMEOUT_MS = 5000
 /** What the web app shows when the indexer does not answer, and reads the chain instead. */
 export const INDEXER_UNAVAILABLE =
   'The gallery’s index is not answering; showing the newest skies from the chain instead.'
+
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+
+/** Whether `text` is a JSON object: the indexer's answer, rather than a proxy's error page. */
+const isJson = (text: string) => {
+  if (!text.trimStart().startsWith('{')) return false
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** A search that is neither a sky number nor an address: an ENS name, for the API to resolve (the indexer knows none). */
 const isName = (q: string) => !/^#?[0-9]+$/.test(q) && !q.startsWith('0x') && q.includes('.')
@@ -36,24 +50,38 @@ export type DiscoveryDeps = {
  * the web app to read the chain instead.
  */
 export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
+  const ask = async (pathAndQuery: string): Promise<IndexerAnswer> => {
+    const answer = await send(new URL(pathAndQuery, indexerUrl), { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
+    const text = await answer.text()
+    // Not the indexer's JSON (a proxy's error page, say): passed on as a failure, never kept.
+    return isJson(text) ? { status: answer.status, text } : { status: 502, text }
+  }
+  const cache = answerCache({ fetchAnswer: ask })
+
+  /**
+   * Passes the indexer's answer on as it came, unparsed: 200 and its refusals (400, 404), typed as the indexer's routes
+   * declare them (`@chainellation/indexer/json`) for the web app's client; anything else is a 503.
+   */
+  const reply = <T>(c: Context, answer: IndexerAnswer) => {
+    if (answer.status === 200) {
+      c.header('Cache-Control', 'no-store')
+      return c.body(answer.text, 200, JSON_TYPE) as unknown as TypedResponse<T, 200, 'json'>
+    }
+    if (answer.status === 400 || answer.status === 404) {
+      return c.body(answer.text, answer.status, JSON_TYPE) as unknown as TypedResponse<ErrorJson, 400 | 404, 'json'>
+    }
+    return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+  }
+
   /** The indexer's answer to `path` with the request's own query (or `query`). */
   async function pass<T>(c: Context, path: string, query = new URL(c.req.url).searchParams) {
     if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
-    const target = new URL(`${path}${query.size ? `?${query}` : ''}`, indexerUrl)
-    let answer: Response
-    let body: unknown
+    query.sort()
     try {
-      answer = await send(target, { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
-      body = await answer.json()
+      return reply<T>(c, await cache.get(`${path}${query.size ? `?${query}` : ''}`))
     } catch {
       return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
     }
-    if (answer.status === 200) {
-      c.header('Cache-Control', 'no-store')
-      return c.json(body as T, 200)
-    }
-    if (answer.status === 400 || answer.status === 404) return c.json(body as ErrorJson, answer.status)
-    return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
   }
 
   return new Hono()
@@ -76,5 +104,12 @@ export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fe
       pass<CollectorJson>(c, `/collectors/${encodeURIComponent(c.req.param('address'))}`),
     )
     .get('/leaderboard', (c) => pass<LeaderboardJson>(c, '/leaderboard'))
-    .get('/sync', (c) => pass<SyncJson>(c, '/sync'))
+    .get('/sync', async (c) => {
+      if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+      try {
+        return reply<SyncJson>(c, await cache.sync())
+      } catch {
+        return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+      }
+    })
 }

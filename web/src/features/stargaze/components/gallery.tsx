@@ -1,57 +1,61 @@
-import { useEffect, useState } from 'react'
-import { StateNote } from '@/components/state-note'
-import { Button } from '@/components/ui/button'
-import { useNearViewport } from '@/hooks/use-near-viewport'
+import { useMemo } from 'react'
 import { GameGate } from '@/lib/game'
-import { useGalleryIds } from '../hooks/use-gallery-ids'
-import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
-import { GalleryChunk } from './gallery-chunk'
+import { IndexSilent, Refusal } from '../api/discovery'
+import { useIndexBehind } from '../hooks/use-index-sync'
+import { useIndexedSkies } from '../hooks/use-indexed-skies'
+import { DEFAULT_GALLERY_QUERY, type GalleryQuery, gallerySearch, parseGalleryQuery } from '../utils/gallery-query'
+import { ChainGallery } from './chain-gallery'
+import { GalleryControls } from './gallery-controls'
+import { IndexFallbackNote } from './index-fallback-note'
+import { IndexedResults } from './indexed-results'
 import styles from './my-skies.module.css'
 
-/** Everyone's skies, newest first, a page at a time as the player scrolls; no wallet needed. */
-export function Gallery() {
-  const ids = useGalleryIds()
+export type GalleryProps = {
+  /** The page's URL query, which holds the view: it can be shared, and back and forward walk through views. */
+  params: URLSearchParams
+  /** Moves the page to another URL query. */
+  onParams: (params: URLSearchParams) => void
+}
+
+type GalleryViewProps = { query: GalleryQuery; onQuery: (query: GalleryQuery) => void }
+
+/**
+ * Everyone's skies, found through the gallery's index (sorted, filtered, searched) with their images from the chain;
+ * no wallet needed. When the index does not answer, the chain's skies newest first, and the controls wait for it.
+ */
+export function Gallery({ params, onParams }: GalleryProps) {
+  const query = useMemo(() => parseGalleryQuery(params), [params])
   return (
-    <GameGate reads={[ids]} loading="Reading the gallery…" silent="The gallery will show when it does.">
-      {() =>
-        ids.data?.length ? (
-          <GalleryList ids={ids.data} />
-        ) : (
-          <StateNote title="No skies yet" link={{ label: 'Mint the first sky', to: '/mint' }}>
-            Nobody has minted a sky on this network yet.
-          </StateNote>
-        )
-      }
+    <GameGate loading="Reading the gallery…" silent="The gallery will show when it does.">
+      {() => <GalleryView query={query} onQuery={(next) => onParams(gallerySearch(next))} />}
     </GameGate>
   )
 }
 
-/** The gallery's cards, two pages at first and a page more as the player scrolls. */
-function GalleryList({ ids }: { ids: readonly bigint[] }) {
-  const [pages, setPages] = useState(2)
-  const shown = chunk(ids.slice(0, pages * CHUNK_SIZE))
+function GalleryView({ query, onQuery }: GalleryViewProps) {
+  const skies = useIndexedSkies(query)
+  const silent = skies.error instanceof IndexSilent ? skies.error.message : undefined
+  const refusal = skies.error instanceof Refusal ? skies.error.message : undefined
+  const behind = useIndexBehind(silent === undefined)
+  const clear = () => onQuery({ ...DEFAULT_GALLERY_QUERY })
   return (
     <section aria-label="Everyone’s skies" className={styles.section}>
-      <p className={styles.count}>{ids.length.toLocaleString('en-US')} skies minted, newest first</p>
-      <ul className={styles.grid}>
-        {shown.map((page, index) => (
-          <GalleryChunk key={page[0]?.toString()} ids={page} eager={index < EAGER_CHUNKS} />
-        ))}
-      </ul>
-      {pages * CHUNK_SIZE < ids.length && <MoreSkies key={pages} onMore={() => setPages((p) => p + 1)} />}
+      <GalleryControls
+        query={query}
+        onQuery={onQuery}
+        refusal={refusal}
+        disabled={
+          silent ? 'Search, order and filters need the gallery’s index, and come back when it answers.' : undefined
+        }
+      />
+      {silent ? (
+        <>
+          <IndexFallbackNote message={silent} retrying={skies.isFetching} onRetry={() => skies.refetch()} />
+          <ChainGallery />
+        </>
+      ) : (
+        <IndexedResults skies={skies} query={query} behind={behind} onClear={clear} />
+      )}
     </section>
-  )
-}
-
-/** Loads the next page when it comes near, or when pressed; a new one takes its place for the page after. */
-function MoreSkies({ onMore }: { onMore: () => void }) {
-  const [ref, near] = useNearViewport<HTMLButtonElement>('200px')
-  useEffect(() => {
-    if (near) onMore()
-  }, [near, onMore])
-  return (
-    <Button variant="secondary" ref={ref} className={styles.more} onClick={onMore}>
-      Show more skies
-    </Button>
   )
 }

@@ -12,7 +12,7 @@ const MySkies = lazyIsland(async () => (await import('./my-skies')).MySkies)
 
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
 export function StargazePage() {
-  const [params] = useSearchParams()
+  const [params, setParams] = useSearchParams()
   // The build's HTML is the page without a query: a shared link to everyone's skies turns to them once hydrated.
   const hydrated = useHydrated()
   const everyone = hydrated && params.get('view') === 'everyone'
@@ -36,7 +36,7 @@ export function StargazePage() {
         </Link>
       </nav>
       <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
-        {everyone ? <Gallery /> : <MySkies />}
+        {everyone ? <Gallery params={params} onParams={setParams} /> : <MySkies />}
       </WalletIsland>
     </div>
   )

@@ -1,0 +1,124 @@
+// Seeds a local chain with the collection at its full size, for `npm run scale -w indexer` and `npm run bench`:
+// 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers, 500 transactions a block.
+
+import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
+import { ANVIL_MNEMONIC } from '@chainellation/contracts/deploy'
+import { createTestClient, encodeFunctionData, type Hex, http, numberToHex, publicActions } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+
+export const SKIES = 15_000
+export const GAZES = 50_000
+export const TRANSFERS = 2_000
+export const LAYER_CHANGES = 3_000
+/** The genesis time the chain must start at (`startAnvil({ timestamp })`): midnight UTC, night over every sky. */
+export const MIDNIGHT = 1_799_971_200
+
+/** The four accounts that mint and gaze, round robin by sky id, and the one that receives the transfers. */
+export const players = [1, 2, 3, 4].map((i) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address)
+export const recipient = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }).address
+
+export type Seeded = { skies: number; gazes: number; seedSeconds: number; block: bigint }
+
+/** Seeds the chain at `rpcUrl` (anvil, started at {@link MIDNIGHT}, with the game deployed at `contracts`). */
+export async function seedCollection(rpcUrl: string, contracts: { Chainellation: Hex; Decorations: Hex }) {
+  const client = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl, { batch: true }) }).extend(
+    publicActions,
+  )
+  const nonces = new Map<string, number>()
+  for (const from of [...players]) nonces.set(from, await client.getTransactionCount({ address: from }))
+  let pending: Promise<unknown>[] = []
+  // Anvil signs for its own accounts; one block takes every queued transaction.
+  const send = async (from: Hex, to: Hex, data: Hex, gas: bigint) => {
+    const nonce = nonces.get(from) ?? 0
+    nonces.set(from, nonce + 1)
+    pending.push(
+      client.request({
+        method: 'eth_sendTransaction',
+        params: [{ from, to, data, gas: numberToHex(gas), nonce: numberToHex(nonce) }],
+      } as never),
+    )
+    if (pending.length >= 500) await flush()
+  }
+  const flush = async () => {
+    await Promise.all(pending)
+    pending = []
+    await client.mine({ blocks: 1 })
+  }
+  await client.setAutomine(false)
+  await client.request({ method: 'evm_setBlockGasLimit', params: [numberToHex(2_000_000_000n)] } as never)
+
+  const seeded = performance.now()
+  const owner = (skyId: number) => players[(skyId - 1) % players.length] as Hex
+  for (let id = 1; id <= SKIES; id++) {
+    await send(
+      owner(id),
+      contracts.Chainellation,
+      encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] }),
+      120_000n,
+    )
+  }
+  await flush()
+  // Every sky is over UTC, at night at midnight and a day later; four nights of batch gazes make 50,000 gazes.
+  let gazes = 0
+  while (gazes < GAZES) {
+    for (const [p, from] of players.entries()) {
+      const mine = Array.from({ length: SKIES / players.length }, (_, i) => BigInt(i * players.length + p + 1))
+      for (let i = 0; i < mine.length && gazes < GAZES; i += 100) {
+        const batch = mine.slice(i, Math.min(i + 100, i + GAZES - gazes))
+        gazes += batch.length
+        await send(
+          from,
+          contracts.Chainellation,
+          encodeFunctionData({ abi: chainellationAbi, functionName: 'starGazeMany', args: [batch] }),
+          3_000_000n,
+        )
+      }
+    }
+    await flush()
+    await client.increaseTime({ seconds: 86_400 })
+  }
+  for (let id = 1; id <= LAYER_CHANGES; id++) {
+    const args = [BigInt(id), [{ layer: 1, decorationId: 1, tokenId: 0n }]] as const
+    await send(
+      owner(id),
+      contracts.Decorations,
+      encodeFunctionData({ abi: decorationsAbi, functionName: 'setLayers', args }),
+      200_000n,
+    )
+  }
+  for (let id = SKIES; id > SKIES - TRANSFERS; id--) {
+    const args = [owner(id), recipient, BigInt(id)] as const
+    await send(
+      owner(id),
+      contracts.Chainellation,
+      encodeFunctionData({ abi: chainellationAbi, functionName: 'transferFrom', args }),
+      120_000n,
+    )
+  }
+  await flush()
+  await client.setAutomine(true)
+  const supply = await client.readContract({
+    address: contracts.Chainellation,
+    abi: chainellationAbi,
+    functionName: 'totalSupply',
+  })
+  return {
+    skies: Number(supply),
+    gazes,
+    seedSeconds: (performance.now() - seeded) / 1000,
+    block: await client.getBlockNumber(),
+  } satisfies Seeded
+}
+
+/** The gallery's reads as the bench and `npm run scale` ask them: 400 of each kind, over 50 pages and 3 filters. */
+export const READS = {
+  gallery: (i: number) => `/skies?page=${1 + (i % 50)}`,
+  filter: (i: number) =>
+    [
+      '/skies?completed=false&sort=gazes',
+      '/skies?night=true&decorated=true',
+      `/skies?owner=${players[i % players.length]}&sort=recent`,
+    ][i % 3] as string,
+  activity: (i: number) => (i % 2 ? '/activity' : `/activity?skyId=${1 + i}`),
+}

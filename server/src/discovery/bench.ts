@@ -1,0 +1,278 @@
+// `npm run bench:discovery -w server`: the gallery's index at the collection's full size, beside reading the chain.
+// Seeds a local chain with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; answers one filter by
+// reading every sky from the chain (the baseline); indexes it from a fresh start on PGlite, then on Postgres; and
+// times the gallery, filtered and activity reads through the app's API under 20 concurrent clients, while a sky is
+// minted every two seconds (so answers the API keeps are dropped as blocks come, as on a live chain). Everything
+// listens on 127.0.0.1. Writes server/discovery-report.json for `npm run bench`.
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chainellationAbi, getDeployment, MULTICALL3_ADDRESS } from '@chainellation/contracts'
+import { freePort, startAnvil } from '@chainellation/contracts/anvil'
+import { constellations } from '@chainellation/contracts/catalogue'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { type Indexer, startIndexer } from '@chainellation/indexer/process'
+import { MIDNIGHT, players, READS, seedCollection } from '@chainellation/indexer/seed'
+import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
+import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
+import { foundry } from 'viem/chains'
+import { createPostgresCluster } from '../testing/postgres'
+
+export const DISCOVERY_REPORT = 'server/discovery-report.json'
+const CLIENTS = 20
+const REQUESTS = 2000
+const BLOCK_EVERY_MS = 2000
+
+export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
+export type DiscoveryReport = {
+  /** Cores, and the load average (1, 5, 15 min) at the start and the end: above the cores, other work shared them. */
+  machine: { cpus: number; loadAverage: number[]; loadAverageAtEnd: number[] }
+  skies: number
+  gazes: number
+  method: string
+  /** Fresh start to `/ready` on PGlite, and to every block indexed. */
+  indexSeconds: number
+  caughtUpSeconds: number
+  indexerRssMb: number
+  /** The filter `completed=false&sort=gazes`, first page, answered by reading every sky from the chain. */
+  chainScanMs: number
+  pglite: QueryFigures
+  /** One client at a time, PGlite: what one read costs when nothing waits. */
+  pgliteOneClient: QueryFigures
+  postgres: QueryFigures & { indexSeconds: number }
+}
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url))
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const round = (n: number) => Math.round(n * 10) / 10
+
+/** Sum of the resident memory of `pid` and its descendants, from /proc. */
+function rssMb(pid: number): number {
+  return [pid, ...descendants(pid)].reduce((sum, p) => {
+    try {
+      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+      return sum + Number(line?.[1] ?? 0) / 1024
+    } catch {
+      return sum
+    }
+  }, 0)
+}
+
+/** The app's API (as `npm start` runs it) in front of `indexerUrl`. */
+async function startApi(indexerUrl: string, rpcUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-api-'))
+  const output: string[] = []
+  const child: ChildProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CHAIN_ID: '31337',
+      LOCAL_RPC_URL: rpcUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      INDEXER_URL: indexerUrl,
+      // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
+      SKY_READ_RATE_LIMIT: '1000000',
+    },
+  })
+  forEachLine(child, (line) => output.push(line))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) await stopGroup(child.pid)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop()
+      throw new Error(`the API did not start:\n${output.slice(-20).join('\n')}`)
+    }
+    await sleep(100)
+  }
+}
+
+/** p95 of `count` reads made by `clients` clients, each sending its next as soon as its last is answered. */
+async function p95(base: string, read: (i: number) => string, clients = CLIENTS, count = REQUESTS): Promise<number> {
+  const times: number[] = []
+  let next = 0
+  const client = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const path = read(i)
+      const t = performance.now()
+      const res = await fetch(`${base}/api/discovery${path}`)
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+      times.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, client))
+  times.sort((a, b) => a - b)
+  return round(times[Math.floor(times.length * 0.95)] ?? 0)
+}
+
+/** The three kinds of read, through the API at `base`. */
+async function queries(base: string, clients = CLIENTS, count = REQUESTS): Promise<QueryFigures> {
+  return {
+    galleryP95Ms: await p95(base, READS.gallery, clients, count),
+    filterP95Ms: await p95(base, READS.filter, clients, count),
+    activityP95Ms: await p95(base, READS.activity, clients, count),
+  }
+}
+
+/** Mints a sky from a player every `BLOCK_EVERY_MS` until stopped: a new block, and a new event, at a steady pace. */
+function keepMinting(rpcUrl: string, chainellation: Hex) {
+  const client = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) })
+  let running = true
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      await client.request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: players[i % players.length],
+            to: chainellation,
+            data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] }),
+            gas: numberToHex(120_000n),
+          },
+        ],
+      } as never)
+      await sleep(BLOCK_EVERY_MS)
+    }
+  })()
+  return async () => {
+    running = false
+    await done
+  }
+}
+
+/** The first gallery page of `completed=false&sort=gazes`, from `skyOf` of every sky in batched multicalls. */
+async function chainScan(rpcUrl: string, chainellation: Hex, skies: number): Promise<number> {
+  const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) })
+  const started = performance.now()
+  const results = (await client.multicall({
+    contracts: Array.from({ length: skies }, (_, i) => ({
+      address: chainellation,
+      abi: chainellationAbi,
+      functionName: 'skyOf',
+      args: [BigInt(i + 1)],
+    })),
+    allowFailure: false,
+    batchSize: 64 * 1024,
+    multicallAddress: MULTICALL3_ADDRESS,
+  })) as unknown as { gazes: number; constellation: number }[]
+  const page = results
+    .map((sky, i) => ({
+      id: i + 1,
+      gazes: Number(sky.gazes),
+      stars: constellations[sky.constellation - 1]?.stars.length,
+    }))
+    .filter((sky) => sky.stars !== undefined && sky.gazes < sky.stars)
+    .sort((a, b) => b.gazes - a.gazes || b.id - a.id)
+    .slice(0, 24)
+  if (page.length === 0) throw new Error('the chain scan found no sky')
+  return Math.round(performance.now() - started)
+}
+
+const loadAverage = loadavg().map((n) => Math.round(n * 100) / 100)
+const anvil = await startAnvil({ timestamp: MIDNIGHT })
+const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-indexer-'))
+let indexer: Indexer | undefined
+let api: { stop: () => Promise<void> } | undefined
+let stopMinting = async () => {}
+try {
+  await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
+  const contracts = getDeployment(31337)?.contracts
+  if (!contracts) throw new Error('no local deployment recorded')
+  process.stdout.write('seeding 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers…\n')
+  const seeded = await seedCollection(anvil.rpcUrl, contracts)
+  process.stdout.write(`seeded in ${Math.round(seeded.seedSeconds)} s; reading every sky from the chain…\n`)
+  const chainScanMs = await chainScan(anvil.rpcUrl, contracts.Chainellation, seeded.skies)
+
+  process.stdout.write(`chain scan ${chainScanMs} ms; indexing from a fresh start on PGlite…\n`)
+  let started = performance.now()
+  indexer = await startIndexer(anvil.rpcUrl, dataDir, { readyTimeoutMs: 300_000 })
+  const indexSeconds = round((performance.now() - started) / 1000)
+  await indexer.caughtUp(seeded.block, 600_000)
+  const caughtUpSeconds = round((performance.now() - started) / 1000)
+  let peakRss = rssMb(indexer.pid)
+  const pgliteApi = await startApi(indexer.url, anvil.rpcUrl)
+  api = pgliteApi
+  process.stdout.write(`ready in ${indexSeconds} s; timing reads through the API…\n`)
+  const pgliteOneClient = await queries(pgliteApi.url, 1, 200)
+  stopMinting = keepMinting(anvil.rpcUrl, contracts.Chainellation)
+  const pglite = await queries(pgliteApi.url)
+  peakRss = Math.max(peakRss, rssMb(indexer.pid))
+  await stopMinting()
+  await pgliteApi.stop()
+  await indexer.stop()
+  indexer = undefined
+
+  process.stdout.write('indexing from a fresh start on Postgres…\n')
+  const cluster = await createPostgresCluster()
+  try {
+    started = performance.now()
+    indexer = await startIndexer(anvil.rpcUrl, dataDir, {
+      postgres: { url: cluster.url, schema: 'bench' },
+      readyTimeoutMs: 300_000,
+    })
+    const postgresIndexSeconds = round((performance.now() - started) / 1000)
+    await indexer.caughtUp(await createPublicClient({ chain: foundry, transport: http(anvil.rpcUrl) }).getBlockNumber())
+    const postgresApi = await startApi(indexer.url, anvil.rpcUrl)
+    api = postgresApi
+    stopMinting = keepMinting(anvil.rpcUrl, contracts.Chainellation)
+    const postgres = { ...(await queries(postgresApi.url)), indexSeconds: postgresIndexSeconds }
+    await stopMinting()
+    await postgresApi.stop()
+    api = undefined
+    await indexer.stop()
+    indexer = undefined
+
+    const report: DiscoveryReport = {
+      machine: {
+        cpus: cpus().length,
+        loadAverage,
+        loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
+      },
+      skies: seeded.skies,
+      gazes: seeded.gazes,
+      method:
+        `${CLIENTS} concurrent clients through the app's API (one process, 127.0.0.1), each sending its next read when ` +
+        `its last is answered, ${REQUESTS} reads of each kind (gallery: 50 pages newest first; filtered: 3 filters; ` +
+        `activity: the feed and 1,000 skies' own) while a sky is minted every ${BLOCK_EVERY_MS / 1000} s; ` +
+        'p95 of each kind. Chain scan: skyOf of every sky in multicalls of 64 KiB of calldata, then filtered and sorted.',
+      indexSeconds,
+      caughtUpSeconds,
+      indexerRssMb: Math.round(peakRss),
+      chainScanMs,
+      pglite,
+      pgliteOneClient,
+      postgres,
+    }
+    writeFileSync(
+      fileURLToPath(new URL(`../../../${DISCOVERY_REPORT}`, import.meta.url)),
+      `${JSON.stringify(report, null, 2)}\n`,
+    )
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+  } finally {
+    await cluster.destroy()
+  }
+} finally {
+  await stopMinting().catch(() => {})
+  await api?.stop()
+  await indexer?.stop()
+  await anvil.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
