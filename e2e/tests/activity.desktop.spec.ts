@@ -88,6 +88,9 @@ test('the home page shows the latest events and leads to the feed and the leader
   await expect(main.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard')
   const skyId = await mintSky(stack, rpc, address)
   await waitForIndexer(stack, rpc)
+  // Below the fold, the feed is read only as it comes near: the first load of / carries none of it.
+  await expect(main.getByText('Reading the latest events…')).toBeAttached()
+  await main.getByRole('heading', { name: 'Tonight under every sky' }).scrollIntoViewIfNeeded()
   await expect(entry(page.getByRole('list', { name: 'Latest events' }), `minted Night sky #${skyId}`)).toBeVisible()
 })
 
