@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
+import { startIndexerProxy } from './indexer-proxy'
 import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
@@ -16,7 +17,8 @@ async function distinctFreePorts(count: number): Promise<number[]> {
  * once for all tests, with a fresh database folder.
  */
 export default async function globalSetup() {
-  const [anvilPort = 0, apiPort = 0, webPort = 0, parentPort = 0, strangerPort = 0] = await distinctFreePorts(5)
+  const [anvilPort = 0, apiPort = 0, webPort = 0, parentPort = 0, strangerPort = 0, indexerPort = 0] =
+    await distinctFreePorts(6)
   // The tests' Safe{Wallet} stand-in, from an origin the app lets frame it, and the same page from one it does not.
   const safeParentOrigin = `http://127.0.0.1:${parentPort}`
   const strangerParentOrigin = `http://127.0.0.1:${strangerPort}`
@@ -26,10 +28,16 @@ export default async function globalSetup() {
   const chainProxy = await startRpcProxy({ upstream: `http://127.0.0.1:${anvilPort}` })
   const chainRpcUrl = chainProxy.url
   const chainFallbackRpcUrl = `${chainProxy.url}/fallback`
+  // The API reaches the indexer through a proxy that a test can cut (support/indexer.ts), so the gallery's fallback is
+  // tried with the indexer really not answering.
+  const indexerProxy = await startIndexerProxy({ upstream: `http://127.0.0.1:${indexerPort}` })
+  const closeProxies = () => Promise.all([chainProxy.close(), indexerProxy.close()])
   const stack = await startStack({
     anvilPort,
     apiPort,
     webPort,
+    indexerPort,
+    apiIndexerUrl: indexerProxy.url,
     mode: 'production',
     safeOrigins: ['https://app.safe.global', safeParentOrigin],
     chainRpcUrl,
@@ -38,7 +46,7 @@ export default async function globalSetup() {
       if (source === 'stack') process.stdout.write(`[stack] ${line}\n`)
     },
   }).catch(async (error: unknown) => {
-    await Promise.all([stopParentServer(), chainProxy.close()])
+    await Promise.all([stopParentServer(), closeProxies()])
     throw error
   })
   // Workers start after global setup and inherit this environment.
@@ -47,6 +55,8 @@ export default async function globalSetup() {
     rpcUrl: chainRpcUrl,
     fallbackRpcUrl: chainFallbackRpcUrl,
     anvilUrl: stack.rpcUrl,
+    indexerProxy: { url: indexerProxy.url },
+    indexerUrl: stack.indexerUrl,
     chainId: stack.chainId,
     dataDir: stack.dataDir,
     contracts: stack.deployment.contracts,
@@ -56,7 +66,7 @@ export default async function globalSetup() {
     strangerParentOrigin,
   })
   return async () => {
-    await Promise.all([stack.stop(), stopParentServer(), chainProxy.close()])
+    await Promise.all([stack.stop(), stopParentServer(), closeProxies()])
     if (existsSync(stack.dataDir)) throw new Error(`the stack left its database folder behind: ${stack.dataDir}`)
   }
 }

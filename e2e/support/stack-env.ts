@@ -11,6 +11,13 @@ export type StackInfo = {
   fallbackRpcUrl: string
   /** Anvil itself, behind both. */
   anvilUrl: string
+  /**
+   * The proxy through which the API reaches the indexer; `setIndexerDown`, `cutIndexer` and `restoreIndexer` in
+   * support/indexer.ts switch it, `waitForIndexer` waits for a block to be indexed.
+   */
+  indexerProxy: { url: string }
+  /** The indexer itself (Ponder's routes), behind the proxy. */
+  indexerUrl: string
   chainId: number
   /** The API's database folder, removed when the run ends. */
   dataDir: string

@@ -19,8 +19,18 @@ export type Indexer = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Starts `ponder start` on a free port against `rpcUrl`, keeping its PGlite in `dataDir`, and waits until ready. */
-export async function startIndexer(rpcUrl: string, dataDir: string): Promise<Indexer> {
+export type IndexerOptions = {
+  /** Postgres instead of PGlite: the database, and the schema of this deployment's tables. */
+  postgres?: { url: string; schema: string }
+  /** How long the backfill may take to reach `/ready`. */
+  readyTimeoutMs?: number
+}
+
+/**
+ * Starts `ponder start` on a free port against `rpcUrl`, keeping its PGlite in `dataDir` (or its tables in Postgres),
+ * and waits until ready.
+ */
+export async function startIndexer(rpcUrl: string, dataDir: string, options: IndexerOptions = {}): Promise<Indexer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const output: string[] = []
@@ -37,8 +47,8 @@ export async function startIndexer(rpcUrl: string, dataDir: string): Promise<Ind
         INDEXER_POLLING_MS: '100',
         // Ponder's PORT wins over --port: a shell's PORT is meant for the API.
         PORT: String(port),
-        DATABASE_URL: '',
-        DATABASE_SCHEMA: 'public',
+        DATABASE_URL: options.postgres?.url ?? '',
+        DATABASE_SCHEMA: options.postgres?.schema ?? 'public',
       },
     },
   )
@@ -66,7 +76,7 @@ export async function startIndexer(rpcUrl: string, dataDir: string): Promise<Ind
     if (child.pid && child.exitCode === null) await stopGroup(child.pid, 10_000)
   }
   try {
-    await until('ready', async () => (await fetch(`${url}/ready`)).ok)
+    await until('ready', async () => (await fetch(`${url}/ready`)).ok, options.readyTimeoutMs)
   } catch (error) {
     await stop()
     throw error

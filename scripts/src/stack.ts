@@ -11,6 +11,7 @@ import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
+import { type Supervised, supervise } from './supervise'
 
 export const LOCAL_CHAIN_ID = 31337
 
@@ -80,6 +81,11 @@ export type StackOptions = {
   chainRpcUrl?: string
   /** A second endpoint the web app falls back on (VITE_LOCAL_FALLBACK_RPC_URL), on the same origin. */
   chainFallbackRpcUrl?: string
+  /**
+   * The indexer's URL as the API calls it (INDEXER_URL), in place of the indexer's own (a proxy in front of it that a
+   * test can cut, say). Omitted: the indexer's own URL.
+   */
+  apiIndexerUrl?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -109,9 +115,12 @@ export type Stack = {
    * API looks names up (ENS_RPC_URL is anvil's): any account may give itself a primary name and avatar there.
    */
   ensUniversalResolver: `0x${string}`
-  /** Process id of each service (a process group leader, except anvil). */
+  /** Process id of each service (a process group leader, except anvil); the indexer's current one after a restart. */
   pids: Partial<Record<ServiceName, number>>
-  /** Resolves when a service exits without `stop()` having been called. */
+  /**
+   * Resolves when a service exits without `stop()` having been called; for the indexer, only once it has kept exiting
+   * (it is restarted on its database, with a back-off, until then).
+   */
   exited: Promise<ServiceExit>
   /** Stops every service and resolves once none of their processes is left. */
   stop: () => Promise<void>
@@ -206,8 +215,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   process.on('exit', killOnExit)
 
+  let indexerRuns: Supervised | undefined
   const stop = async () => {
     stopping = true
+    indexerRuns?.release()
     await Promise.all([...groups.values()].map((child) => (child.pid ? stopGroup(child.pid) : Promise.resolve())))
     if (anvil) {
       await anvil.stop()
@@ -223,12 +234,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (abort?.aborted) throw new Error('startup aborted')
   }
 
-  const spawnService = (service: ServiceName | 'build', args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+  const spawnService = (
+    service: ServiceName | 'build',
+    args: string[],
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+    { supervised = false } = {},
+  ) => {
     const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
     groups.set(service, child)
     forEachLine(child, (line) => record(service, line))
     child.once('exit', (code, sig) => {
-      if (!stopping && service !== 'build') reportExit({ service, code, signal: sig })
+      if (!stopping && service !== 'build' && !supervised) reportExit({ service, code, signal: sig })
     })
     return child
   }
@@ -309,23 +326,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Ponder indexes the new chain while the web app builds; the API waits for both.
     const indexerUrl = `http://127.0.0.1:${indexerPort}`
     log('stack', `starting the indexer on port ${indexerPort}`)
-    const indexer = spawnService(
-      'indexer',
-      [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
-      indexerDir,
-      {
-        // Ponder reads PORT before its --port flag; a shell's PORT is the API's.
-        PORT: String(indexerPort),
-        INDEXER_CHAIN_ID: String(LOCAL_CHAIN_ID),
-        INDEXER_RPC_URLS: anvil.rpcUrl,
-        INDEXER_PGLITE_DIR: indexerDataDir,
-        // Always its own PGlite here, whatever database a shell names for the API.
-        DATABASE_URL: '',
-        DATABASE_PRIVATE_URL: '',
-        DATABASE_SCHEMA: 'public',
-        INDEXER_POLLING_MS: '250',
+    const indexerRpcUrl = anvil.rpcUrl
+    const startIndexer = () =>
+      spawnService(
+        'indexer',
+        [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
+        indexerDir,
+        {
+          // Ponder reads PORT before its --port flag; a shell's PORT is the API's.
+          PORT: String(indexerPort),
+          INDEXER_CHAIN_ID: String(LOCAL_CHAIN_ID),
+          INDEXER_RPC_URLS: indexerRpcUrl,
+          INDEXER_PGLITE_DIR: indexerDataDir,
+          // Always its own PGlite here, whatever database a shell names for the API.
+          DATABASE_URL: '',
+          DATABASE_PRIVATE_URL: '',
+          DATABASE_SCHEMA: 'public',
+          INDEXER_POLLING_MS: '250',
+        },
+        { supervised: true },
+      )
+    // A crashed indexer is started again on its database, where it resumes from what it had indexed; only an indexer
+    // that keeps crashing stops the stack (docs/decisions/indexer.md).
+    indexerRuns = supervise({
+      start: startIndexer,
+      onRestart: (n, exit, delayMs) =>
+        log(
+          'stack',
+          `the indexer exited unexpectedly (${exitText(exit.code, exit.signal)}); restart ${n} in ${delayMs / 1000} s, on its database`,
+        ),
+      onGiveUp: (exit) => {
+        if (!stopping) reportExit({ service: 'indexer', ...exit })
       },
-    )
+    })
+    const indexer = indexerRuns.child
 
     if (mode !== 'dev') {
       log('stack', 'building the web app')
@@ -358,8 +392,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // may resolve to ::1 where nothing listens.
       PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://127.0.0.1:${webPortUsed}`,
       DATA_DIR: dataDir,
-      // Not read yet: the API will serve the indexer's routes on the app's origin.
-      INDEXER_URL: indexerUrl,
+      INDEXER_URL: options.apiIndexerUrl ?? indexerUrl,
       WEB_DIST: webDist,
       NONCE_RATE_LIMIT: process.env.NONCE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       VERIFY_RATE_LIMIT: process.env.VERIFY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
@@ -393,8 +426,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitUntilAnswers('web', `${webUrl}/`, web)
     }
 
-    const pids: Partial<Record<ServiceName, number>> = { anvil: anvil.process.pid }
-    for (const service of ['indexer', 'api', 'web'] as const) pids[service] = groups.get(service)?.pid
+    const runs = indexerRuns
+    const pids: Partial<Record<ServiceName, number>> = {
+      anvil: anvil.process.pid,
+      get indexer() {
+        return runs.child.pid
+      },
+    }
+    for (const service of ['api', 'web'] as const) pids[service] = groups.get(service)?.pid
     return {
       mode,
       chainId: LOCAL_CHAIN_ID,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -221,6 +221,32 @@ describe('npm start', () => {
     expect(run.stdout()).toContain(`http://127.0.0.1:${indexer}/sync`)
     const sync = (await (await fetch(`http://127.0.0.1:${indexer}/sync`)).json()) as { ready: boolean }
     expect(sync.ready).toBe(true)
+
+    // A crashed indexer is started again on its folder, kept as it was (emptied only when the stack starts), and
+    // answers again; the rest of the stack runs on.
+    const kept = join(run.indexerDataDir, 'kept-across-a-restart')
+    writeFileSync(kept, '')
+    process.kill(indexerProcess?.pid ?? 0, 'SIGKILL')
+    const deadline = Date.now() + 90_000
+    let restarted: { pid: number; args: string } | undefined
+    for (;;) {
+      restarted = tree(run.child.pid ?? 0).find((p) => p.args.includes('ponder.js start'))
+      const ready = await fetch(`http://127.0.0.1:${indexer}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ready && restarted && restarted.pid !== indexerProcess?.pid) break
+      if (Date.now() > deadline) throw new Error(`the indexer did not come back within 90 s:\n${run.stdout()}`)
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(run.stdout()).toContain(
+      'the indexer exited unexpectedly (signal SIGKILL); restart 1 in 1 s, on its database',
+    )
+    expect(existsSync(kept)).toBe(true)
+    expect(environ(restarted.pid).INDEXER_PGLITE_DIR).toBe(run.indexerDataDir)
+    expect(run.child.exitCode).toBeNull()
+    watched.push(restarted.pid)
+    processes.push(restarted)
 
     process.kill(apiProcess?.pid ?? 0, 'SIGKILL')
     expect(await run.exit).toEqual({ code: 1, signal: null })

@@ -1,6 +1,7 @@
 // Fuzzes every route the app serves with generated requests: malformed JSON, wrong types, huge bodies, wrong
 // methods, forged cookies, odd headers and paths. Every answer must be a 2xx, or a 4xx with a JSON sentence (the
-// API) or the not-found page (a sky's or a draft's page that is not there).
+// API) or the not-found page (a sky's or a draft's page that is not there). The discovery routes pass their reads to
+// a real indexer (`ponder start` on the same local chain), so its validation is fuzzed too, and nothing answers 503.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { gunzipSync } from 'node:zlib'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { deployLocalUniversalResolver, setLocalName } from '@chainellation/contracts/ens'
 import { anvilAccount } from '@chainellation/contracts/safe'
+import { type Indexer, startIndexer } from '@chainellation/indexer/process'
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import fc from 'fast-check'
 import type { Address, LocalAccount } from 'viem'
@@ -26,7 +28,13 @@ const TOTAL_RUNS = 10_000
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'] as const
 
 /** The app under fuzz; built the same way when the file is collected, to list its routes, and once it runs. */
-function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string, universalResolver?: Address) {
+function fuzzedApp(
+  db: DatabaseHandle['db'],
+  rpcUrl: string,
+  webDist: string,
+  universalResolver?: Address,
+  indexerUrl?: string,
+) {
   const generous = { limit: 1_000_000, windowMs: 60_000 }
   return createApp({
     config: {
@@ -51,6 +59,7 @@ function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string, un
       nameReads: generous,
       // So that X-Forwarded-For is read, and its parsing fuzzed too.
       trustedProxies: 1,
+      indexerUrl,
     },
     db,
   })
@@ -58,6 +67,8 @@ function fuzzedApp(db: DatabaseHandle['db'], rpcUrl: string, webDist: string, un
 
 let chain: Anvil
 let database: DatabaseHandle
+let indexer: Indexer | undefined
+let indexerDir: string
 let webDist: string
 let app: ReturnType<typeof fuzzedApp>
 /** An account with a primary name, whose lookups read a name and an avatar. */
@@ -65,6 +76,10 @@ const named = anvilAccount(1)
 
 beforeAll(async () => {
   ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
+  indexerDir = mkdtempSync(join(tmpdir(), 'fuzz-indexer-'))
+  const indexing = startIndexer(chain.rpcUrl, indexerDir).then((started) => {
+    indexer = started
+  })
   webDist = mkdtempSync(join(tmpdir(), 'fuzz-web-'))
   mkdirSync(join(webDist, 'assets'))
   // The pages the web build writes: the home page, a game area's, and the shell of every other route.
@@ -80,11 +95,14 @@ beforeAll(async () => {
     account: named,
     name: { name: 'fuzz.eth', avatar: 'data:image/png;base64,iVBORw0KGgo=' },
   })
-  app = fuzzedApp(database.db, chain.rpcUrl, webDist, resolver)
-})
+  await indexing
+  app = fuzzedApp(database.db, chain.rpcUrl, webDist, resolver, indexer?.url)
+}, 120_000)
 
 afterAll(async () => {
   if (webDist) rmSync(webDist, { recursive: true, force: true })
+  await indexer?.stop()
+  if (indexerDir) rmSync(indexerDir, { recursive: true, force: true })
   await Promise.all([chain?.stop(), database?.close()])
 })
 
@@ -490,6 +508,30 @@ const headersFor = (world: World) =>
       ),
     )
 
+/** The discovery routes' own parameters, with values right, wrong and extreme, so the indexer's checks are met. */
+const discoveryQuery = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        {
+          weight: 5,
+          arbitrary: fc.constantFrom('sort', 'night', 'tz', 'completed', 'decorated', 'owner', 'q', 'page'),
+        },
+        { weight: 3, arbitrary: fc.constantFrom('limit', 'before', 'skyId', 'address', 'by') },
+        { weight: 1, arbitrary: token },
+      ),
+      fc.oneof(
+        fc.constantFrom('newest', 'oldest', 'gazes', 'stars', 'recent', 'best', 'completed', 'true', 'false', '1', ''),
+        fc.constantFrom('-18000', '50400', '-43201', '900', '#42', '42', 'fuzz.eth', 'nobody.eth', '0x', '99999999999'),
+        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+        addressText([named]),
+        shortText,
+      ),
+    ),
+    { maxLength: 5 },
+  )
+  .map((pairs) => new URLSearchParams(pairs).toString())
+
 const pathFor = (pattern: string, world: World) => {
   const parts = pattern.split('/').filter(Boolean)
   const tail = fc.array(segment, { maxLength: 4 }).map((segments) => segments.join('/'))
@@ -503,6 +545,8 @@ const pathFor = (pattern: string, world: World) => {
       .map(([page, id]) => `${page}/${id}`)
     if (part === '*') return fc.oneof({ weight: 3, arbitrary: tail }, shared)
     if (part === ':address') return fc.oneof({ weight: 2, arbitrary: addressText([named, ...world.accounts]) }, segment)
+    if (part === ':skyId' && pattern.startsWith('/api/discovery'))
+      return fc.oneof({ weight: 2, arbitrary: fc.bigInt({ min: -1n, max: 2n ** 70n }).map(String) }, segment)
     if (part.startsWith(':')) return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...world.draftIds) }, segment)
     return fc.oneof({ weight: 29, arbitrary: fc.constant(part) }, fc.constant(part.toUpperCase()))
   })
@@ -510,7 +554,9 @@ const pathFor = (pattern: string, world: World) => {
     .tuple(
       fc.tuple(...pieces),
       often(fc.constant(''), fc.constantFrom('/', '//', '/.', '/..')),
-      often(absent, shortText.map(encodeURIComponent), headerValue, fc.constantFrom('a=%zz&b', '=&=&', '%')),
+      pattern.startsWith('/api/discovery')
+        ? often(discoveryQuery, absent, shortText.map(encodeURIComponent), fc.constantFrom('a=%zz&b', '=&=&', '%'))
+        : often(absent, shortText.map(encodeURIComponent), headerValue, fc.constantFrom('a=%zz&b', '=&=&', '%')),
       fc.constantFrom('http://localhost', 'http://127.0.0.1:8787', 'https://chainellation.example', 'http://[::1]'),
     )
     .map(([pieceValues, ending, query, host]) => {
@@ -625,6 +671,12 @@ describe('fuzzing every route', () => {
         'GET /api/skies/:chainId/:skyId/card.png',
         'GET /api/drafts/:id/card.png',
         'GET /api/names/:address',
+        'GET /api/discovery/skies',
+        'GET /api/discovery/skies/:skyId',
+        'GET /api/discovery/activity',
+        'GET /api/discovery/collectors/:address',
+        'GET /api/discovery/leaderboard',
+        'GET /api/discovery/sync',
         'ALL /api/*',
         'GET /*',
       ]),

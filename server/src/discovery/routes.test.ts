@@ -10,6 +10,8 @@ import { discoveryRoutes, INDEXER_UNAVAILABLE } from './routes'
 const OWNER = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const asked: string[] = []
 let answer: { status: number; body: string } = { status: 200, body: '{}' }
+/** What the stand-in answers at /sync; unset, /sync gets `answer` like any path (no indexed block: nothing is kept). */
+let indexedBlock: number | undefined
 let indexer: Server
 let indexerUrl: string
 
@@ -31,6 +33,10 @@ const app = (url: string | undefined) =>
 beforeAll(async () => {
   indexer = createServer((req, res) => {
     asked.push(req.url ?? '')
+    if (req.url === '/sync' && indexedBlock !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ indexedBlock }))
+      return
+    }
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
   })
   await new Promise<void>((resolve) => indexer.listen(0, '127.0.0.1', resolve))
@@ -39,12 +45,12 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => indexer.close(resolve)))
 
 describe('/api/discovery', () => {
-  it('passes a read and its query to the indexer and answers with its answer', async () => {
+  it('passes a read and its query (in a fixed order) to the indexer and answers with its answer', async () => {
     answer = { status: 200, body: JSON.stringify({ skies: [], page: 2, next: null }) }
     const res = await app(indexerUrl).request('/api/discovery/skies?sort=gazes&page=2')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ skies: [], page: 2, next: null })
-    expect(asked.at(-1)).toBe('/skies?sort=gazes&page=2')
+    expect(asked.at(-1)).toBe('/skies?page=2&sort=gazes')
   })
 
   it("passes the indexer's refusal and its sentence on", async () => {
@@ -89,5 +95,57 @@ describe('/api/discovery', () => {
     expect((await app(indexerUrl).request('/api/discovery/ready')).status).toBe(404)
     expect((await app(indexerUrl).request('/api/discovery/metrics')).status).toBe(404)
     expect(asked.length).toBe(before)
+  })
+
+  describe('keeps answers while the indexed block stays the same', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    const reads = (path: string) => asked.filter((url) => url === path).length
+
+    it('asks the indexer once for identical reads, again once a new block is indexed', async () => {
+      indexedBlock = 7
+      answer = { status: 200, body: JSON.stringify({ skies: [], page: 1, next: null }) }
+      const api = app(indexerUrl)
+      const path = '/skies?night=true&sort=recent'
+      for (const query of ['sort=recent&night=true', 'night=true&sort=recent']) {
+        const res = await api.request(`/api/discovery/skies?${query}`)
+        expect(res.status).toBe(200)
+        expect(await res.json()).toEqual({ skies: [], page: 1, next: null })
+      }
+      expect(reads(path)).toBe(1)
+
+      indexedBlock = 8
+      answer = { status: 200, body: JSON.stringify({ skies: [], page: 1, next: 2 }) }
+      await sleep(300)
+      const res = await api.request(`/api/discovery${path}`)
+      expect(await res.json()).toEqual({ skies: [], page: 1, next: 2 })
+      expect(reads(path)).toBe(2)
+      indexedBlock = undefined
+    })
+
+    it('asks once for twenty identical reads at once, and reads /sync once for all', async () => {
+      indexedBlock = 9
+      answer = { status: 200, body: JSON.stringify({ activity: [], next: null }) }
+      const api = app(indexerUrl)
+      const syncs = reads('/sync')
+      const all = await Promise.all(Array.from({ length: 20 }, () => api.request('/api/discovery/activity?limit=5')))
+      expect(all.map((res) => res.status)).toEqual(Array(20).fill(200))
+      expect(reads('/activity?limit=5')).toBe(1)
+      expect(reads('/sync') - syncs).toBe(1)
+      const sync = await api.request('/api/discovery/sync')
+      expect(await sync.json()).toEqual({ indexedBlock: 9 })
+      expect(reads('/sync') - syncs).toBe(1)
+      indexedBlock = undefined
+    })
+
+    it('does not keep a failure', async () => {
+      indexedBlock = 10
+      const api = app(indexerUrl)
+      answer = { status: 500, body: JSON.stringify({ error: 'boom' }) }
+      expect((await api.request('/api/discovery/leaderboard')).status).toBe(503)
+      answer = { status: 200, body: JSON.stringify({ by: 'completed', collectors: [] }) }
+      expect((await api.request('/api/discovery/leaderboard')).status).toBe(200)
+      expect(reads('/leaderboard')).toBe(2)
+      indexedBlock = undefined
+    })
   })
 })

@@ -9,6 +9,7 @@ import type {
 } from '@chainellation/indexer/json'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Names } from '../names/ens'
+import { answerCache, type IndexerAnswer } from './answers'
 
 /** How long the API waits for the indexer before telling the browser to read the chain instead. */
 export const INDEXER_TIMEOUT_MS = 5000
@@ -36,24 +37,36 @@ export type DiscoveryDeps = {
  * the web app to read the chain instead.
  */
 export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
+  const ask = async (pathAndQuery: string): Promise<IndexerAnswer> => {
+    const answer = await send(new URL(pathAndQuery, indexerUrl), { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
+    return { status: answer.status, text: await answer.text() }
+  }
+  const cache = answerCache({ fetchAnswer: ask })
+
+  /** Passes the indexer's answer on: 200 and its refusals (400, 404) as they came, anything else as a 503. */
+  const reply = <T>(c: Context, answer: IndexerAnswer) => {
+    try {
+      const body = JSON.parse(answer.text) as unknown
+      if (answer.status === 200) {
+        c.header('Cache-Control', 'no-store')
+        return c.json(body as T, 200)
+      }
+      if (answer.status === 400 || answer.status === 404) return c.json(body as ErrorJson, answer.status)
+    } catch {
+      // not the indexer's JSON: a proxy's error page, say
+    }
+    return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+  }
+
   /** The indexer's answer to `path` with the request's own query (or `query`). */
   async function pass<T>(c: Context, path: string, query = new URL(c.req.url).searchParams) {
     if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
-    const target = new URL(`${path}${query.size ? `?${query}` : ''}`, indexerUrl)
-    let answer: Response
-    let body: unknown
+    query.sort()
     try {
-      answer = await send(target, { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
-      body = await answer.json()
+      return reply<T>(c, await cache.get(`${path}${query.size ? `?${query}` : ''}`))
     } catch {
       return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
     }
-    if (answer.status === 200) {
-      c.header('Cache-Control', 'no-store')
-      return c.json(body as T, 200)
-    }
-    if (answer.status === 400 || answer.status === 404) return c.json(body as ErrorJson, answer.status)
-    return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
   }
 
   return new Hono()
@@ -76,5 +89,12 @@ export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fe
       pass<CollectorJson>(c, `/collectors/${encodeURIComponent(c.req.param('address'))}`),
     )
     .get('/leaderboard', (c) => pass<LeaderboardJson>(c, '/leaderboard'))
-    .get('/sync', (c) => pass<SyncJson>(c, '/sync'))
+    .get('/sync', async (c) => {
+      if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+      try {
+        return reply<SyncJson>(c, await cache.sync())
+      } catch {
+        return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+      }
+    })
 }
