@@ -5,7 +5,7 @@ import { type Address, createPublicClient, encodeFunctionData, http } from 'viem
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
-import { waitForIndexer } from '../support/indexed'
+import { waitForIndexer } from '../support/indexer'
 import type { StackInfo } from '../support/stack-env'
 
 // What players did reaches the pages through the indexer: each test acts for fresh accounts, so tests running side
@@ -39,6 +39,11 @@ async function transferSky(stack: StackInfo, rpc: Rpc, from: Address, to: Addres
   await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
 }
 
+/** Waits until the indexer has indexed every block mined so far: what the test did is then what the pages read. */
+const caughtUp = async (stack: StackInfo, rpc: Rpc) => {
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
+}
+
 /** The value beside `label` in the page's figures. */
 const figure = (page: Page, label: string) =>
   page
@@ -60,7 +65,7 @@ test('the feed shows a mint and a gaze as they happen, without a reload', async 
   await page.evaluate(() => Object.assign(window, { stayed: true }))
 
   const skyId = await mintSky(stack, rpc, address, await nightZone(stack))
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
   const minted = entry(feed, `minted Night sky #${skyId}`)
   await expect(minted).toBeVisible()
   await expect(minted.getByRole('link', { name: shown(address) })).toHaveAttribute('href', collectorHref(address))
@@ -71,7 +76,7 @@ test('the feed shows a mint and a gaze as they happen, without a reload', async 
   await expect(time).toHaveAttribute('title', /\d{4}/)
 
   await gaze(stack, rpc, address, skyId)
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
   await expect(entry(feed, `gazed at Night sky #${skyId}: 1 of ${await starCount(stack, skyId)} stars`)).toBeVisible()
   expect(await page.evaluate(() => 'stayed' in window)).toBe(true)
 })
@@ -87,7 +92,7 @@ test('the home page shows the latest events and leads to the feed and the leader
   await expect(main.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', '/activity')
   await expect(main.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard')
   const skyId = await mintSky(stack, rpc, address)
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
   // Below the fold, the feed is read only as it comes near: the first load of / carries none of it.
   await expect(main.getByText('Reading the latest events…')).toBeAttached()
   await main.getByRole('heading', { name: 'Tonight under every sky' }).scrollIntoViewIfNeeded()
@@ -104,7 +109,7 @@ test('a sky’s page tells its history, newest first, and its owner leads to the
   await decorateSky(stack, rpc, first, skyId)
   await gaze(stack, rpc, first, skyId)
   await transferSky(stack, rpc, first, second, skyId)
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
 
   await page.goto(`/sky/${skyId}`)
   const history = page.getByRole('list', { name: `Night sky #${skyId}’s history` })
@@ -136,7 +141,7 @@ test('a collector’s page shows its figures, its skies as the chain draws them,
   const older = await mintSky(stack, rpc, address, zone)
   const newer = await mintSky(stack, rpc, address, zone)
   await gaze(stack, rpc, address, older)
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
 
   await page.goto(`/collector/${address.toLowerCase()}`)
   await expect(page.getByRole('heading', { level: 1, name: shown(address) })).toBeVisible()
@@ -164,7 +169,7 @@ test('the leaderboard ranks by gazes in the URL, each collector linking to its p
   const [{ address: keen }, { address: casual }] = await Promise.all([freshAccount(rpc), freshAccount(rpc)])
   const zone = await nightZone(stack)
   for (const account of [keen, keen, casual]) await gaze(stack, rpc, account, await mintSky(stack, rpc, account, zone))
-  await waitForIndexer(stack, rpc)
+  await caughtUp(stack, rpc)
 
   await page.goto('/leaderboard')
   await expect(page.getByRole('link', { name: 'Most constellations' })).toHaveAttribute('aria-current', 'page')
