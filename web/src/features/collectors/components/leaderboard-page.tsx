@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ButtonLink } from '@/components/button-link'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
+import { useHydrated } from '@/hooks/use-hydrated'
 import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
@@ -19,7 +20,9 @@ const ORDERS: readonly { by: LeaderboardOrder; label: string }[] = [
 /** /leaderboard — the collectors who completed the most constellations, or (`?by=gazes`) who gazed most. */
 export function LeaderboardPage() {
   const [params] = useSearchParams()
-  const by: LeaderboardOrder = params.get('by') === 'gazes' ? 'gazes' : 'completed'
+  // The build's HTML is the page without a query: a shared link to the gazes ranking turns to it once hydrated.
+  const hydrated = useHydrated()
+  const by: LeaderboardOrder = hydrated && params.get('by') === 'gazes' ? 'gazes' : 'completed'
   useDocumentTitle('Leaderboard')
   return (
     <div className={page.page}>
