@@ -17,6 +17,9 @@ const PRERENDERED_PAGES = [
   { path: '/mint', file: 'mint.html', hydrate: true, module: 'src/features/mint/index.ts' },
   { path: '/stargaze', file: 'stargaze.html', hydrate: true, module: 'src/app/routes/stargaze-route.tsx' },
   { path: '/compose', file: 'compose.html', hydrate: true, module: 'src/app/routes/compose-route.tsx' },
+  // What everyone does: the page's frame paints at once, what it reads from the index fills in.
+  { path: '/activity', file: 'activity.html', hydrate: true, module: 'src/features/activity/index.ts' },
+  { path: '/leaderboard', file: 'leaderboard.html', hydrate: true, module: 'src/app/routes/leaderboard-route.tsx' },
   // A sky's page, for the API to write each sky's number in (server/src/web-pages.ts): this one, the largest, appears
   // nowhere else in the page.
   { path: '/sky/9007199254740991', file: '_sky.html', hydrate: true, module: 'src/app/routes/sky-route.tsx' },

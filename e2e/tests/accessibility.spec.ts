@@ -3,6 +3,7 @@ import { connectTestWallet, signIn, signInModal, signMessageButton } from '../su
 import { expectAccessible } from '../support/axe'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // Every route, signed out and signed in, and the dialogs a person meets on the way, checked by axe against WCAG 2.1
 // levels A and AA (support/axe.ts). The side menu, which exists on small screens only, is checked in
@@ -87,6 +88,37 @@ const routes: Route[] = [
   { name: 'not found', path: () => '/nope', heading: () => 'Lost in space' },
 ]
 
+// The pages of what everyone does read the index, not the wallet: signing in changes nothing on them but the header.
+const discoveryRoutes: Route[] = [
+  {
+    name: 'activity',
+    path: () => '/activity',
+    heading: () => 'Activity',
+    drawn: {
+      out: (page) => main(page).getByRole('list', { name: 'Latest events' }),
+      in: (page) => main(page).getByRole('list', { name: 'Latest events' }),
+    },
+  },
+  {
+    name: 'the leaderboard',
+    path: () => '/leaderboard?by=gazes',
+    heading: () => 'Leaderboard',
+    drawn: {
+      out: (page) => main(page).getByRole('table').or(main(page).getByText('Nobody has gazed yet.')),
+      in: (page) => main(page).getByRole('table').or(main(page).getByText('Nobody has gazed yet.')),
+    },
+  },
+  {
+    name: 'a collector’s page',
+    path: () => `/collector/${ANVIL_ACCOUNTS[0]}`,
+    heading: () => `${ANVIL_ACCOUNTS[0].slice(0, 4)}…${ANVIL_ACCOUNTS[0].slice(-4)}`,
+    drawn: {
+      out: (page) => main(page).getByRole('article').first().or(main(page).getByText('This account holds no sky.')),
+      in: (page) => main(page).getByRole('article').first().or(main(page).getByText('This account holds no sky.')),
+    },
+  },
+]
+
 /** Waits for the page's heading and for what its wallet islands draw. */
 async function settle(page: Page, route: Route, skyId: bigint, signedIn: boolean) {
   const heading = route.heading(skyId)
@@ -95,7 +127,7 @@ async function settle(page: Page, route: Route, skyId: bigint, signedIn: boolean
 }
 
 test.describe('signed out', () => {
-  for (const route of routes) {
+  for (const route of [...routes, ...discoveryRoutes]) {
     test(`${route.name} has no serious or critical axe violation`, async ({ page, wallet, stack, rpc }) => {
       const skyId = await mintSky(stack, rpc, wallet.account)
       await page.goto(route.path(skyId))

@@ -69,6 +69,8 @@ test('React takes over each written page without a mismatch, and the page works'
     ['/stargaze', 'Stargaze'],
     ['/compose', 'Compose'],
     ['/sky/1', /#1\b/],
+    ['/activity', 'Activity'],
+    ['/leaderboard?by=gazes', 'Leaderboard'],
   ] as const) {
     await page.goto(path)
     await appReady(page)

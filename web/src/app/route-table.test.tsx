@@ -47,6 +47,27 @@ describe('routes', () => {
     },
   )
 
+  it.each([
+    ['/activity', 'Activity'],
+    ['/leaderboard', 'Leaderboard'],
+    ['/collector/0xa0ee7a142d267c1f36714e4a8f75612f20a79720', '0xa0…9720'],
+  ])('%s shows the %s page', async (path, heading) => {
+    renderRoute(path)
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined()
+  })
+
+  it.each([
+    '/collector/nobody',
+    '/collector/0x123',
+    '/collector/0xa0ee7a142d267c1f36714e4a8f75612f20a7972g',
+    // Mixed case with a wrong checksum: a mistyped address, not another account.
+    '/collector/0xA0ee7a142d267c1f36714e4a8f75612f20a79720',
+  ])('%s is not an account, so it is not found with a sentence', async (path) => {
+    renderRoute(path)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()
+    expect(screen.getByText(/is not an account address/)).toBeDefined()
+  })
+
   it('an unknown address is not found and links home', async () => {
     renderRoute('/nebula')
     expect(await screen.findByRole('heading', { level: 1, name: 'Lost in space' })).toBeDefined()

@@ -38,6 +38,21 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/sky-route')).SkyRoute }),
       },
       {
+        path: 'activity',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('@/features/activity')).ActivityPage }),
+      },
+      {
+        path: 'leaderboard',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/leaderboard-route')).LeaderboardRoute }),
+      },
+      {
+        path: 'collector/:address',
+        HydrateFallback: PageFallback,
+        lazy: async () => ({ Component: (await import('./routes/collector-route')).CollectorRoute }),
+      },
+      {
         path: 'draft/:draftId',
         HydrateFallback: PageFallback,
         lazy: async () => ({ Component: (await import('./routes/draft-route')).DraftRoute }),

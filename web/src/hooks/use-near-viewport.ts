@@ -9,6 +9,11 @@ export function useNearViewport<T extends Element>(margin = '200px') {
   const ref = useCallback(
     (element: T | null) => {
       if (!element || near) return
+      // Without the observer (an old browser, a test's DOM) nothing says when it comes near: load it now.
+      if (typeof IntersectionObserver === 'undefined') {
+        setNear(true)
+        return
+      }
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((e) => e.isIntersecting)) {

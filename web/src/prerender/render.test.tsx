@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import { hydrateRoot } from 'react-dom/client'
 import { createMemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -71,12 +71,28 @@ describe('the HTML written at build time', () => {
     expect(page.querySelector('header [data-testid="rk-connect-button"]')).not.toBeNull()
   })
 
-  it.each(['/', '/mint', '/stargaze', '/compose', '/sky/7'])('hydrates at %s without a mismatch', async (path) => {
-    const { errors, container, header, unmount } = await hydrate(path)
+  it.each(['/', '/mint', '/stargaze', '/compose', '/sky/7', '/activity', '/leaderboard'])(
+    'hydrates at %s without a mismatch',
+    async (path) => {
+      const { errors, container, header, unmount } = await hydrate(path)
+      expect(errors).toEqual([])
+      // The shell's nodes are the ones the HTML made, not new ones (a fresh render would replace them).
+      expect(header).not.toBeNull()
+      expect(container.querySelector('header')).toBe(header)
+      await unmount()
+    },
+  )
+
+  it('hydrates a shared link to the gazes ranking from the leaderboard’s page, then turns to it', async () => {
+    const { errors, container, unmount } = await hydrate(
+      '/leaderboard?by=gazes',
+      undefined,
+      await render('/leaderboard'),
+    )
     expect(errors).toEqual([])
-    // The shell's nodes are the ones the HTML made, not new ones (a fresh render would replace them).
-    expect(header).not.toBeNull()
-    expect(container.querySelector('header')).toBe(header)
+    await waitFor(() =>
+      expect(container.querySelector('main nav a[aria-current="page"]')?.textContent).toBe('Most gazes'),
+    )
     await unmount()
   })
 

@@ -1,7 +1,7 @@
 import type { AccountName } from '@/lib/names/name-api'
 import { appChain, explorerAddressUrl } from '@/lib/wallet/utils/explorer'
 import styles from './account.module.css'
-import { AccountIdentity } from './account-identity'
+import { AccountLink } from './account-link'
 import { CopyAddressButton } from './copy-address-button'
 
 export type AccountAddressProps = {
@@ -14,14 +14,14 @@ export type AccountAddressProps = {
 
 /**
  * An account shown on a page: its address's first and last four at once, its ENS name and avatar once looked up
- * (docs/decisions/names.md), a button copying the whole address, and its page on the chain's block explorer.
+ * (docs/decisions/names.md), linking to its collector page, a button copying the whole address, and its page on the chain's block explorer.
  */
 export function AccountAddress({ address, chainId, name }: AccountAddressProps) {
   const chain = appChain(chainId)
   const explorer = explorerAddressUrl(chain, address)
   return (
     <span className={styles.account}>
-      <AccountIdentity address={address} name={name} />
+      <AccountLink address={address} name={name} />
       <CopyAddressButton address={address} className={styles.action} />
       {explorer && (
         <a

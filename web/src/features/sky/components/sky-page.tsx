@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import { sharedSkyChainId, useSharedSky } from '../hooks/use-shared-sky'
+import { SkyHistory } from './sky-history'
 import { type SkyRead, SkyView } from './sky-view'
 
 // The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
@@ -49,7 +50,7 @@ export function SkyPage({ skyId }: SkyPageProps) {
           onRead={setChainRead}
         />
       </WalletIsland>
-      <SkyView read={read} />
+      <SkyView read={read} history={<SkyHistory skyId={skyId} />} />
     </>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { AccountAddress } from '@/components/account/account-address'
 import { ButtonLink } from '@/components/button-link'
 import { PagePanel } from '@/components/page-panel'
@@ -35,8 +36,8 @@ export type SkyRead = {
   retrying?: boolean
 }
 
-/** A sky as the chain draws it, with its traits, owner and files; a way on when there is no such sky. */
-export function SkyView({ read }: { read: SkyRead }) {
+/** A sky as the chain draws it, with its traits, owner, files and `history`; a way on when there is no such sky. */
+export function SkyView({ read, history }: { read: SkyRead; history?: ReactNode }) {
   const { skyId, deployed, missing, meta, owner, yours, failed, retry, retrying } = read
   const title = `Night sky #${skyId}`
   const image = meta?.image ?? read.picture
@@ -107,6 +108,7 @@ export function SkyView({ read }: { read: SkyRead }) {
           </div>
         </Panel>
       </div>
+      {history}
     </div>
   )
 }

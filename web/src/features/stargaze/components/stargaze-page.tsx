@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
+import { DiscoveryLinks } from '@/components/discovery-links'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
@@ -26,6 +27,7 @@ export function StargazePage() {
           When night falls where a sky lives, its owner may gaze at it once every 14 hours. Each gaze reveals one more
           star of its secret constellation.
         </p>
+        <DiscoveryLinks />
       </header>
       <nav className={styles.tabs} aria-label="Skies">
         <Link to="/stargaze" className={styles.tab} aria-current={everyone ? undefined : 'page'}>

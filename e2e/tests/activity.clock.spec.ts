@@ -1,0 +1,32 @@
+import { mintSky } from '../support/chain'
+import { freshAccount } from '../support/fault-tally'
+import { expect, test } from '../support/fixtures'
+import { cutIndexer, restoreIndexer, waitForIndexer } from '../support/indexer'
+
+// Cutting the indexer takes it away from every page: the `clock` project runs this file alone, after every other spec.
+test.afterEach(async ({ stack }) => {
+  await restoreIndexer(stack)
+})
+
+test('with the indexer down, a sky’s history says so in a sentence, the page works, and it comes back alone', async ({
+  page,
+  stack,
+  rpc,
+}) => {
+  const { address } = await freshAccount(rpc)
+  const skyId = await mintSky(stack, rpc, address)
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
+
+  await cutIndexer(stack)
+  await page.goto(`/sky/${skyId}`)
+  const history = page.getByRole('region', { name: 'History' })
+  await expect(history.getByRole('status')).toHaveText(/The game’s index is not answering right now/)
+  await expect(history.getByText('Reading the latest events…')).toHaveCount(0)
+  // The rest of the page reads the API and the chain, not the index.
+  await expect(page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })).toBeVisible()
+  await expect(page.getByTestId('sky-owner')).toHaveText(`${address.slice(0, 4)}…${address.slice(-4)}`)
+
+  await restoreIndexer(stack)
+  await expect(history.getByRole('listitem').filter({ hasText: `minted Night sky #${skyId}` })).toBeVisible()
+  await expect(history.getByRole('status')).toHaveCount(0)
+})

@@ -1,0 +1,1 @@
+export { LeaderboardPage as LeaderboardRoute } from '@/features/collectors'

@@ -1,0 +1,58 @@
+import { Link, useSearchParams } from 'react-router'
+import { ButtonLink } from '@/components/button-link'
+import { Panel } from '@/components/ui/panel'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { useHydrated } from '@/hooks/use-hydrated'
+import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
+import { lazyIsland, WalletIsland } from '@/lib/shell'
+import page from '@/styles/page.module.css'
+import styles from './leaderboard-page.module.css'
+
+// The ranking reads the index through the query cache: code of its own, fetched with the wallet stack.
+const LeaderboardTable = lazyIsland(async () => (await import('./leaderboard-table')).LeaderboardTable)
+
+/** The orders the leaderboard offers, as their tabs read. */
+const ORDERS: readonly { by: LeaderboardOrder; label: string }[] = [
+  { by: 'completed', label: 'Most constellations' },
+  { by: 'gazes', label: 'Most gazes' },
+]
+
+/** /leaderboard — the collectors who completed the most constellations, or (`?by=gazes`) who gazed most. */
+export function LeaderboardPage() {
+  const [params] = useSearchParams()
+  // The build's HTML is the page without a query: a shared link to the gazes ranking turns to it once hydrated.
+  const hydrated = useHydrated()
+  const by: LeaderboardOrder = hydrated && params.get('by') === 'gazes' ? 'gazes' : 'completed'
+  useDocumentTitle('Leaderboard')
+  return (
+    <div className={page.page}>
+      <header className={page.intro}>
+        <p className={page.kicker}>The keenest stargazers</p>
+        <h1 className={page.title}>Leaderboard</h1>
+        <p className={page.lead}>Who has drawn the most constellations in full, and who gazes most faithfully.</p>
+        <p>
+          <ButtonLink to="/activity" variant="quiet" size="sm">
+            See the latest activity
+          </ButtonLink>
+        </p>
+      </header>
+      <nav className={styles.tabs} aria-label="Rank by">
+        {ORDERS.map((order) => (
+          <Link
+            key={order.by}
+            to={order.by === 'completed' ? '/leaderboard' : `/leaderboard?by=${order.by}`}
+            className={styles.tab}
+            aria-current={order.by === by ? 'page' : undefined}
+          >
+            {order.label}
+          </Link>
+        ))}
+      </nav>
+      <Panel as="section" aria-label="Ranking" className={styles.panel}>
+        <WalletIsland load={LeaderboardTable.load} fallback={<p className={styles.waiting}>Reading the ranking…</p>}>
+          <LeaderboardTable by={by} />
+        </WalletIsland>
+      </Panel>
+    </div>
+  )
+}

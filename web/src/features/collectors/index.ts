@@ -1,0 +1,2 @@
+export { CollectorPage } from './components/collector-page'
+export { LeaderboardPage } from './components/leaderboard-page'

@@ -1,0 +1,75 @@
+import type {
+  ActivityPageJson,
+  CollectorJson,
+  LeaderboardJson,
+  SkiesPageJson,
+  SkyJson,
+} from '@chainellation/indexer/json'
+import type { Address } from 'viem'
+import { api, refusal } from '@/lib/api/client'
+
+/** What a page says when the index of the game's events does not answer (a 503 from the API, or no answer). */
+export const INDEX_DOWN = 'The game’s index is not answering right now; this will fill in once it is back.'
+
+/** The index did not answer: worth asking again, unlike a refusal of the request itself. */
+export class IndexDownError extends Error {
+  constructor() {
+    super(INDEX_DOWN)
+    this.name = 'IndexDownError'
+  }
+}
+
+/** The answer's body, or its refusal as a sentence: a 400 or 404 says its own, anything else that the index is down. */
+async function answer<T>(request: Promise<Response>): Promise<T> {
+  let response: Response
+  try {
+    response = await request
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new IndexDownError()
+  }
+  if (response.ok) return (await response.json()) as T
+  if (response.status === 400 || response.status === 404) throw await refusal(response, INDEX_DOWN)
+  throw new IndexDownError()
+}
+
+/** Which events a feed holds: every one, one sky's, or one account's. */
+export type ActivityFilter = { skyId?: number; address?: Address }
+
+/** A page of game events, newest first, older than the entry `before` when given. */
+export function fetchActivity(
+  { skyId, address }: ActivityFilter,
+  limit: number,
+  before: string | undefined,
+  signal?: AbortSignal,
+): Promise<ActivityPageJson> {
+  const query = {
+    limit: String(limit),
+    ...(before ? { before } : {}),
+    ...(skyId !== undefined ? { skyId: String(skyId) } : {}),
+    ...(address ? { address } : {}),
+  }
+  return answer(api.discovery.activity.$get({ query }, { init: { signal } }))
+}
+
+/** A sky as the index knows it: its star count is public from the start. */
+export const fetchIndexedSky = (skyId: number, signal?: AbortSignal): Promise<SkyJson> =>
+  answer(api.discovery.skies[':skyId'].$get({ param: { skyId: String(skyId) } }, { init: { signal } }))
+
+/** An address's figures: the skies it holds, their stars and completions, and the gazes it made. */
+export const fetchCollector = (address: Address, signal?: AbortSignal): Promise<CollectorJson> =>
+  answer(api.discovery.collectors[':address'].$get({ param: { address } }, { init: { signal } }))
+
+/** The skies `owner` holds, a page at a time, newest first. */
+export const fetchSkiesOf = (owner: Address, page: number, signal?: AbortSignal): Promise<SkiesPageJson> =>
+  answer(api.discovery.skies.$get({ query: { owner, page: String(page), sort: 'newest' } }, { init: { signal } }))
+
+/** How the leaderboard ranks collectors: by constellations completed, or by gazes. */
+export type LeaderboardOrder = LeaderboardJson['by']
+
+/** The collectors who did most, by `by`. */
+export const fetchLeaderboard = (by: LeaderboardOrder, limit: number, signal?: AbortSignal): Promise<LeaderboardJson> =>
+  answer(api.discovery.leaderboard.$get({ query: { by, limit: String(limit) } }, { init: { signal } }))
+
+/** What a read's failure says to a person: its sentence, or that the index did not answer. */
+export const sentenceOf = (error: unknown): string => (error instanceof Error ? error.message : INDEX_DOWN)
