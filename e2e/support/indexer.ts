@@ -5,20 +5,30 @@ import type { StackInfo } from './stack-env'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Cuts (`true`) or restores (`false`) the API's way to the indexer: while cut, every request the API sends it is
- * closed without an answer, so `/api/discovery/...` answers 503 and the web app falls back on chain reads.
+ * Cuts (`true`) or restores (`false`) the API's way to the indexer, and resolves once the API says so: while cut, every
+ * request the API sends the indexer is closed without an answer, so `/api/discovery/...` answers 503 and the web app
+ * falls back on chain reads. The API may go on for up to 2 s with the answers it kept (docs/decisions/indexer.md),
+ * hence the wait for `/api/discovery/sync` to answer 503 (or, restored, 200).
  *
  * Every page of the app that reads the gallery, activity or collectors sees the cut, so a test that cuts must run
  * where nothing runs beside it: in a `*.clock.spec.ts` file (the `clock` project of playwright.config.ts runs alone,
  * one test at a time, after everything else), restoring the indexer in a `finally` or an `afterEach`.
  */
-export async function setIndexerDown(stack: StackInfo, down: boolean): Promise<void> {
+export async function setIndexerDown(stack: StackInfo, down: boolean, timeoutMs = 10_000): Promise<void> {
   const res = await fetch(new URL(INDEXER_PROXY_CONTROL, stack.indexerProxy.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ down }),
   })
   if (!res.ok) throw new Error(`the indexer proxy refused ${down ? 'the cut' : 'the restore'}: ${res.status}`)
+  const wanted = down ? 503 : 200
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const { status } = await indexerSync(stack).catch(() => ({ status: 0 }))
+    if (status === wanted) return
+    if (Date.now() > deadline) throw new Error(`the API still answered ${status} at /api/discovery/sync`)
+    await sleep(100)
+  }
 }
 
 /** {@link setIndexerDown}`(stack, true)`; the same rule: only in a `*.clock.spec.ts` file. */
