@@ -19,8 +19,19 @@ export class IndexDownError extends Error {
   }
 }
 
-/** The answer's body, or its refusal as a sentence: a 400 or 404 says its own, anything else that the index is down. */
-async function answer<T>(request: Promise<Response>): Promise<T> {
+/** The index refused the request itself (a 400 or 404): its sentence says what is wrong, and asking again will not help. */
+export class IndexRefusal extends Error {
+  constructor(sentence: string) {
+    super(sentence)
+    this.name = 'IndexRefusal'
+  }
+}
+
+/**
+ * The answer's body; else an `IndexRefusal` with the API's sentence for a 400 or 404, or an `IndexDownError` for
+ * anything else (a 503, a bodiless 502, no answer). An abort stays an abort: the view changed, the index is not at fault.
+ */
+export async function discoveryAnswer<T>(request: Promise<Response>): Promise<T> {
   let response: Response
   try {
     response = await request
@@ -29,7 +40,8 @@ async function answer<T>(request: Promise<Response>): Promise<T> {
     throw new IndexDownError()
   }
   if (response.ok) return (await response.json()) as T
-  if (response.status === 400 || response.status === 404) throw await refusal(response, INDEX_DOWN)
+  if (response.status === 400 || response.status === 404)
+    throw new IndexRefusal((await refusal(response, INDEX_DOWN)).message)
   throw new IndexDownError()
 }
 
@@ -49,27 +61,29 @@ export function fetchActivity(
     ...(skyId !== undefined ? { skyId: String(skyId) } : {}),
     ...(address ? { address } : {}),
   }
-  return answer(api.discovery.activity.$get({ query }, { init: { signal } }))
+  return discoveryAnswer(api.discovery.activity.$get({ query }, { init: { signal } }))
 }
 
 /** A sky as the index knows it: its star count is public from the start. */
 export const fetchIndexedSky = (skyId: number, signal?: AbortSignal): Promise<SkyJson> =>
-  answer(api.discovery.skies[':skyId'].$get({ param: { skyId: String(skyId) } }, { init: { signal } }))
+  discoveryAnswer(api.discovery.skies[':skyId'].$get({ param: { skyId: String(skyId) } }, { init: { signal } }))
 
 /** An address's figures: the skies it holds, their stars and completions, and the gazes it made. */
 export const fetchCollector = (address: Address, signal?: AbortSignal): Promise<CollectorJson> =>
-  answer(api.discovery.collectors[':address'].$get({ param: { address } }, { init: { signal } }))
+  discoveryAnswer(api.discovery.collectors[':address'].$get({ param: { address } }, { init: { signal } }))
 
 /** The skies `owner` holds, a page at a time, newest first. */
 export const fetchSkiesOf = (owner: Address, page: number, signal?: AbortSignal): Promise<SkiesPageJson> =>
-  answer(api.discovery.skies.$get({ query: { owner, page: String(page), sort: 'newest' } }, { init: { signal } }))
+  discoveryAnswer(
+    api.discovery.skies.$get({ query: { owner, page: String(page), sort: 'newest' } }, { init: { signal } }),
+  )
 
 /** How the leaderboard ranks collectors: by constellations completed, or by gazes. */
 export type LeaderboardOrder = LeaderboardJson['by']
 
 /** The collectors who did most, by `by`. */
 export const fetchLeaderboard = (by: LeaderboardOrder, limit: number, signal?: AbortSignal): Promise<LeaderboardJson> =>
-  answer(api.discovery.leaderboard.$get({ query: { by, limit: String(limit) } }, { init: { signal } }))
+  discoveryAnswer(api.discovery.leaderboard.$get({ query: { by, limit: String(limit) } }, { init: { signal } }))
 
 /** What a read's failure says to a person: its sentence, or that the index did not answer. */
 export const sentenceOf = (error: unknown): string => (error instanceof Error ? error.message : INDEX_DOWN)

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchSkies, INDEX_SILENT, IndexSilent, Refusal } from './discovery'
+import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
+import { fetchSkies } from './discovery'
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
@@ -33,7 +34,7 @@ describe('fetchSkies', () => {
   it('turns a 400 into a refusal carrying the index’s sentence', async () => {
     vi.stubGlobal('fetch', answer(400, { error: 'owner must be an address: 0x and 40 hexadecimal digits.' }))
     const failure = await fetchSkies({ sort: 'newest', owner: 'bob' }, 1, never()).catch((e: unknown) => e)
-    expect(failure).toBeInstanceOf(Refusal)
+    expect(failure).toBeInstanceOf(IndexRefusal)
     expect((failure as Error).message).toBe('owner must be an address: 0x and 40 hexadecimal digits.')
   })
 
@@ -41,11 +42,10 @@ describe('fetchSkies', () => {
     ['a 503', answer(503, { error: 'The gallery’s index is not answering.' })],
     ['a 502 without a body', vi.fn(async () => new Response('Bad gateway', { status: 502 }))],
     ['no answer at all', vi.fn(async () => Promise.reject(new TypeError('fetch failed')))],
-  ])('turns %s into a silent index, in the gallery’s words', async (_, fetch) => {
+  ])('turns %s into an index that is down', async (_, fetch) => {
     vi.stubGlobal('fetch', fetch)
     const failure = await fetchSkies({ sort: 'newest' }, 1, never()).catch((e: unknown) => e)
-    expect(failure).toBeInstanceOf(IndexSilent)
-    expect((failure as Error).message).toBe(INDEX_SILENT)
+    expect(failure).toBeInstanceOf(IndexDownError)
   })
 
   it('lets an abort through as an abort, not as a silent index', async () => {
@@ -54,7 +54,7 @@ describe('fetchSkies', () => {
       vi.fn(async () => Promise.reject(new DOMException('The operation was aborted.', 'AbortError'))),
     )
     const failure = await fetchSkies({ sort: 'newest' }, 1, never()).catch((e: unknown) => e)
-    expect(failure).not.toBeInstanceOf(IndexSilent)
+    expect(failure).not.toBeInstanceOf(IndexDownError)
     expect((failure as Error).name).toBe('AbortError')
   })
 })

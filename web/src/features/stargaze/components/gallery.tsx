@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
+import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
 import { GameGate } from '@/lib/game'
-import { IndexSilent, Refusal } from '../api/discovery'
+import { INDEX_SILENT } from '../api/discovery'
 import { useIndexBehind } from '../hooks/use-index-sync'
 import { useIndexedSkies } from '../hooks/use-indexed-skies'
 import { DEFAULT_GALLERY_QUERY, type GalleryQuery, gallerySearch, parseGalleryQuery } from '../utils/gallery-query'
@@ -34,8 +35,8 @@ export function Gallery({ params, onParams }: GalleryProps) {
 
 function GalleryView({ query, onQuery }: GalleryViewProps) {
   const skies = useIndexedSkies(query)
-  const silent = skies.error instanceof IndexSilent ? skies.error.message : undefined
-  const refusal = skies.error instanceof Refusal ? skies.error.message : undefined
+  const silent = skies.error instanceof IndexDownError ? INDEX_SILENT : undefined
+  const refusal = skies.error instanceof IndexRefusal ? skies.error.message : undefined
   const behind = useIndexBehind(silent === undefined)
   const clear = () => onQuery({ ...DEFAULT_GALLERY_QUERY })
   return (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { fetchSkies, IndexSilent, Refusal } from '../api/discovery'
+import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
+import { fetchSkies } from '../api/discovery'
 import { type GalleryQuery, galleryQueryParams } from '../utils/gallery-query'
 
 /** How often a silent index is asked again while the gallery shows the chain's skies instead. */
@@ -20,11 +21,11 @@ export function useIndexedSkies(query: GalleryQuery) {
     placeholderData: keepPreviousData,
     // The index follows the chain within seconds: a view opened again a little later asks again.
     staleTime: 10_000,
-    refetchInterval: (q) => (q.state.error instanceof IndexSilent ? SILENT_INDEX_INTERVAL : false),
+    refetchInterval: (q) => (q.state.error instanceof IndexDownError ? SILENT_INDEX_INTERVAL : false),
   })
   // TanStack Query keeps the previous view only while the next one loads: past a refusal, the gallery keeps it itself.
   const answered = useRef(skies.data)
   if (skies.data) answered.current = skies.data
-  const refused = skies.error instanceof Refusal
+  const refused = skies.error instanceof IndexRefusal
   return { ...skies, data: skies.data ?? (refused ? answered.current : undefined), refused }
 }
