@@ -90,10 +90,12 @@ test('the drafts panel offers the sign-in it asks for', async ({ page, wallet, s
   const skyId = await mintSky(stack, rpc, wallet.account)
   await page.goto(`/compose/${skyId}`)
   await connectTestWallet(page, wallet)
-  // The player leaves the sign-in for later, and finds it again where drafts need it.
+  // The player leaves the sign-in for later, as a returning player whose wallet reconnects does (closing RainbowKit's
+  // sign-in modal would disconnect the wallet), and finds it again where drafts need it.
   const modal = signInModal(page)
-  await page.keyboard.press('Escape')
-  await expect(modal).toBeHidden()
+  await expect(modal).toBeVisible()
+  await page.reload()
+  await expect.poll(() => wallet.isConnected).toBe(true)
   const drafts = page.getByRole('region', { name: 'Drafts' })
   await expect(drafts.getByText('Sign in to save compositions as drafts and share them.')).toBeVisible()
   await drafts.getByRole('button', { name: 'Sign in' }).click()
