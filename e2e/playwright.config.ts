@@ -63,6 +63,9 @@ export default defineConfig({
       testMatch: /\.clock\.spec\.ts$/,
       dependencies: ['desktop', 'mobile'],
       fullyParallel: false,
+      // One worker: `fullyParallel: false` keeps a file's tests in turn, but two files could still run side by side,
+      // and one cutting the indexer (support/indexer.ts) while another restores it fails both.
+      workers: 1,
       use: { viewport: { width: 1280, height: 800 } },
     },
     // Only on request (`npm run screenshots -w e2e`): it rewrites the PNGs in docs/screenshots.

@@ -48,6 +48,9 @@ export async function startIndexerProxy({ upstream }: { upstream: string }): Pro
       return
     }
     down = wanted
+    // A stopped indexer also drops the requests it was answering: without this, an answer already on its way when the
+    // cut came could reach the API late and keep it serving 200s for a while after.
+    if (down) res.once('finish', () => server.closeAllConnections())
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ down }))
   }
 
