@@ -9,6 +9,7 @@ import { createTestClient, getContract, type Hash, http, publicActions, walletAc
 import { mnemonicToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BatchJson } from '../src/api/json.ts'
 import { type Indexer, startIndexer } from './ponder-process.ts'
 
 // Midnight UTC: skies over UTC and nearby zones are at night, and stay so one day later.
@@ -239,6 +240,29 @@ describe('the indexer on a local chain', () => {
     expect(await list('night=false')).toEqual([5, 4, 3, 2, 1].filter((id) => !nights[id - 1]))
     const { body } = await indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
     expect(body.collectors.map((c) => c.address)).toEqual([players[0]?.account.address])
+
+    // Reads in one /batch are answered as each is alone, skies' histories (which share one query) among them.
+    const batch = [
+      '/activity?limit=2&skyId=2',
+      '/activity?skyId=5',
+      '/skies?sort=gazes',
+      '/activity?limit=2&skyId=1',
+      '/activity?limit=2&skyId=2',
+      '/skies/99',
+      '/activity?skyId=70000',
+      '/activity?skyId=3&before=1',
+    ]
+    const together = await indexer.get<BatchJson>(
+      `/batch?${new URLSearchParams(batch.map((read): [string, string] => ['read', read]))}`,
+    )
+    const alone = await Promise.all(
+      batch.map(async (read) => {
+        const res = await fetch(`${indexer.url}${read}`)
+        return { status: res.status, text: await res.text() }
+      }),
+    )
+    expect(together.body.answers).toEqual(alone)
+    expect(alone.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 404, 400, 200])
   })
 
   it('answers bad input with a 400 and a sentence, never a 5xx', async () => {
@@ -259,6 +283,10 @@ describe('the indexer on a local chain', () => {
       '/activity?address=nope',
       '/collectors/0xnope',
       '/leaderboard?by=wealth',
+      '/batch',
+      '/batch?read=/ready',
+      '/batch?read=/skies&page=2',
+      `/batch?${new URLSearchParams(Array.from({ length: 33 }, (): [string, string] => ['read', '/skies']))}`,
     ]
     for (const path of cases) {
       const { status, body } = await indexer.get<{ error: string }>(path)
@@ -288,9 +316,18 @@ describe('the indexer on a local chain', () => {
       'skyId',
       'address',
       'by',
+      'read',
       'x',
     )
-    const path = fc.constantFrom('/skies', '/activity', '/leaderboard', '/skies/1', '/collectors/0xab', '/decorations')
+    const path = fc.constantFrom(
+      '/skies',
+      '/activity',
+      '/leaderboard',
+      '/skies/1',
+      '/collectors/0xab',
+      '/decorations',
+      '/batch',
+    )
     await fc.assert(
       fc.asyncProperty(path, fc.array(fc.tuple(name, value), { maxLength: 4 }), async (route, params) => {
         const { status } = await indexer.get(`${route}?${new URLSearchParams(params)}`)

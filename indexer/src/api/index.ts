@@ -1,12 +1,20 @@
 import { db, publicClients } from 'ponder:api'
 import { activity, collector, decoration, sky } from 'ponder:schema'
-import { Hono } from 'hono'
-import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
+import { type Context, Hono } from 'hono'
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql, unionAll } from 'ponder'
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import { starCount } from '../../lib/constellations.ts'
 import { nightZones } from '../../lib/night.ts'
-import type { ActivityJson, CollectorJson, SkyJson, SyncJson } from './json.ts'
+import {
+  type ActivityJson,
+  type ActivityPageJson,
+  type BatchJson,
+  type CollectorJson,
+  MAX_BATCH,
+  type SkyJson,
+  type SyncJson,
+} from './json.ts'
 import { address, flag, limit, query, valid, wholeNumber } from './validate.ts'
 
 /** A condition of a `where`, as drizzle's operators build them. */
@@ -107,6 +115,43 @@ function activityJson(row: typeof activity.$inferSelect): ActivityJson {
   }
 }
 
+/** A page of the feed: `next` is the cursor of the page after it, when this one is full. */
+const activityPage = (rows: (typeof activity.$inferSelect)[], limit: number): ActivityPageJson => ({
+  activity: rows.map(activityJson),
+  next: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
+})
+
+/** The first page of one sky's history, as `/activity?skyId=&limit=` reads it; anything else is `undefined`. */
+function skyHistoryRead(read: string): { skyId: number; limit: number } | undefined {
+  const url = new URL(read, 'http://indexer')
+  const names = [...url.searchParams.keys()]
+  if (url.pathname !== '/activity' || new Set(names).size !== names.length) return undefined
+  if (names.some((name) => name !== 'skyId' && name !== 'limit')) return undefined
+  const parsed = activityQuery.safeParse(Object.fromEntries(url.searchParams))
+  return parsed.success && parsed.data.skyId !== undefined
+    ? { skyId: parsed.data.skyId, limit: parsed.data.limit }
+    : undefined
+}
+
+/**
+ * The first pages of several skies' histories in one query: one indexed read per sky (the `skyId` index), joined by
+ * UNION ALL, where each on its own would cost PGlite a whole round of its protocol. Answers as `/activity` would.
+ */
+async function skyHistories(skyIds: number[], limit: number): Promise<Map<number, ActivityPageJson>> {
+  const history = (skyId: number) =>
+    db.select().from(activity).where(eq(activity.skyId, skyId)).orderBy(desc(activity.id)).limit(limit)
+  const [first, second, ...rest] = skyIds.map(history)
+  if (!first) return new Map()
+  const rows = second ? await unionAll(first, second, ...rest) : await first
+  const pages = new Map<number, ActivityPageJson>()
+  for (const skyId of skyIds) {
+    // Newest first, as each part was; a UNION ALL keeps no order across its parts.
+    const own = rows.filter((row) => row.skyId === skyId).sort((a, b) => (a.id < b.id ? 1 : -1))
+    pages.set(skyId, activityPage(own, limit))
+  }
+  return pages
+}
+
 const collectorJson = (row: Omit<typeof collector.$inferSelect, 'address'>, at: `0x${string}`): CollectorJson => ({
   address: getAddress(at),
   skies: row.skies,
@@ -129,7 +174,14 @@ function chainTime(): Promise<bigint> {
   return clock.time
 }
 
-const app = new Hono()
+/** A query that failed: a 503 with a sentence, and the process runs on. */
+function failed(error: Error, c: Context) {
+  console.error(error)
+  return c.json({ error: 'The indexer could not answer this request.' }, 503)
+}
+
+/** The read routes, each on its own and as a `/batch` runs them. */
+const reads = new Hono()
   .get('/skies', valid('query', skiesQuery), async (c) => {
     const p = c.req.valid('query')
     const where: Condition[] = []
@@ -183,8 +235,7 @@ const app = new Hono()
       .where(where.length ? and(...where) : undefined)
       .orderBy(desc(activity.id))
       .limit(p.limit)
-    const next = rows.length === p.limit ? (rows.at(-1)?.id ?? null) : null
-    return c.json({ activity: rows.map(activityJson), next })
+    return c.json(activityPage(rows, p.limit))
   })
   .get('/collectors/:address', valid('param', z.object({ address: address('The address') })), async (c) => {
     const at = c.req.valid('param').address
@@ -234,10 +285,57 @@ const app = new Hono()
       behind: head === null || indexedBlock === null ? null : Math.max(0, Number(head) - indexedBlock),
     })
   })
-  .onError((error, c) => {
-    console.error(error)
-    return c.json({ error: 'The indexer could not answer this request.' }, 503)
+  .onError(failed)
+
+/** A read `/batch` may carry: the path and query of one of the read routes above, as the API asks it. */
+const batchRead = z
+  .string()
+  .max(2048, 'Each read must be at most 2,048 characters.')
+  .regex(
+    /^\/(skies|activity|collectors|leaderboard|decorations|sync)([/?]|$)/,
+    'Each read must be the path of a read route, such as /skies?page=2.',
+  )
+const batchQuery = z
+  .array(batchRead)
+  .min(1, 'Give at least one read: /batch?read=/skies&read=/activity.')
+  .max(MAX_BATCH, `A batch holds at most ${MAX_BATCH} reads.`)
+
+const app = new Hono()
+  .route('/', reads)
+  /**
+   * Several reads in one request, answered one after another as each would be on its own (status and JSON text), in
+   * the order asked. The API sends the reads that reach it together this way, so a busy moment costs the indexer one
+   * HTTP exchange rather than one per read (docs/decisions/indexer.md).
+   */
+  .get('/batch', async (c) => {
+    const unknown = Object.keys(c.req.queries()).filter((name) => name !== 'read')
+    if (unknown.length) return c.json({ error: `Unknown parameter: ${unknown.join(', ')}.` }, 400)
+    const parsed = batchQuery.safeParse(c.req.queries('read') ?? [])
+    if (!parsed.success) return c.json({ error: parsed.error.issues[0]?.message ?? 'The batch is malformed.' }, 400)
+    // Skies' histories (a sky page's first read) share one query per page size; every other read runs as it would alone.
+    const histories = new Map(parsed.data.map((read) => [read, skyHistoryRead(read)]))
+    const bySize = new Map<number, number[]>()
+    for (const history of histories.values()) {
+      if (history) bySize.set(history.limit, [...(bySize.get(history.limit) ?? []), history.skyId])
+    }
+    const pages = new Map<string, ActivityPageJson>()
+    for (const [limit, skyIds] of bySize) {
+      for (const [skyId, page] of await skyHistories([...new Set(skyIds)], limit)) pages.set(`${limit} ${skyId}`, page)
+    }
+    const answers: BatchJson['answers'] = []
+    for (const read of parsed.data) {
+      const history = histories.get(read)
+      const page = history && pages.get(`${history.limit} ${history.skyId}`)
+      if (page) {
+        answers.push({ status: 200, text: JSON.stringify(page) })
+        continue
+      }
+      const answer = await reads.request(read)
+      answers.push({ status: answer.status, text: await answer.text() })
+    }
+    return c.json<BatchJson>({ answers })
   })
+  .onError(failed)
 
 /** Rows of a raw query, whichever driver (PGlite or node-postgres) ran it. */
 function rowsOf<T>(result: unknown): T[] {

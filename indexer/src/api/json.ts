@@ -69,5 +69,11 @@ export type SyncJson = {
   behind: number | null
 }
 
+/** Most reads one `GET /batch?read=…&read=…` may carry. */
+export const MAX_BATCH = 32
+
+/** The answers to a `/batch`, in the order of its reads: each read's status and JSON text, as it would come alone. */
+export type BatchJson = { answers: { status: number; text: string }[] }
+
 /** A refusal, with the sentence a person reads. */
 export type ErrorJson = { error: string }

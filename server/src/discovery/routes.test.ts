@@ -33,6 +33,13 @@ const app = (url: string | undefined) =>
 beforeAll(async () => {
   indexer = createServer((req, res) => {
     asked.push(req.url ?? '')
+    // Several reads at once: each answered with `answer`'s status and the read it answers, unless `answer` fails.
+    if (req.url?.startsWith('/batch?') && answer.status === 200) {
+      const reads = new URL(req.url, 'http://indexer').searchParams.getAll('read')
+      const answers = reads.map((read) => ({ status: 200, text: JSON.stringify({ read }) }))
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ answers }))
+      return
+    }
     if (req.url === '/sync' && indexedBlock !== undefined) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ indexedBlock }))
       return
@@ -88,6 +95,22 @@ describe('/api/discovery', () => {
       expect(res.status).toBe(503)
       expect(await res.json()).toEqual({ error: INDEXER_UNAVAILABLE })
     }
+  })
+
+  it('sends the reads that arrive together in one request, and fails them together', async () => {
+    answer = { status: 200, body: '{}' }
+    const before = asked.length
+    const api = app(indexerUrl)
+    const paths = ['/skies?page=3', '/activity?skyId=4', '/collectors/0xab']
+    const all = await Promise.all(paths.map((path) => api.request(`/api/discovery${path}`)))
+    expect(await Promise.all(all.map((res) => res.json()))).toEqual(paths.map((read) => ({ read })))
+    expect(asked.slice(before).filter((url) => url !== '/sync')).toEqual([
+      `/batch?${new URLSearchParams(paths.map((read): [string, string] => ['read', read]))}`,
+    ])
+
+    answer = { status: 500, body: JSON.stringify({ error: 'boom' }) }
+    const failed = await Promise.all(paths.map((path) => api.request(`/api/discovery${path}`)))
+    expect(failed.map((res) => res.status)).toEqual([503, 503, 503])
   })
 
   it('serves only the indexer’s read routes', async () => {

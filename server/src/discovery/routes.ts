@@ -1,15 +1,18 @@
-import type {
-  ActivityPageJson,
-  CollectorJson,
-  ErrorJson,
-  LeaderboardJson,
-  SkiesPageJson,
-  SkyJson,
-  SyncJson,
+import {
+  type ActivityPageJson,
+  type BatchJson,
+  type CollectorJson,
+  type ErrorJson,
+  type LeaderboardJson,
+  MAX_BATCH,
+  type SkiesPageJson,
+  type SkyJson,
+  type SyncJson,
 } from '@chainellation/indexer/json'
 import { type Context, Hono, type MiddlewareHandler, type TypedResponse } from 'hono'
 import type { Names } from '../names/ens'
 import { answerCache, type IndexerAnswer } from './answers'
+import { batchReads } from './batch'
 
 /** How long the API waits for the indexer before telling the browser to read the chain instead. */
 export const INDEXER_TIMEOUT_MS = 5000
@@ -50,13 +53,19 @@ export type DiscoveryDeps = {
  * the web app to read the chain instead.
  */
 export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
-  const ask = async (pathAndQuery: string): Promise<IndexerAnswer> => {
+  const askOne = async (pathAndQuery: string): Promise<IndexerAnswer> => {
     const answer = await send(new URL(pathAndQuery, indexerUrl), { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
     const text = await answer.text()
     // Not the indexer's JSON (a proxy's error page, say): passed on as a failure, never kept.
     return isJson(text) ? { status: answer.status, text } : { status: 502, text }
   }
-  const cache = answerCache({ fetchAnswer: ask })
+  const askMany = async (pathsAndQueries: string[]): Promise<IndexerAnswer[]> => {
+    const batch = `/batch?${new URLSearchParams(pathsAndQueries.map((read): [string, string] => ['read', read]))}`
+    const { status, text } = await askOne(batch)
+    if (status !== 200) throw new Error(`the indexer answered ${status} to a batch: ${text.slice(0, 200)}`)
+    return (JSON.parse(text) as BatchJson).answers
+  }
+  const cache = answerCache({ fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH }) })
 
   /**
    * Passes the indexer's answer on as it came, unparsed: 200 and its refusals (400, 404), typed as the indexer's routes

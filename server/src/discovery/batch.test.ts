@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import type { IndexerAnswer } from './answers'
+import { batchReads } from './batch'
+
+const answerOf = (read: string): IndexerAnswer => ({ status: 200, text: JSON.stringify({ read }) })
+
+/** A batcher over stand-ins that record each request they get. */
+function recorded(max = 3) {
+  const requests: string[][] = []
+  const read = batchReads({
+    fetchOne: async (one) => {
+      requests.push([one])
+      return answerOf(one)
+    },
+    fetchMany: async (many) => {
+      requests.push(many)
+      if (many.includes('/fails')) throw new Error('the indexer did not answer')
+      return many.map(answerOf)
+    },
+    max,
+  })
+  return { read, requests }
+}
+
+describe('batchReads', () => {
+  it('asks a read that comes alone on its own', async () => {
+    const { read, requests } = recorded()
+    expect(await read('/skies')).toEqual(answerOf('/skies'))
+    expect(requests).toEqual([['/skies']])
+  })
+
+  it('asks the reads of one turn together, at most `max` a request, each getting its own answer', async () => {
+    const { read, requests } = recorded(3)
+    const reads = ['/a', '/b', '/c', '/d', '/e']
+    expect(await Promise.all(reads.map(read))).toEqual(reads.map(answerOf))
+    expect(requests).toEqual([
+      ['/a', '/b', '/c'],
+      ['/d', '/e'],
+    ])
+  })
+
+  it('asks reads of different turns apart', async () => {
+    const { read, requests } = recorded()
+    await read('/a')
+    await read('/b')
+    expect(requests).toEqual([['/a'], ['/b']])
+  })
+
+  it('fails every read of a request that fails, and only those', async () => {
+    const { read } = recorded(2)
+    const results = await Promise.allSettled(['/ok', '/fails', '/alone'].map(read))
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled'])
+  })
+})
