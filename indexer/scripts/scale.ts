@@ -30,7 +30,7 @@ try {
     const rssMb = () => {
       const pids = [indexer.pid, ...descendants(indexer.pid)]
       return pids.reduce((sum, pid) => {
-        const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+        const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)
         return sum + Number(line?.[1] ?? 0) / 1024
       }, 0)
     }

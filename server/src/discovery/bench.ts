@@ -5,7 +5,7 @@
 // minted every two seconds (so answers the API keeps are dropped as blocks come, as on a live chain). Everything
 // listens on 127.0.0.1. Writes server/discovery-report.json for `npm run bench`.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +15,7 @@ import { constellations } from '@chainellation/contracts/catalogue'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { type Indexer, startIndexer } from '@chainellation/indexer/process'
 import { MIDNIGHT, players, READS, seedCollection } from '@chainellation/indexer/seed'
+import { writeJson } from '@chainellation/scripts/json'
 import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
 import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
@@ -35,6 +36,7 @@ export type DiscoveryReport = {
   /** Fresh start to `/ready` on PGlite, and to every block indexed. */
   indexSeconds: number
   caughtUpSeconds: number
+  /** The indexer's peak resident memory (VmHWM), backfill and the query load included. */
   indexerRssMb: number
   /** The filter `completed=false&sort=gazes`, first page, answered by reading every sky from the chain. */
   chainScanMs: number
@@ -48,11 +50,14 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const round = (n: number) => Math.round(n * 10) / 10
 
-/** Sum of the resident memory of `pid` and its descendants, from /proc. */
-function rssMb(pid: number): number {
+/**
+ * Sum of the peak resident memory (VmHWM) of `pid` and its descendants, from /proc: the most each has held since it
+ * started, backfill included, not what it holds at the moment of reading.
+ */
+function peakRssMb(pid: number): number {
   return [pid, ...descendants(pid)].reduce((sum, p) => {
     try {
-      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)
       return sum + Number(line?.[1] ?? 0) / 1024
     } catch {
       return sum
@@ -207,14 +212,14 @@ try {
   const indexSeconds = round((performance.now() - started) / 1000)
   await indexer.caughtUp(seeded.block, 600_000)
   const caughtUpSeconds = round((performance.now() - started) / 1000)
-  let peakRss = rssMb(indexer.pid)
+  let peakRss = peakRssMb(indexer.pid)
   const pgliteApi = await startApi(indexer.url, anvil.rpcUrl)
   api = pgliteApi
   process.stdout.write(`ready in ${indexSeconds} s; timing reads through the API…\n`)
   const pgliteOneClient = await queries(pgliteApi.url, 1, 200)
   stopMinting = keepMinting(anvil.rpcUrl, contracts.Chainellation)
   const pglite = await queries(pgliteApi.url)
-  peakRss = Math.max(peakRss, rssMb(indexer.pid))
+  peakRss = Math.max(peakRss, peakRssMb(indexer.pid))
   await stopMinting()
   await pgliteApi.stop()
   await indexer.stop()
@@ -261,10 +266,7 @@ try {
       pgliteOneClient,
       postgres,
     }
-    writeFileSync(
-      fileURLToPath(new URL(`../../../${DISCOVERY_REPORT}`, import.meta.url)),
-      `${JSON.stringify(report, null, 2)}\n`,
-    )
+    writeJson(fileURLToPath(new URL(`../../../${DISCOVERY_REPORT}`, import.meta.url)), report)
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
   } finally {
     await cluster.destroy()
