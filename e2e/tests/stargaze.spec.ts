@@ -144,7 +144,11 @@ test.describe('everyone’s skies', () => {
       'src',
       /^data:image\/svg\+xml;base64,/,
     )
-    await card(page, id).getByRole('link').click()
+    // The card names its owner apart from the sky's own link (links do not nest), leading to their collector page.
+    await expect(card(page, id).getByRole('link').nth(1)).toHaveAttribute('href', `/collector/${STRANGER}`)
+    await card(page, id)
+      .getByRole('link', { name: `Night sky #${id}` })
+      .click()
     await expect(page).toHaveURL(`/sky/${id}`)
   })
 

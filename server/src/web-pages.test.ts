@@ -59,6 +59,25 @@ describe('the HTML of client-side routes', () => {
     }
   })
 
+  it("is the shell for a collector's page, and 404 where the address cannot be an account's", async () => {
+    const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+    const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    for (const path of [`/collector/${lower}`, `/collector/${checksummed}`, `/collector/${checksummed}/`]) {
+      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 200 })
+    }
+    // Too short, not hexadecimal, too long, or mixed case with a wrong checksum (EIP-55; one letter's case turned):
+    // the app says it is not an address, from the shell, and the answer says 404.
+    const badChecksum = checksummed.replace('fFb', 'ffb')
+    for (const path of [
+      '/collector/0x1234',
+      '/collector/nobody',
+      `/collector/${lower}00`,
+      `/collector/${badChecksum}`,
+    ]) {
+      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404 })
+    }
+  })
+
   it('never reads outside the build, whatever the path', async () => {
     writeFileSync(join(full, '..', 'web-pages-outside.html'), page('outside'))
     try {
@@ -84,6 +103,9 @@ describe('the HTML of client-side routes', () => {
     expect(mint.headers.get('cache-control')).toBe('no-cache')
     expect(await mint.text()).toBe(page('mint'))
     expect(await (await app.request('/sky/7')).text()).toBe(page('shell'))
+    const notAnAccount = await app.request('/collector/0x1234')
+    expect(notAnAccount.status).toBe(404)
+    expect(await notAnAccount.text()).toBe(page('shell'))
     expect(await (await app.request('/')).text()).toBe(page('index'))
   })
 

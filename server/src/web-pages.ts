@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { isAddress } from 'viem'
 import { draftIdPattern } from './drafts/input'
 import { type ShareMeta, withShareMeta } from './share/meta'
 
@@ -118,6 +119,11 @@ export async function pageHtml(webDist: string, path: string, reads: PageReads =
     if (section === 'draft') return sharedPage(await builtPage(webDist, name), await reads.draft?.(id))
     const read = (await reads.sky?.(id)) ?? { kind: 'unread' }
     return sharedPage((await skyPageHtml(webDist, id, read)) ?? (await builtPage(webDist, name)), read)
+  }
+  // A collector's page for what cannot be an account (viem's `isAddress`, checksum and all, as the web app's route
+  // reads it): the app shows its not-found page there, and the answer says so.
+  if (section === 'collector' && id !== undefined && rest.length === 0 && !isAddress(id)) {
+    return { html: await builtPage(webDist, name), status: 404 }
   }
   return { html: await builtPage(webDist, name), status: 200 }
 }

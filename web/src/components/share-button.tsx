@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useBriefly } from '@/hooks/use-briefly'
 import { shareLink } from '@/lib/share'
 import { Button } from './ui/button'
+import { Icon } from './ui/icon'
 
 /** How long the button says "Link copied" before it reads "Share" again. */
 export const COPIED_MS = 1500
@@ -45,17 +46,8 @@ export function ShareButton({ path, title, className }: ShareButtonProps) {
   )
 }
 
-function ShareIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M6 12v7.5h12V12"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
-}
+const ShareIcon = () => (
+  <Icon stroke={1.8}>
+    <path d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M6 12v7.5h12V12" />
+  </Icon>
+)

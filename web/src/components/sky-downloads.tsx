@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { downloadPng, downloadSvg, PNG_SIZE } from '@/lib/game/download'
 import styles from './sky-downloads.module.css'
 import { Button } from './ui/button'
+import { Icon } from './ui/icon'
 
 export type SkyDownloadsProps = {
   /** The sky's `data:image/svg+xml;base64` image, as its metadata carries it. */
@@ -53,17 +54,8 @@ export function SkyDownloads({ src, fileName, className }: SkyDownloadsProps) {
   )
 }
 
-function DownloadIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
-}
+const DownloadIcon = () => (
+  <Icon stroke={1.8}>
+    <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />
+  </Icon>
+)

@@ -1,5 +1,6 @@
 import type { AccountName } from '@/lib/names/name-api'
 import { appChain, explorerAddressUrl } from '@/lib/wallet/utils/explorer'
+import { Icon } from '../ui/icon'
 import styles from './account.module.css'
 import { AccountLink } from './account-link'
 import { CopyAddressButton } from './copy-address-button'
@@ -22,7 +23,7 @@ export function AccountAddress({ address, chainId, name }: AccountAddressProps) 
   return (
     <span className={styles.account}>
       <AccountLink address={address} name={name} />
-      <CopyAddressButton address={address} className={styles.action} />
+      <CopyAddressButton address={address} />
       {explorer && (
         <a
           className={styles.action}
@@ -32,16 +33,9 @@ export function AccountAddress({ address, chainId, name }: AccountAddressProps) 
           title={`View on ${chain?.blockExplorers?.default.name}`}
         >
           <span className="visually-hidden">View the account on {chain?.blockExplorers?.default.name}</span>
-          <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon size={14}>
+            <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+          </Icon>
         </a>
       )}
     </span>

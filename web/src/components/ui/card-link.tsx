@@ -7,3 +7,11 @@ export type CardLinkProps = LinkProps
 export function CardLink({ className, ...props }: CardLinkProps) {
   return <Link className={[styles.card, styles.link, className].filter(Boolean).join(' ')} {...props} />
 }
+
+/**
+ * The main link of a `<Card>` that holds another link too (links do not nest, HTML's content model for `<a>`): the
+ * card's edge warms while it is hovered, as a `CardLink`'s does.
+ */
+export function CardMainLink({ className, ...props }: CardLinkProps) {
+  return <Link className={[styles.main, className].filter(Boolean).join(' ')} {...props} />
+}

@@ -48,7 +48,10 @@ export function WalletIsland({ children, fallback, load, inline = false }: Walle
   const Holder = inline ? 'span' : 'div'
   return (
     <Holder ref={setContainer} className={styles.island}>
-      {!mounted && fallback}
+      {/* biome-ignore lint/complexity/noUselessFragments: the holder is also the portal's container. A string as
+          its only child would be its text content, which React takes away by clearing all its text, the portal's
+          content with it; inside a fragment the string is a text node of its own, removed alone. */}
+      <>{!mounted && fallback}</>
     </Holder>
   )
 }

@@ -86,6 +86,23 @@ describe('WalletRoot', () => {
     expect(screen.getByText('From the chain, seen at 2')).toBeDefined()
   })
 
+  it('draws an island whose fallback is a bare string, on a page opened once the stack is there', async () => {
+    const { rerender } = render(page())
+    await screen.findByText('From the chain, seen at 0')
+    // In-app navigation: the stack stays, and the next page's island comes with a string as its fallback.
+    rerender(
+      <WalletRoot slot={null}>
+        <h1>
+          <WalletIsland inline fallback="0xf39f…2266">
+            <span>alice.eth</span>
+          </WalletIsland>
+        </h1>
+      </WalletRoot>,
+    )
+    expect(await screen.findByRole('heading', { name: 'alice.eth' })).toBeDefined()
+    expect(screen.queryByText('0xf39f…2266')).toBeNull()
+  })
+
   it('takes an island away with its page', async () => {
     const { rerender } = render(page())
     await screen.findByText('From the chain, seen at 0')

@@ -1,23 +1,12 @@
 import type { Address } from 'viem'
-import { Note } from '@/components/ui/note'
-import { sentenceOf } from '@/lib/discovery/discovery-api'
+import { IndexReadNote } from '@/components/index-read-note'
 import { useCollector } from '../hooks/use-collector'
 import styles from './collector-page.module.css'
 
 /** The collector's figures: skies held, stars revealed on them, constellations completed, gazes made. */
 export function CollectorFigures({ address }: { address: Address }) {
   const { data, error } = useCollector(address)
-  if (!data) {
-    return error ? (
-      <Note tone="warning" role="status">
-        {sentenceOf(error)}
-      </Note>
-    ) : (
-      <p className={styles.waiting} role="status">
-        Reading this collector’s figures…
-      </p>
-    )
-  }
+  if (!data) return <IndexReadNote error={error} reading="Reading this collector’s figures…" />
   const figures = [
     ['Skies', data.skies],
     ['Stars revealed', data.starsRevealed],

@@ -20,9 +20,7 @@ export function CollectorPage({ address }: { address: Address }) {
       <header className={page.intro}>
         <p className={page.kicker}>Collector</p>
         <h1 className={page.title}>
-          {/* The fallback is an element: a bare string would be the span's text content, which React clears
-              whole when it goes, taking the island's content drawn beside it with it. */}
-          <WalletIsland inline load={CollectorName.load} fallback={<span>{short}</span>}>
+          <WalletIsland inline load={CollectorName.load} fallback={short}>
             <CollectorName address={address} />
           </WalletIsland>
         </h1>

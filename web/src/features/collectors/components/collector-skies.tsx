@@ -1,7 +1,6 @@
 import type { Address } from 'viem'
+import { IndexReadNote } from '@/components/index-read-note'
 import { Button } from '@/components/ui/button'
-import { Note } from '@/components/ui/note'
-import { sentenceOf } from '@/lib/discovery/discovery-api'
 import { useCollectorSkies } from '../hooks/use-collector-skies'
 import styles from './collector-page.module.css'
 import { CollectorSkyChunk } from './collector-sky-chunk'
@@ -15,16 +14,7 @@ export function CollectorSkies({ owner }: { owner: Address }) {
       <h2 id="collector-skies" className={styles.heading}>
         Skies
       </h2>
-      {list.error != null && !list.data && (
-        <Note tone="warning" role="status">
-          {sentenceOf(list.error)}
-        </Note>
-      )}
-      {list.isPending && (
-        <p className={styles.waiting} role="status">
-          Reading this collector’s skies…
-        </p>
-      )}
+      {!list.data && <IndexReadNote error={list.error} reading="Reading this collector’s skies…" />}
       {list.isSuccess && skies.length === 0 && <p className={styles.waiting}>This account holds no sky.</p>}
       {skies.length > 0 && (
         <ul className={styles.grid}>

@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { ButtonLink } from '@/components/button-link'
 import { Panel } from '@/components/ui/panel'
+import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
 import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
@@ -36,18 +37,15 @@ export function LeaderboardPage() {
           </ButtonLink>
         </p>
       </header>
-      <nav className={styles.tabs} aria-label="Rank by">
-        {ORDERS.map((order) => (
-          <Link
-            key={order.by}
-            to={order.by === 'completed' ? '/leaderboard' : `/leaderboard?by=${order.by}`}
-            className={styles.tab}
-            aria-current={order.by === by ? 'page' : undefined}
-          >
-            {order.label}
-          </Link>
-        ))}
-      </nav>
+      <TabLinks
+        label="Rank by"
+        className={styles.tabs}
+        tabs={ORDERS.map((order) => ({
+          to: order.by === 'completed' ? '/leaderboard' : `/leaderboard?by=${order.by}`,
+          label: order.label,
+          current: order.by === by,
+        }))}
+      />
       <Panel as="section" aria-label="Ranking" className={styles.panel}>
         <WalletIsland load={LeaderboardTable.load} fallback={<p className={styles.waiting}>Reading the ranking…</p>}>
           <LeaderboardTable by={by} />

@@ -1,23 +1,13 @@
 import { NamedAccountLink } from '@/components/account/named-account-link'
-import { Note } from '@/components/ui/note'
-import { type LeaderboardOrder, sentenceOf } from '@/lib/discovery/discovery-api'
+import { IndexReadNote } from '@/components/index-read-note'
+import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
 import { useLeaderboard } from '../hooks/use-leaderboard'
 import styles from './leaderboard-page.module.css'
 
 /** The leaderboard's rows: rank, collector (linking to its page), constellations completed and gazes. */
 export function LeaderboardTable({ by }: { by: LeaderboardOrder }) {
   const { data, error } = useLeaderboard(by)
-  if (!data) {
-    return error ? (
-      <Note tone="warning" role="status">
-        {sentenceOf(error)}
-      </Note>
-    ) : (
-      <p className={styles.waiting} role="status">
-        Reading the ranking…
-      </p>
-    )
-  }
+  if (!data) return <IndexReadNote error={error} reading="Reading the ranking…" />
   if (data.collectors.length === 0) {
     return (
       <p className={styles.waiting}>
@@ -32,7 +22,11 @@ export function LeaderboardTable({ by }: { by: LeaderboardOrder }) {
       </caption>
       <thead>
         <tr>
-          <th scope="col">Rank</th>
+          <th scope="col">
+            {/* "#" to the eye, leaving the collector's column the room on a phone; "Rank" to a screen reader. */}
+            <span aria-hidden="true">#</span>
+            <span className="visually-hidden">Rank</span>
+          </th>
           <th scope="col">Collector</th>
           <th scope="col" aria-sort={by === 'completed' ? 'descending' : undefined}>
             Completed

@@ -1,27 +1,19 @@
-import { SkyThumb } from '@/components/sky-thumb'
-import { CardLink } from '@/components/ui/card-link'
+import { SkyTile } from '@/components/sky-tile'
 import { type SkyMetadata, traitOf } from '@/lib/game'
-import styles from './gallery-card.module.css'
 
 export type GalleryCardProps = { id: bigint; meta: SkyMetadata | undefined; failed: boolean }
 
-/** Anyone's sky in the gallery: its image and progress, linking to its own page. */
+/**
+ * Anyone's sky as the chain alone tells it, while the gallery's index is silent: its image and progress once read,
+ * linking to its own page. No owner: the chain would take one more read a sky to tell it, and the collector's page it
+ * would link to reads the same silent index.
+ */
 export function GalleryCard({ id, meta, failed }: GalleryCardProps) {
   const time = meta && traitOf(meta, 'Time')
-  return (
-    <article className={styles.card} aria-label={`Night sky #${id}`}>
-      <CardLink to={`/sky/${id}`} className={styles.link}>
-        <SkyThumb id={id} meta={meta} failed={failed} />
-        <span className={styles.body}>
-          <span className={styles.title}>Night sky #{id.toString()}</span>
-          {meta && (
-            <span className={styles.meta}>
-              {String(traitOf(meta, 'Stars revealed'))} stars · {time === 'Night' ? 'Night' : 'Day'} ·{' '}
-              {String(traitOf(meta, 'Time zone'))}
-            </span>
-          )}
-        </span>
-      </CardLink>
-    </article>
-  )
+  const details = meta
+    ? [
+        `${String(traitOf(meta, 'Stars revealed'))} stars · ${time === 'Night' ? 'Night' : 'Day'} · ${String(traitOf(meta, 'Time zone'))}`,
+      ]
+    : []
+  return <SkyTile id={id} meta={meta} failed={failed} details={details} />
 }

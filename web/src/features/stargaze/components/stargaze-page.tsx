@@ -1,6 +1,7 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { DiscoveryLinks } from '@/components/discovery-links'
 import { PageFallback } from '@/components/page-fallback'
+import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
@@ -29,14 +30,14 @@ export function StargazePage() {
         </p>
         <DiscoveryLinks />
       </header>
-      <nav className={styles.tabs} aria-label="Skies">
-        <Link to="/stargaze" className={styles.tab} aria-current={everyone ? undefined : 'page'}>
-          Your skies
-        </Link>
-        <Link to="/stargaze?view=everyone" className={styles.tab} aria-current={everyone ? 'page' : undefined}>
-          Everyone’s skies
-        </Link>
-      </nav>
+      <TabLinks
+        label="Skies"
+        className={styles.tabs}
+        tabs={[
+          { to: '/stargaze', label: 'Your skies', current: !everyone },
+          { to: '/stargaze?view=everyone', label: 'Everyone’s skies', current: everyone },
+        ]}
+      />
       <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
         {everyone ? <Gallery params={params} onParams={setParams} /> : <MySkies />}
       </WalletIsland>
