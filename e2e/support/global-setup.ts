@@ -5,6 +5,7 @@ import { startIndexerProxy } from './indexer-proxy'
 import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
+import { STACK_ANVIL_ACCOUNTS } from './test-wallet'
 
 async function distinctFreePorts(count: number): Promise<number[]> {
   const ports = new Set<number>()
@@ -38,6 +39,7 @@ export default async function globalSetup() {
     webPort,
     indexerPort,
     apiIndexerUrl: indexerProxy.url,
+    anvilAccounts: STACK_ANVIL_ACCOUNTS,
     mode: 'production',
     safeOrigins: ['https://app.safe.global', safeParentOrigin],
     chainRpcUrl,

@@ -86,6 +86,8 @@ export type StackOptions = {
    * test can cut, say). Omitted: the indexer's own URL.
    */
   apiIndexerUrl?: string
+  /** How many funded, unlocked accounts the local chain has (anvil's default: 10). */
+  anvilAccounts?: number
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -278,6 +280,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     anvil = await startAnvil({
       port: anvilPort,
       chainId: LOCAL_CHAIN_ID,
+      accounts: options.anvilAccounts,
       log: new Writable({
         write(chunk, _encoding, done) {
           for (const line of String(chunk).split('\n')) if (line.trim()) record('anvil', line)
