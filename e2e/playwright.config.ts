@@ -9,10 +9,8 @@ export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
   // One stack for the whole run. Tests never depend on each other's chain state (each worker's wallet acts
-  // for its own anvil account, support/test-wallet.ts), so they run side by side. Three workers on a two-core machine:
-  // the tests mostly wait (for a block, a poll, the wallet), and with two workers the whole run, browsers and stack
-  // included, kept the CPU less than half busy (431 s of CPU in 888 s on two cores).
-  workers: 3,
+  // for its own anvil account), so they run side by side: two workers suit a two-core machine.
+  workers: 2,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -22,8 +22,6 @@ export type AnvilOptions = {
   pruneHistory?: boolean
   /** Mine pooled transactions in the order they arrived rather than by fee (for blocks built by hand). */
   fifo?: boolean
-  /** How many funded, unlocked accounts anvil derives from its test mnemonic (its default: 10). */
-  accounts?: number
   /** Forward anvil's own log lines to this stream (silent by default). */
   log?: NodeJS.WritableStream
 }
@@ -84,7 +82,6 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
   if (options.pruneHistory) args.push('--prune-history')
   if (options.fifo) args.push('--order', 'fifo')
-  if (options.accounts !== undefined) args.push('--accounts', String(options.accounts))
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   if (options.log) {
     child.stdout?.pipe(options.log, { end: false })

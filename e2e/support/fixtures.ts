@@ -1,6 +1,6 @@
 import { test as base, expect } from '@playwright/test'
 import { readStackInfo, type StackInfo } from './stack-env'
-import { TestWallet, type TestWalletOptions, WORKER_ACCOUNTS } from './test-wallet'
+import { ANVIL_ACCOUNTS, TestWallet, type TestWalletOptions } from './test-wallet'
 
 type Fixtures = {
   stack: StackInfo
@@ -33,7 +33,7 @@ export const test = base.extend<Fixtures>({
   walletOptions: [{}, { option: true }],
   wallet: async ({ page, stack, walletOptions }, use, testInfo) => {
     // Tests running side by side act for different accounts, so one's nonce or session never meets another's.
-    const account = WORKER_ACCOUNTS[testInfo.parallelIndex % WORKER_ACCOUNTS.length]
+    const account = ANVIL_ACCOUNTS[testInfo.parallelIndex % ANVIL_ACCOUNTS.length]
     const wallet = new TestWallet({ rpcUrl: stack.rpcUrl, localChainId: stack.chainId, account, ...walletOptions })
     await use(await wallet.install(page))
   },

@@ -6,7 +6,6 @@ import { startIndexerRpcProxy } from './indexer-rpc-proxy'
 import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
-import { STACK_ANVIL_ACCOUNTS } from './test-wallet'
 
 async function distinctFreePorts(count: number): Promise<number[]> {
   const ports = new Set<number>()
@@ -43,7 +42,6 @@ export default async function globalSetup() {
     webPort,
     indexerPort,
     apiIndexerUrl: indexerProxy.url,
-    anvilAccounts: STACK_ANVIL_ACCOUNTS,
     indexerRpcUrl: indexerRpcProxy.url,
     mode: 'production',
     safeOrigins: ['https://app.safe.global', safeParentOrigin],

@@ -16,24 +16,6 @@ export const ANVIL_ACCOUNTS = [
   '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
 ] as const
 
-/**
- * Anvil's accounts #10 and #11: the end-to-end stack asks anvil for 12 accounts (global-setup.ts) so that workers past
- * the second have accounts of their own too.
- */
-const MORE_ANVIL_ACCOUNTS = [
-  '0xBcd4042DE499D14e55001CcbB24a551F3b954096',
-  '0x71bE63f3384f5fb98995898A86B02Fb2426c5788',
-] as const
-
-/**
- * The account each worker's wallet acts for unless a test says otherwise, by the worker's parallel index: accounts no
- * spec names for a role of its own (#2…#9 are), so a test never meets another's nonce, skies or session.
- */
-export const WORKER_ACCOUNTS = [ANVIL_ACCOUNTS[0], ANVIL_ACCOUNTS[1], ...MORE_ANVIL_ACCOUNTS] as const
-
-/** How many accounts the end-to-end stack's anvil has: its 10 by default, and {@link MORE_ANVIL_ACCOUNTS}. */
-export const STACK_ANVIL_ACCOUNTS = ANVIL_ACCOUNTS.length + MORE_ANVIL_ACCOUNTS.length
-
 export type Address = `0x${string}`
 
 export const TEST_WALLET_INFO = {

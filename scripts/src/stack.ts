@@ -91,8 +91,6 @@ export type StackOptions = {
    * front of anvil that a test can stall, so the indexer falls behind the chain, say). Omitted: anvil's own URL.
    */
   indexerRpcUrl?: string
-  /** How many funded, unlocked accounts the local chain has (anvil's default: 10). */
-  anvilAccounts?: number
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -285,7 +283,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     anvil = await startAnvil({
       port: anvilPort,
       chainId: LOCAL_CHAIN_ID,
-      accounts: options.anvilAccounts,
       log: new Writable({
         write(chunk, _encoding, done) {
           for (const line of String(chunk).split('\n')) if (line.trim()) record('anvil', line)
