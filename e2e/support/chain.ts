@@ -61,6 +61,15 @@ async function send(stack: StackInfo, rpc: Rpc, tx: { from: Address; to?: string
   return receipt
 }
 
+/** The id of the sky a mint's receipt holds, from its Transfer log: other tests mint at the same time. */
+function mintedId(receipt: Awaited<ReturnType<typeof send>>): bigint {
+  const minted = parseEventLogs({ abi: chainellationAbi, eventName: 'Transfer', logs: receipt.logs }).find(
+    (log) => log.args.from === zeroAddress,
+  )
+  if (!minted) throw new Error(`mint ${receipt.transactionHash} minted nothing`)
+  return minted.args.id
+}
+
 /**
  * Mints a sky over `tzOffset` (UTC unless given) for `from` at the local stack's base price and returns its id,
  * read from the receipt's Transfer log: other tests mint at the same time, so the supply may already count theirs.
@@ -72,11 +81,34 @@ export async function mintSky(stack: StackInfo, rpc: Rpc, from: Address, tzOffse
     data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [tzOffset] }),
     value: LOCAL_PRICES.basePrice,
   })
-  const minted = parseEventLogs({ abi: chainellationAbi, eventName: 'Transfer', logs: receipt.logs }).find(
-    (log) => log.args.from === zeroAddress,
-  )
-  if (!minted) throw new Error(`mint ${receipt.transactionHash} minted nothing`)
-  return minted.args.id
+  return mintedId(receipt)
+}
+
+/** The contract's `DEFAULT_HUE`: a hue left to the sky. */
+const SKY_HUE = 0xffff
+
+/**
+ * Mints a sky over `tzOffset` whose constellation is catalogue id `constellation`, leaving the other traits to the sky
+ * (one chosen trait: the base price and one customization price), and returns its id.
+ */
+export async function mintSkyWithConstellation(
+  stack: StackInfo,
+  rpc: Rpc,
+  from: Address,
+  tzOffset: number,
+  constellation: number,
+): Promise<bigint> {
+  const receipt = await send(stack, rpc, {
+    from,
+    to: stack.contracts.Chainellation as Address,
+    data: encodeFunctionData({
+      abi: chainellationAbi,
+      functionName: 'mintCustom',
+      args: [tzOffset, SKY_HUE, SKY_HUE, constellation, 0],
+    }),
+    value: LOCAL_PRICES.basePrice + LOCAL_PRICES.customizationPrice,
+  })
+  return mintedId(receipt)
 }
 
 /** Sky `skyId`'s stored traits and progress. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
 import { startIndexerProxy } from './indexer-proxy'
+import { startIndexerRpcProxy } from './indexer-rpc-proxy'
 import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
@@ -31,13 +32,17 @@ export default async function globalSetup() {
   // The API reaches the indexer through a proxy that a test can cut (support/indexer.ts), so the gallery's fallback is
   // tried with the indexer really not answering.
   const indexerProxy = await startIndexerProxy({ upstream: `http://127.0.0.1:${indexerPort}` })
-  const closeProxies = () => Promise.all([chainProxy.close(), indexerProxy.close()])
+  // And the indexer reaches the chain through one that a test can stall (support/indexer.ts), so the gallery's note of
+  // an index behind the chain is tried with the indexer really behind.
+  const indexerRpcProxy = await startIndexerRpcProxy({ upstream: `http://127.0.0.1:${anvilPort}` })
+  const closeProxies = () => Promise.all([chainProxy.close(), indexerProxy.close(), indexerRpcProxy.close()])
   const stack = await startStack({
     anvilPort,
     apiPort,
     webPort,
     indexerPort,
     apiIndexerUrl: indexerProxy.url,
+    indexerRpcUrl: indexerRpcProxy.url,
     mode: 'production',
     safeOrigins: ['https://app.safe.global', safeParentOrigin],
     chainRpcUrl,
@@ -56,6 +61,7 @@ export default async function globalSetup() {
     fallbackRpcUrl: chainFallbackRpcUrl,
     anvilUrl: stack.rpcUrl,
     indexerProxy: { url: indexerProxy.url },
+    indexerRpcProxy: { url: indexerRpcProxy.url },
     indexerUrl: stack.indexerUrl,
     chainId: stack.chainId,
     dataDir: stack.dataDir,

@@ -1,5 +1,6 @@
 import type { SyncJson } from '@chainellation/indexer/json'
 import { INDEXER_PROXY_CONTROL } from './indexer-proxy'
+import { INDEXER_RPC_PROXY_CONTROL } from './indexer-rpc-proxy'
 import type { StackInfo } from './stack-env'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -36,6 +37,28 @@ export const cutIndexer = (stack: StackInfo) => setIndexerDown(stack, true)
 
 /** {@link setIndexerDown}`(stack, false)`. */
 export const restoreIndexer = (stack: StackInfo) => setIndexerDown(stack, false)
+
+/**
+ * Stalls (`true`) or releases (`false`) the indexer's way to the chain (support/indexer-rpc-proxy.ts): while stalled, the
+ * indexer gets no new block and falls behind the chain as it moves on, and `/sync` says by how many blocks; released,
+ * it catches up. Like a cut, this reaches every page that reads the index: only in a `*.clock.spec.ts` file, releasing
+ * in a `finally` or an `afterEach`.
+ */
+export async function setIndexerStalled(stack: StackInfo, stalled: boolean): Promise<void> {
+  const res = await fetch(new URL(INDEXER_RPC_PROXY_CONTROL, stack.indexerRpcProxy.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stalled }),
+  })
+  if (!res.ok)
+    throw new Error(`the indexer's RPC proxy refused ${stalled ? 'the stall' : 'the release'}: ${res.status}`)
+}
+
+/** {@link setIndexerStalled}`(stack, true)`; the same rule: only in a `*.clock.spec.ts` file. */
+export const stallIndexer = (stack: StackInfo) => setIndexerStalled(stack, true)
+
+/** {@link setIndexerStalled}`(stack, false)`. */
+export const releaseIndexer = (stack: StackInfo) => setIndexerStalled(stack, false)
 
 /** The indexer's progress as the app sees it (`GET /api/discovery/sync`), or the status it answered instead. */
 export async function indexerSync(stack: StackInfo): Promise<{ status: number; sync?: SyncJson }> {

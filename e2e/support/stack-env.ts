@@ -16,6 +16,11 @@ export type StackInfo = {
    * support/indexer.ts switch it, `waitForIndexer` waits for a block to be indexed.
    */
   indexerProxy: { url: string }
+  /**
+   * The proxy through which the indexer reaches the chain; `stallIndexer` and `releaseIndexer` in support/indexer.ts
+   * switch it.
+   */
+  indexerRpcProxy: { url: string }
   /** The indexer itself (Ponder's routes), behind the proxy. */
   indexerUrl: string
   chainId: number

@@ -14,6 +14,7 @@ export type Indexer = {
   get: <T = unknown>(path: string) => Promise<{ status: number; body: T }>
   /** Resolves once the indexer has indexed the chain up to block `block`. */
   caughtUp: (block: bigint, timeoutMs?: number) => Promise<void>
+  /** Stops it as an operator would, releasing its schema lock; a crash is `process.kill(pid, 'SIGKILL')`. */
   stop: () => Promise<void>
 }
 
@@ -72,8 +73,11 @@ export async function startIndexer(rpcUrl: string, dataDir: string, options: Ind
       await sleep(100)
     }
   }
+  // SIGINT, as Ctrl-C: Ponder then releases its schema lock before it exits, so the next start on this folder resumes at
+  // once. On SIGTERM, the dev server Ponder builds with exits the process before the lock is released, and the next
+  // start waits up to 25 s for it to expire (docs/decisions/indexer.md, "When it crashes").
   const stop = async () => {
-    if (child.pid && child.exitCode === null) await stopGroup(child.pid, 10_000)
+    if (child.pid && child.exitCode === null) await stopGroup(child.pid, 10_000, 'SIGINT')
   }
   try {
     await until('ready', async () => (await fetch(`${url}/ready`)).ok, options.readyTimeoutMs)

@@ -138,9 +138,13 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
   return spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-/** SIGTERM to the group of `leader`, SIGKILL after `graceMs`; resolves when the whole group is gone. */
-export async function stopGroup(leader: number, graceMs = 5000): Promise<void> {
-  signal(-leader, 'SIGTERM')
+/**
+ * `first` (SIGTERM unless told) to the group of `leader`, SIGKILL after `graceMs`; resolves when the whole group is
+ * gone. A program that shuts down cleanly only on another signal is stopped with that one: Ponder on SIGINT
+ * (docs/decisions/indexer.md, "When it crashes").
+ */
+export async function stopGroup(leader: number, graceMs = 5000, first: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  signal(-leader, first)
   if (await waitGone([-leader], graceMs)) return
   signal(-leader, 'SIGKILL')
   await waitGone([-leader], 2000)

@@ -86,6 +86,11 @@ export type StackOptions = {
    * test can cut, say). Omitted: the indexer's own URL.
    */
   apiIndexerUrl?: string
+  /**
+   * The local chain's endpoint as the indexer calls it (INDEXER_RPC_URLS), in place of anvil's own URL (a proxy in
+   * front of anvil that a test can stall, so the indexer falls behind the chain, say). Omitted: anvil's own URL.
+   */
+  indexerRpcUrl?: string
   /** Receives every output line of the services, and the stack's own progress as `stack`. */
   log?: (source: ServiceName | 'build' | 'stack', line: string) => void
   /** Aborting during startup stops whatever already started and rejects. */
@@ -326,7 +331,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Ponder indexes the new chain while the web app builds; the API waits for both.
     const indexerUrl = `http://127.0.0.1:${indexerPort}`
     log('stack', `starting the indexer on port ${indexerPort}`)
-    const indexerRpcUrl = anvil.rpcUrl
+    const indexerRpcUrl = options.indexerRpcUrl ?? anvil.rpcUrl
     const startIndexer = () =>
       spawnService(
         'indexer',
