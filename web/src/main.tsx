@@ -6,29 +6,31 @@ import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { loadWalletStack, wantsWalletAtOnce } from '@/lib/shell'
 
-// React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
-// so neither holds the main thread long.
-const [{ createRoot, hydrateRoot }, router] = await Promise.all([import('react-dom/client'), createAppRouter()])
-
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-const app = (
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>
-)
-// The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
-// Any other page's HTML is the shell with its loading state, which the first render replaces. Either way the
-// work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting. Until the
-// first commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
-startTransition(() => {
-  if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
-  else createRoot(root).render(app)
-})
-// A returning wallet, or the app inside a Safe, connects on load: fetch the wallet stack alongside the first render
-// rather than after it (WalletRoot asks for it once the layout has committed).
-if (wantsWalletAtOnce()) void loadWalletStack()
+// React's DOM renderer, the largest module the page runs, is evaluated in a task of its own after the app's code,
+// so neither holds the main thread long. A promise, not a top-level await: a module with one turns the bundler's
+// chunk optimisations off for the whole build, which split every page's scripts into many small chunks
+// (docs/decisions/wallet-stack-loading.md).
+void Promise.all([import('react-dom/client'), createAppRouter()]).then(([{ createRoot, hydrateRoot }, router]) => {
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  )
+  // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
+  // Any other page's HTML is the shell with its loading state, which the first render replaces. Either way the
+  // work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting. Until the
+  // first commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
+  startTransition(() => {
+    if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
+    else createRoot(root).render(app)
+  })
+  // A returning wallet, or the app inside a Safe, connects on load: fetch the wallet stack alongside the first render
+  // rather than after it (WalletRoot asks for it once the layout has committed).
+  if (wantsWalletAtOnce()) void loadWalletStack()
 
-// Analytics (off unless configured) never holds up the first paint.
-void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())
+  // Analytics (off unless configured) never holds up the first paint.
+  void import('@/config/analytics').then(({ startAnalytics }) => startAnalytics())
+})
