@@ -11,6 +11,8 @@ export const SKIES = 15_000
 export const GAZES = 50_000
 export const TRANSFERS = 2_000
 export const LAYER_CHANGES = 3_000
+/** Ponder's finality depth on a local chain: the blocks it keeps unfinalized, ready to roll back. */
+export const FINALITY_BLOCKS = 30
 /** The genesis time the chain must start at (`startAnvil({ timestamp })`): midnight UTC, night over every sky. */
 export const MIDNIGHT = 1_799_971_200
 
@@ -97,6 +99,10 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
     )
   }
   await flush()
+  // A live chain's newest blocks hold a few of the game's events, not the bulk of its history in 500-transaction
+  // blocks. Buried under Ponder's finality depth on a local chain (30 blocks), the history is backfilled, as it would
+  // be on Sepolia, instead of held in memory as unfinalized blocks (docs/decisions/indexer.md, Memory).
+  await client.mine({ blocks: FINALITY_BLOCKS })
   await client.setAutomine(true)
   const supply = await client.readContract({
     address: contracts.Chainellation,

@@ -25,6 +25,8 @@ export type IndexerOptions = {
   postgres?: { url: string; schema: string }
   /** How long the backfill may take to reach `/ready`. */
   readyTimeoutMs?: number
+  /** Called with the process id as soon as `ponder start` is spawned, before it is ready. */
+  onSpawn?: (pid: number) => void
 }
 
 /**
@@ -54,6 +56,7 @@ export async function startIndexer(rpcUrl: string, dataDir: string, options: Ind
     },
   )
   forEachLine(child, (line) => output.push(line))
+  if (child.pid) options.onSpawn?.(child.pid)
   const get = async <T>(path: string) => {
     const res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(5_000) })
     const text = await res.text()
