@@ -1,12 +1,11 @@
-import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
+import { chainellationAbi, decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
 import { createConfig, factory, loadBalance, rateLimit } from 'ponder'
 import { getAbiItem, http } from 'viem'
+import { indexedDeployment } from './lib/deployment.ts'
 import { indexerEnv } from './lib/env.ts'
 
 const env = indexerEnv(process.env)
-const deployment = getDeployment(env.INDEXER_CHAIN_ID)
-if (!deployment) throw new Error(`the game has no recorded deployment on chain ${env.INDEXER_CHAIN_ID}`)
-const { contracts, startBlock } = deployment
+const { contracts, startBlock } = indexedDeployment(env)
 
 // Each URL is its own provider: Ponder balances requests across them and runs one adaptive limiter per URL (from
 // 20 requests/s, up while the provider keeps up, down on 429s). A plan's known ceiling caps every URL instead.

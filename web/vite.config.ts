@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { deployments } from './vite-plugins/deployments.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
 import { prerender } from './vite-plugins/prerender.ts'
 import { safeApp } from './vite-plugins/safe-app.ts'
@@ -40,6 +41,8 @@ export default defineConfig({
   // The build writes the home page's HTML, and the shell of every other page, so they paint before any script runs;
   // the app's script is fetched once they have.
   plugins: [
+    // The contract addresses of DEPLOYMENTS_DIR's deployment when it is set (a rehearsal's chain), else the recorded ones.
+    deployments(),
     react(),
     safeApp(),
     startAfterPaint('/boot.js', {

@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import {
-  type Abi,
   type Address,
   type Chain,
   createPublicClient,
   createWalletClient,
+  encodeDeployData,
+  encodeFunctionData,
   getAddress,
+  getContractAddress,
+  type Hash,
   type Hex,
   http,
   type PublicClient,
@@ -35,6 +38,12 @@ export type DeployOptions = {
   privateKey?: Hex
   /** Write `deployments/<chainId>.json` and `src/generated/deployments.ts` (default true). */
   writeBindings?: boolean
+  /**
+   * Write the deployment and its bindings into this folder instead (`<chainId>.json` and `deployments.ts`, which also
+   * lists the recorded deployments), leaving the recorded ones as they are: a rehearsal's chain, say. A build given
+   * the folder as DEPLOYMENTS_DIR uses its `deployments.ts` (docs/decisions/production.md).
+   */
+  outDir?: string
   /** Skies' cap and prices in wei; 15,000 and free by default (test chains). */
   maxSupply?: number
   basePrice?: bigint
@@ -72,54 +81,93 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
 
   if (chainId === foundry.id) await installMulticall3(publicClient, wallet)
 
-  const deploy = async (name: string, args: unknown[]): Promise<Address> => {
-    const artifact: Artifact = artifacts[name]
-    const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, account, chain })
-    const receipt = await publicClient.waitForTransactionReceipt({ hash })
-    if (!receipt.contractAddress || receipt.status !== 'success') throw new Error(`deploying ${name} failed`)
-    const address = getAddress(receipt.contractAddress)
-    log(`${name} ${address}`)
-    return address
-  }
-  const send = async (address: Address, abi: Abi, functionName: string, args: unknown[]) => {
-    const { request } = await publicClient.simulateContract({ address, abi, functionName, args, account })
-    const receipt = await publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
-    if (receipt.status !== 'success') throw new Error(`${functionName} failed`)
-  }
-
+  // Transactions go out in waves: each wave is prepared whole (gas estimated against the code the earlier waves left,
+  // nonces consecutive), sent at once, and awaited together. A constructor checks that the contract it is given holds
+  // code, so the renderer comes before the skies, the skies before their registry, and the registry before the calls
+  // that wire it up: four waves, so four blocks on a chain with 12-second blocks rather than one per transaction.
+  // Preparing a wave before sending any of it also keeps an estimate from meeting a block that a local chain, mining
+  // at once and keeping no history, has just replaced.
+  let nonce = await publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' })
   const owner = account.address
   const contracts: Record<string, Address> = {}
-  contracts.SkyRenderer = await deploy('SkyRenderer', [])
-  contracts.Chainellation = await deploy('Chainellation', [
-    owner,
-    contracts.SkyRenderer,
-    BigInt(options.maxSupply ?? 15_000),
-    options.basePrice ?? 0n,
-    options.customizationPrice ?? 0n,
-  ])
-  contracts.Decorations = await deploy('Decorations', [owner, contracts.Chainellation])
-  await send(contracts.Chainellation, artifacts.Chainellation.abi, 'setDecorations', [contracts.Decorations])
-  for (const spec of decorationSpecs) {
-    const art = readFileSync(join(root, 'decoration-art', spec.art), 'utf8')
-    contracts[spec.key] = spec.free
-      ? await deploy('FreeDecoration', [spec.name, art])
-      : await deploy('DecorationToken', [
-          owner,
-          spec.name,
-          spec.symbol,
-          art,
-          options.decorationPrice ?? 0n,
-          spec.maxSupply,
-        ])
-    await send(contracts.Decorations, artifacts.Decorations.abi, 'register', [
-      contracts[spec.key],
-      spec.layer,
-      spec.free,
-    ])
+  type Request = { to?: Address; data: Hex; what: string }
+  const deployRequest = (name: string, artifact: string, args: unknown[], offset: number): Request => {
+    contracts[name] = getContractAddress({ from: owner, nonce: BigInt(nonce + offset) })
+    const { abi, bytecode } = artifacts[artifact] as Artifact
+    return { data: encodeDeployData({ abi, bytecode, args }), what: name }
+  }
+  const wave = async (requests: Request[]) => {
+    const prepared = []
+    for (const { to, data } of requests)
+      prepared.push(await wallet.prepareTransactionRequest({ to, data, account, chain, nonce: nonce++ }))
+    const hashes: Hash[] = []
+    for (const request of prepared) hashes.push(await wallet.sendTransaction(request))
+    const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })))
+    receipts.forEach((receipt, i) => {
+      const { to, what } = requests[i] as Request
+      if (receipt.status !== 'success') throw new Error(`${to ? what : `deploying ${what}`} failed`)
+      if (to) return
+      if (!receipt.contractAddress || getAddress(receipt.contractAddress) !== contracts[what])
+        throw new Error(`${what} is not at ${contracts[what]}: was the deployer's account used elsewhere meanwhile?`)
+      log(`${what} ${contracts[what]}`)
+    })
   }
 
+  await wave([deployRequest('SkyRenderer', 'SkyRenderer', [], 0)])
+  await wave([
+    deployRequest(
+      'Chainellation',
+      'Chainellation',
+      [
+        owner,
+        contracts.SkyRenderer,
+        BigInt(options.maxSupply ?? 15_000),
+        options.basePrice ?? 0n,
+        options.customizationPrice ?? 0n,
+      ],
+      0,
+    ),
+    ...decorationSpecs.map((spec, i) => {
+      const art = readFileSync(join(root, 'decoration-art', spec.art), 'utf8')
+      return spec.free
+        ? deployRequest(spec.key, 'FreeDecoration', [spec.name, art], 1 + i)
+        : deployRequest(
+            spec.key,
+            'DecorationToken',
+            [owner, spec.name, spec.symbol, art, options.decorationPrice ?? 0n, spec.maxSupply],
+            1 + i,
+          )
+    }),
+  ])
+  await wave([deployRequest('Decorations', 'Decorations', [owner, contracts.Chainellation], 0)])
+
+  const calls = [
+    {
+      address: contracts.Chainellation as Address,
+      abi: artifacts.Chainellation.abi,
+      functionName: 'setDecorations',
+      args: [contracts.Decorations],
+    },
+    ...decorationSpecs.map((spec) => ({
+      address: contracts.Decorations as Address,
+      abi: artifacts.Decorations.abi,
+      functionName: 'register',
+      args: [contracts[spec.key], spec.layer, spec.free],
+    })),
+  ]
+  // Simulated first, so that a revert is told in words before anything is sent.
+  for (const call of calls) await publicClient.simulateContract({ ...call, account })
+  await wave(
+    calls.map(({ address, abi, functionName, args }) => ({
+      to: address,
+      data: encodeFunctionData({ abi, functionName, args }),
+      what: functionName,
+    })),
+  )
+
   const deployment: Deployment = { chainId, startBlock, contracts }
-  if (options.writeBindings ?? true) writeDeployment(deployment)
+  if (options.outDir) writeDeployment(deployment, options.outDir)
+  else if (options.writeBindings ?? true) writeDeployment(deployment)
   return deployment
 }
 
@@ -138,29 +186,50 @@ async function installMulticall3(publicClient: PublicClient, wallet: WalletClien
   await wallet.request({ method: 'anvil_setCode' as never, params: [MULTICALL3_ADDRESS, data] as never })
 }
 
-/** Records a deployment and regenerates the typed address module from every recorded chain. */
-export function writeDeployment(deployment: Deployment): void {
-  mkdirSync(deploymentsDir, { recursive: true })
-  writeFileSync(join(deploymentsDir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`)
-  const all = readdirSync(deploymentsDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(deploymentsDir, f), 'utf8')) as Deployment)
-  const entries = all.map((d) => {
-    const contracts = Object.entries(d.contracts)
-      .map(([name, address]) => `      ${name}: '${getAddress(address)}',`)
-      .join('\n')
-    return `  ${d.chainId}: {\n    chainId: ${d.chainId},\n    startBlock: ${d.startBlock},\n    contracts: {\n${contracts}\n    },\n  },`
-  })
-  const text = `// Generated by \`npm run deploy -w contracts\` from deployments/*.json. Do not edit.\n\nexport const deployments = {\n${entries.join('\n')}\n} as const\n`
-  writeFileSync(generatedPath, text)
+const readDeployments = (dir: string): Deployment[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d+\.json$/.test(f))
+        .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Deployment)
+    : []
+
+/** The typed address module for `all`, one entry per chain in chain id order. */
+export function deploymentsModule(all: Deployment[]): string {
+  const entries = [...all]
+    .sort((a, b) => a.chainId - b.chainId)
+    .map((d) => {
+      const contracts = Object.entries(d.contracts)
+        .map(([name, address]) => `      ${name}: '${getAddress(address)}',`)
+        .join('\n')
+      return `  ${d.chainId}: {\n    chainId: ${d.chainId},\n    startBlock: ${d.startBlock},\n    contracts: {\n${contracts}\n    },\n  },`
+    })
+  return `// Generated by \`npm run deploy -w contracts\` from deployments/*.json. Do not edit.\n\nexport const deployments = {\n${entries.join('\n')}\n} as const\n`
+}
+
+/**
+ * Records a deployment and regenerates the typed address module from every recorded chain: in the package's own
+ * `deployments/` and `src/generated/`, or, given `outDir`, in that folder alone, with the recorded chains beside it.
+ */
+export function writeDeployment(deployment: Deployment, outDir?: string): void {
+  const dir = outDir ?? deploymentsDir
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`)
+  const byChain = new Map<number, Deployment>()
+  for (const d of [...readDeployments(deploymentsDir), ...(outDir ? readDeployments(outDir) : [])])
+    byChain.set(d.chainId, d)
+  writeFileSync(outDir ? join(outDir, 'deployments.ts') : generatedPath, deploymentsModule([...byChain.values()]))
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const envFile = join(root, '..', '.env')
   if (existsSync(envFile)) process.loadEnvFile(envFile)
   const { values } = parseArgs({
-    options: { network: { type: 'string', default: 'local' }, 'rpc-url': { type: 'string' } },
+    options: {
+      network: { type: 'string', default: 'local' },
+      'rpc-url': { type: 'string' },
+      // A folder for the deployment and its bindings, instead of deployments/ and src/generated/.
+      out: { type: 'string' },
+    },
   })
   const network = values.network
   if (network !== 'local' && network !== 'sepolia') throw new Error(`unknown network "${network}": local or sepolia`)
@@ -171,6 +240,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const expected = network === 'sepolia' ? sepolia.id : foundry.id
   const actual = await createPublicClient({ transport: http(rpcUrl) }).getChainId()
   if (actual !== expected) throw new Error(`${rpcUrl} serves chain ${actual}, not ${network} (${expected})`)
-  const deployment = await deployAll({ rpcUrl, privateKey, log: (line) => process.stdout.write(`  ${line}\n`) })
-  process.stdout.write(`deployed to chain ${deployment.chainId}; bindings written to src/generated/deployments.ts\n`)
+  const outDir = values.out ? resolve(values.out) : undefined
+  const deployment = await deployAll({
+    rpcUrl,
+    privateKey,
+    outDir,
+    log: (line) => process.stdout.write(`  ${line}\n`),
+  })
+  const where = outDir ? join(outDir, 'deployments.ts') : 'src/generated/deployments.ts'
+  process.stdout.write(`deployed to chain ${deployment.chainId}; bindings written to ${where}\n`)
 }

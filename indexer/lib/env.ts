@@ -17,6 +17,11 @@ const schema = z.object({
   INDEXER_POLLING_MS: z.coerce.number().int().positive().default(1_000),
   /** Embedded database folder, when no DATABASE_URL is set. */
   INDEXER_PGLITE_DIR: z.string().min(1).default('.ponder/pglite'),
+  /**
+   * A folder written by `npm run deploy -w contracts -- --out <dir>` whose `<chainId>.json` is indexed instead of the
+   * recorded deployment (a rehearsal's chain, say).
+   */
+  DEPLOYMENTS_DIR: z.string().min(1).optional(),
   /** Postgres in production; one writer (`ponder start`) and any number of `ponder serve` readers share it. */
   DATABASE_URL: z.url().optional(),
 })

@@ -25,6 +25,14 @@ describe('parseEnv', () => {
     expect(env.VITE_INFURA_API_KEY).toBeUndefined()
   })
 
+  it('reads an operator’s own Sepolia node, refusing what is not an http(s) URL', () => {
+    expect(parseEnv({ VITE_SEPOLIA_RPC_URL: 'https://node.example/v2/key' }).VITE_SEPOLIA_RPC_URL).toBe(
+      'https://node.example/v2/key',
+    )
+    expect(parseEnv({ VITE_SEPOLIA_RPC_URL: ' ' }).VITE_SEPOLIA_RPC_URL).toBeUndefined()
+    expect(() => parseEnv({ VITE_SEPOLIA_RPC_URL: 'ws://node.example' })).toThrow(/VITE_SEPOLIA_RPC_URL/)
+  })
+
   it('reads VITE_SAFE_ORIGINS as a comma-separated list of origins', () => {
     expect(parseEnv({ VITE_SAFE_ORIGINS: ' ' }).VITE_SAFE_ORIGINS).toEqual(['https://app.safe.global'])
     expect(

@@ -47,6 +47,8 @@ const origins = z.pipe(
 export const envSchema = z.object({
   /** WalletConnect Cloud project id; RainbowKit warns while it is the placeholder. */
   VITE_WALLETCONNECT_PROJECT_ID: unsetIfBlank(z._default(z.string().check(z.trim()), 'YOUR_PROJECT_ID')),
+  /** An operator's own Sepolia node (or a provider's URL with its key), asked before Alchemy, Infura and the public one. */
+  VITE_SEPOLIA_RPC_URL: unsetIfBlank(z.optional(z.url({ protocol: /^https?$/ }))),
   VITE_ALCHEMY_API_KEY: optionalText,
   VITE_INFURA_API_KEY: optionalText,
   /** Offer the local anvil chain (and the local dev wallet): local development builds only. */

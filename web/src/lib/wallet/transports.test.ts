@@ -111,6 +111,14 @@ describe('sepoliaUrls', () => {
     ])
   })
 
+  it('asks an operator’s own node first', () => {
+    expect(sepoliaUrls({ url: 'https://node.example/rpc', infura: 'i' })).toEqual([
+      'https://node.example/rpc',
+      'https://sepolia.infura.io/v3/i',
+      undefined,
+    ])
+  })
+
   it('uses the public endpoint alone when no provider key is set', () => {
     expect(sepoliaUrls({})).toEqual([undefined])
     expect(sepoliaUrls({ infura: 'i' })).toEqual(['https://sepolia.infura.io/v3/i', undefined])

@@ -76,9 +76,10 @@ export function endpoints(urls: readonly (string | undefined)[], options: Endpoi
   }
 }
 
-/** Sepolia endpoints in order of preference: the configured providers, then the public endpoint. */
-export function sepoliaUrls(keys: { alchemy?: string; infura?: string }): (string | undefined)[] {
+/** Sepolia endpoints in order of preference: the configured node and providers, then the public endpoint. */
+export function sepoliaUrls(keys: { url?: string; alchemy?: string; infura?: string }): (string | undefined)[] {
   return [
+    keys.url,
     keys.alchemy && `https://eth-sepolia.g.alchemy.com/v2/${keys.alchemy}`,
     keys.infura && `https://sepolia.infura.io/v3/${keys.infura}`,
     undefined, // the chain's public endpoint
@@ -87,6 +88,8 @@ export function sepoliaUrls(keys: { alchemy?: string; infura?: string }): (strin
 
 /** One transport per chain; each falls back to the chain's next endpoint when one fails. */
 export const transports: Record<number, Transport> = {
-  [sepolia.id]: endpoints(sepoliaUrls({ alchemy: env.VITE_ALCHEMY_API_KEY, infura: env.VITE_INFURA_API_KEY })),
+  [sepolia.id]: endpoints(
+    sepoliaUrls({ url: env.VITE_SEPOLIA_RPC_URL, alchemy: env.VITE_ALCHEMY_API_KEY, infura: env.VITE_INFURA_API_KEY }),
+  ),
   [localChain.id]: endpoints(localChain.rpcUrls.default.http),
 }
