@@ -22,6 +22,12 @@ export type AnvilOptions = {
   pruneHistory?: boolean
   /** Mine pooled transactions in the order they arrived rather than by fee (for blocks built by hand). */
   fifo?: boolean
+  /** A genesis file (geth's genesis.json): its chain id, accounts and code take the place of anvil's own. */
+  genesis?: string
+  /** Mine a block every this many seconds (fractions allowed) instead of one per transaction. */
+  blockTime?: number
+  /** Dev accounts anvil creates and signs for (default 10); 0 for a chain where only keys sign, as on a real one. */
+  accounts?: number
   /** Forward anvil's own log lines to this stream (silent by default). */
   log?: NodeJS.WritableStream
 }
@@ -78,7 +84,11 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const port = options.port || (await freePort(host))
   if (!(await isPortFree(port, host))) throw new PortInUseError(port)
   const { command, args } = anvilCommand()
-  args.push('--host', host, '--port', String(port), '--chain-id', String(options.chainId ?? 31337))
+  args.push('--host', host, '--port', String(port))
+  if (options.genesis) args.push('--init', options.genesis)
+  else args.push('--chain-id', String(options.chainId ?? 31337))
+  if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime))
+  if (options.accounts !== undefined) args.push('--accounts', String(options.accounts))
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
   if (options.pruneHistory) args.push('--prune-history')
   if (options.fifo) args.push('--order', 'fifo')

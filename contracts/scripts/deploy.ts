@@ -171,19 +171,27 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   return deployment
 }
 
-/** Puts Multicall3 at its canonical address on a local chain, which anvil does not have. */
-async function installMulticall3(publicClient: PublicClient, wallet: WalletClient): Promise<void> {
-  const existing = await publicClient.getCode({ address: MULTICALL3_ADDRESS })
-  if (existing && existing !== '0x') return
-  // viem ships Multicall3's creation code (for its deployless calls) but does not export it; run it once
-  // to learn the runtime code, then place that where viem and wagmi look for it.
+/**
+ * Multicall3's runtime code, as it sits at its canonical address on every chain that has it, learned by running
+ * its creation code on `publicClient`'s node (no transaction). viem ships that creation code for its deployless
+ * calls but does not export it.
+ */
+export async function multicall3RuntimeCode(publicClient: Pick<PublicClient, 'call'>): Promise<Hex> {
   const viemDir = dirname(createRequire(import.meta.url).resolve('viem/package.json'))
   const { multicall3Bytecode } = (await import(
     pathToFileURL(join(viemDir, '_esm', 'constants', 'contracts.js')).href
   )) as { multicall3Bytecode: Hex }
   const { data } = await publicClient.call({ data: multicall3Bytecode })
   if (!data) throw new Error('Multicall3 creation code returned nothing')
-  await wallet.request({ method: 'anvil_setCode' as never, params: [MULTICALL3_ADDRESS, data] as never })
+  return data
+}
+
+/** Puts Multicall3 at its canonical address on a local chain, which anvil does not have; viem and wagmi look there. */
+async function installMulticall3(publicClient: PublicClient, wallet: WalletClient): Promise<void> {
+  const existing = await publicClient.getCode({ address: MULTICALL3_ADDRESS })
+  if (existing && existing !== '0x') return
+  const code = await multicall3RuntimeCode(publicClient)
+  await wallet.request({ method: 'anvil_setCode' as never, params: [MULTICALL3_ADDRESS, code] as never })
 }
 
 const readDeployments = (dir: string): Deployment[] =>

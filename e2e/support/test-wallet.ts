@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Hex } from 'viem'
+import { BaseError, createWalletClient, type Hex, http, type RpcTransactionRequest } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 
 /** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
@@ -46,6 +46,11 @@ export type TestWalletOptions = {
    * the wallet signs messages for them itself.
    */
   privateKeys?: Hex[]
+  /**
+   * Sign transactions for the accounts it holds keys of and send them raw (`eth_sendRawTransaction`), as a real
+   * wallet does, instead of asking the node to sign: for a chain whose node holds no keys (the rehearsal's).
+   */
+  signsTransactions?: boolean
 }
 
 export type WalletRequest = { method: string; params: unknown[] }
@@ -121,8 +126,10 @@ export class TestWallet {
   private readonly tampers: { method: string; change: (params: unknown[]) => unknown[] }[] = []
   private readonly pages = new Set<Page>()
   private readonly keys = new Map<string, LocalAccount>()
+  private readonly signsTransactions: boolean
 
   constructor(options: TestWalletOptions) {
+    this.signsTransactions = options.signsTransactions ?? false
     for (const key of options.privateKeys ?? []) this.learnKey(key)
     const local = options.localChainId ?? 31337
     for (const id of WELL_KNOWN_CHAINS) this.chains.set(id, undefined)
@@ -327,6 +334,9 @@ export class TestWallet {
     if (key) return { result: await key.signMessage({ message: { raw: params[0] as Hex } }) }
     const tamper = this.tampers.findIndex((t) => t.method === method)
     const sent = tamper === -1 ? params : (this.tampers.splice(tamper, 1)[0]?.change(params) ?? params)
+    const holder =
+      method === 'eth_sendTransaction' && this.signsTransactions && this.keys.get(this.selected.toLowerCase())
+    if (holder) return this.signAndSend(holder, sent[0] as RpcTransactionRequest, chainId)
     return this.forward(method, sent, chainId)
   }
 
@@ -357,6 +367,33 @@ export class TestWallet {
     if (chainId === this.current) return
     this.current = chainId
     await this.emit('chainChanged', toHex(chainId))
+  }
+
+  /** Fills in what the page left out (nonce, gas, fees) from the node, signs with `account`, and sends it raw. */
+  private async signAndSend(account: LocalAccount, tx: RpcTransactionRequest, chainId: number): Promise<Outcome> {
+    const url = this.chains.get(chainId)
+    if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
+    const client = createWalletClient({ account, transport: http(url, { retryCount: 0 }) })
+    const big = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
+    try {
+      const hash = await client.sendTransaction({
+        chain: null,
+        to: tx.to ?? undefined,
+        data: tx.data ?? (tx as { input?: Hex }).input,
+        value: big(tx.value),
+        gas: big(tx.gas),
+        nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
+        ...(tx.maxFeePerGas !== undefined
+          ? { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }
+          : {}),
+      })
+      return { result: hash }
+    } catch (error) {
+      const cause =
+        error instanceof BaseError ? error.walk((e) => typeof (e as { code?: unknown }).code === 'number') : undefined
+      const code = (cause as { code?: number } | undefined)?.code ?? -32603
+      return { error: { code, message: error instanceof BaseError ? error.shortMessage : String(error) } }
+    }
   }
 
   /** Sends the call to chain `chainId`'s node; a chain the wallet only knows by id has none here. */

