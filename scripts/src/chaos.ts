@@ -35,6 +35,14 @@ const all: Step[] = [
     reports: ['e2e-faults-rpc.json', 'e2e-faults-wallet.json'],
     tests: { dir: 'e2e/tests', match: /faults[^/]*\.spec\.ts$/ },
   },
+  {
+    // The production shape's drills (e2e/drills): an API process and the indexer's writer killed, the provider
+    // throttling, a rate limit across processes; each starts a rehearsal of its own.
+    name: 'drills',
+    command: ['npm', 'run', 'drills', '-w', 'e2e'],
+    reports: ['drill-rate-limits.json', 'drill-api-kill.json', 'drill-writer-kill.json', 'drill-provider-429.json'],
+    tests: { dir: 'e2e/drills', match: /\.drill\.ts$/ },
+  },
 ]
 // `npm run chaos -- durability` runs only that step; bench/chaos.json then holds only its figures.
 const only = process.argv.slice(2)

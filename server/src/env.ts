@@ -61,6 +61,11 @@ const schema = z.object({
    * in production; in development a public endpoint stands in ({@link DEVELOPMENT_SEPOLIA_RPC_URL}).
    */
   SEPOLIA_RPC_URL: optional(z.url().optional()),
+  /**
+   * Origins of the JSON-RPC nodes the web app was built to call besides Alchemy's, Infura's and the public one (its
+   * VITE_SEPOLIA_RPC_URL), comma-separated: the Content-Security-Policy lets browsers reach them.
+   */
+  WEB_RPC_ORIGINS: optional(origins.optional()),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
   /**
@@ -190,7 +195,11 @@ export function configFromEnv(env: Env): AppConfig {
     },
     safeOrigins: env.SAFE_ORIGINS,
     // The local chain's node is the one the web app built by the local stack calls too (VITE_LOCAL_RPC_URL).
-    rpcOrigins: [...SEPOLIA_WEB_RPC_ORIGINS, ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : [])],
+    rpcOrigins: [
+      ...SEPOLIA_WEB_RPC_ORIGINS,
+      ...(env.WEB_RPC_ORIGINS ?? []),
+      ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : []),
+    ],
     trustedProxies: env.TRUST_PROXY,
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     names: env.ENS_RPC_URL

@@ -80,6 +80,13 @@ describe('the RPC origins from the environment', () => {
     ])
   })
 
+  it('add the nodes of WEB_RPC_ORIGINS, an operator’s own', () => {
+    expect(
+      configFromEnv(parseEnv({ WEB_RPC_ORIGINS: 'https://node.example/, http://127.0.0.1:9545' })).rpcOrigins,
+    ).toEqual([...SEPOLIA_WEB_RPC_ORIGINS, 'https://node.example', 'http://127.0.0.1:9545'])
+    expect(() => parseEnv({ WEB_RPC_ORIGINS: 'https://node.example/v2/key' })).toThrow(/WEB_RPC_ORIGINS/)
+  })
+
   it('add the local chain’s node when LOCAL_RPC_URL is set', () => {
     expect(configFromEnv(parseEnv({ LOCAL_RPC_URL: 'http://127.0.0.1:8545/' })).rpcOrigins).toEqual([
       ...SEPOLIA_WEB_RPC_ORIGINS,

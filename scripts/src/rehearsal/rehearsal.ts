@@ -63,6 +63,8 @@ export type RehearsalOptions = {
   providerLimits?: Partial<ProviderLimits>
   /** Accounts funded at genesis besides the deployer's and the printed player's: a test's wallets. */
   funded?: Address[]
+  /** Settings of the API processes beyond the rehearsal's own (rate limits for a drill, say). */
+  apiEnv?: Record<string, string>
   /** Every output line of the pieces, and the rehearsal's own progress as `rehearsal`. */
   log?: (source: Piece | 'rehearsal', line: string) => void
   /** Aborting during startup stops whatever started and rejects. */
@@ -349,6 +351,7 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       TRUST_PROXY: '1',
       LOCAL_RPC_URL: '',
       DATA_DIR: '',
+      ...options.apiEnv,
     })
     const apiPieces: Piece[] = ['API 1', 'API 2']
     apiPieces.forEach((piece, i) => {

@@ -16,10 +16,10 @@ import { deployAll } from '@chainellation/contracts/deploy'
 import { type Indexer, startIndexer } from '@chainellation/indexer/process'
 import { MIDNIGHT, players, READS, seedCollection } from '@chainellation/indexer/seed'
 import { writeJson } from '@chainellation/scripts/json'
+import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
 import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
-import { createPostgresCluster } from '@chainellation/scripts/postgres'
 
 export const DISCOVERY_REPORT = 'server/discovery-report.json'
 const CLIENTS = 20
