@@ -116,8 +116,9 @@ describe('the production bundle', () => {
     // Drafts live in tables its migrations made: an unknown one is looked up and not found.
     const draft = await fetch(`${base}/api/drafts/AAAAAAAAAAAAAAAAAAAAAA`)
     expect(draft.status).toBe(404)
-    const home = await fetch(`${base}/`)
+    const home = await fetch(`${base}/`, { headers: { 'Accept-Encoding': 'br' } })
     expect(home.status).toBe(200)
+    expect(home.headers.get('Content-Encoding')).toBe('br')
     expect(await home.text()).toContain('<title>home</title>')
   }, 60_000)
 })

@@ -1,6 +1,4 @@
-import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import {
@@ -27,6 +25,8 @@ import { composedSkyReader } from './skies/composition'
 import { metadataOf, svgOf } from './skies/picture'
 import { skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
+import { encodedPages, sendEncoded } from './static/encoded'
+import { webFiles } from './static/files'
 import { type DraftPageRead, pageHtml, type SkyPageRead } from './web-pages'
 
 /** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
@@ -142,26 +142,23 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
 
   const { webDist } = config
   if (webDist) {
-    // The page and its scripts and styles travel gzip-compressed (about a quarter of their size) to browsers
-    // that accept it; fonts and images are compressed already.
-    app.use('*', compress({ encoding: 'gzip' }))
-    // Vite content-hashes everything under assets/, so it can be cached for good; index.html must not be.
-    app.use('/assets/*', async (c, next) => {
-      await next()
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    })
+    // The pages, scripts and styles travel compressed (brotli or gzip, about a fifth of their size), each compressed
+    // once and kept (static/); fonts and images are compressed already. Vite names everything under assets/ by its
+    // content's hash, so those are kept by browsers for good; pages are checked again each time.
+    const files = webFiles(webDist)
+    const pages = encodedPages()
     app.use('/manifest.json', manifestCors)
-    app.use('*', serveStatic({ root: webDist }))
+    app.use('*', files.serve)
     app.get('*', async (c, next) => {
       // Client-side routes have no file extension; a missing asset stays a 404.
       const lastSegment = c.req.path.split('/').pop() ?? ''
       if (lastSegment.includes('.')) return next()
-      c.header('Cache-Control', 'no-cache')
-      const page = await pageHtml(webDist, c.req.path, {
+      const page = await pageHtml(files.text, c.req.path, {
         sky: (skyId) => skyForPage(c, skyId),
         draft: (draftId) => draftForPage(c, draftId),
       })
-      return c.html(page.html, page.status)
+      const built = page.file === undefined ? undefined : await files.file(page.file)
+      return sendEncoded(c, built ?? (await pages.encode(page.html)), { status: page.status, cacheControl: 'no-cache' })
     })
   }
   return app
