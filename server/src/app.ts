@@ -22,8 +22,8 @@ import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
 import { draftWords, skyWords, unreadSkyWords } from './share/words'
 import { composedSkyReader } from './skies/composition'
-import { metadataOf, svgOf } from './skies/picture'
-import { skyReader } from './skies/reader'
+import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
+import { type SkyRead, skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
 import { encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
@@ -46,7 +46,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
-  const readSky = skyReader(config.auth.chains)
+  const readSky = skyReader(config.auth.chains, config.skyCache)
   const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
   const skyReadCount = rateLimitStore()
   const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
@@ -102,24 +102,49 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     })
     const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
     if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return unread
+    let timer: NodeJS.Timeout | undefined
     const read = await Promise.race([
       readSky(config.chainId, BigInt(skyId)),
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)),
-    ])
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)
+      }),
+    ]).finally(() => clearTimeout(timer))
     if (read?.kind === 'no-sky') return { kind: 'missing' }
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
-    const metadata = read?.kind === 'found' ? metadataOf(read.tokenUri) : undefined
-    if (read?.kind !== 'found' || !metadata) return unread
-    const words = skyWords(skyId, metadata.traits)
-    // The card's URL names the card it is (its entity tag), so that it may be kept for good, and a preview made
-    // after a gaze or new decorations asks for the new one instead of finding the old one in a cache.
-    const version = cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1)
+    const page = read?.kind === 'found' ? pageOf(read, skyId) : undefined
+    if (read?.kind !== 'found' || !page) return unread
+    const { metadata, words, version } = page
     return {
       kind: 'found',
       sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
       meta: preview(words, `${card}?v=${version}`),
     }
+  }
+
+  /**
+   * What a sky's page shows of a read: its metadata, its preview's words, and its card's version (the card's URL names
+   * the card it is, its entity tag, so that it may be kept for good, and a preview made after a gaze or new
+   * decorations asks for the new one instead of finding the old one in a cache). Worked out once for each read, which
+   * the sky reader shares among every request for the same sky at the same block.
+   */
+  const readPages = new WeakMap<SkyRead, { metadata: SkyMetadata; words: ShareMeta['words']; version: string } | null>()
+  const pageOf = (read: Extract<SkyRead, { kind: 'found' }>, skyId: string) => {
+    let page = readPages.get(read)
+    if (page === undefined) {
+      const metadata = metadataOf(read.tokenUri)
+      const words = metadata && skyWords(skyId, metadata.traits)
+      page =
+        metadata && words
+          ? {
+              metadata,
+              words,
+              version: cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1),
+            }
+          : null
+      readPages.set(read, page)
+    }
+    return page ?? undefined
   }
 
   /** A draft read for its page's preview; a database that fails leaves the page to read the draft itself. */

@@ -141,11 +141,11 @@ export function encodedPages({ maxBytes = 16 * 1024 * 1024, maxEntries = 2048 } 
   const pending = new Map<string, Promise<Encoded>>()
   return {
     async encode(html: string, type = 'text/html; charset=UTF-8'): Promise<Encoded> {
-      const body = Buffer.from(html)
-      const key = etagOfBody(body)
+      // Hashed as a string: a page already kept costs no Buffer of its own.
+      const key = etagOfBody(html)
       const found = kept.get(key) ?? pending.get(key)
       if (found) return found
-      const encoding = encode(body, type, 'fast', key)
+      const encoding = encode(Buffer.from(html), type, 'fast', key)
         .then((encoded) => {
           kept.set(key, encoded)
           return encoded
