@@ -39,7 +39,12 @@ describe('the production bundle', () => {
     mkdirSync(deploymentsDir)
     writeFileSync(
       join(deploymentsDir, 'deployments.ts'),
-      `export const deployments = {\n  ${FIXTURE_CHAIN}: { chainId: ${FIXTURE_CHAIN}, startBlock: 7, contracts: { Chainellation: '${FIXTURE_GAME}' } },\n} as const\n`,
+      [
+        'export const deployments = {',
+        `  ${FIXTURE_CHAIN}: { chainId: ${FIXTURE_CHAIN}, startBlock: 7, contracts: { Chainellation: '${FIXTURE_GAME}' } },`,
+        '} as const',
+        '',
+      ].join('\n'),
     )
     outdir = mkdtempSync(join(serverDir, '.build-test-'))
     metafile = await buildServer({ outdir, deploymentsDir })

@@ -72,7 +72,10 @@ export async function buildServer({
     external: [...EXTERNAL_PACKAGES],
     // CommonJS dependencies call require() for Node's modules, which an ES module does not have.
     banner: {
-      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+      js: [
+        "import { createRequire as __createRequire } from 'node:module';",
+        'const require = __createRequire(import.meta.url);',
+      ].join('\n'),
     },
     sourcemap: 'linked',
     minifySyntax: true,
