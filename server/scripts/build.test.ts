@@ -47,7 +47,15 @@ describe('the production bundle', () => {
       ].join('\n'),
     )
     outdir = mkdtempSync(join(serverDir, '.build-test-'))
-    metafile = await buildServer({ outdir, deploymentsDir })
+    // As a deployment's build sets it.
+    const previous = process.env.DEPLOYMENTS_DIR
+    process.env.DEPLOYMENTS_DIR = deploymentsDir
+    try {
+      metafile = await buildServer({ outdir })
+    } finally {
+      if (previous === undefined) delete process.env.DEPLOYMENTS_DIR
+      else process.env.DEPLOYMENTS_DIR = previous
+    }
   }, 60_000)
 
   afterAll(() => {
@@ -63,6 +71,18 @@ describe('the production bundle', () => {
       .join('\n')
     expect(code).toContain(FIXTURE_GAME)
     expect(code).not.toContain(RECORDED_GAME)
+  })
+
+  it('refuses a DEPLOYMENTS_DIR without deployments.ts rather than build with the recorded one', async () => {
+    const empty = mkdtempSync(join(work, 'empty-'))
+    const elsewhere = mkdtempSync(join(serverDir, '.build-test-'))
+    try {
+      await expect(buildServer({ outdir: elsewhere, deploymentsDir: empty })).rejects.toThrow(
+        /DEPLOYMENTS_DIR has no deployments\.ts/,
+      )
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true })
+    }
   })
 
   it('loads neither PGlite nor the card renderer as it starts', () => {
