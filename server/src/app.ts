@@ -27,7 +27,7 @@ import { type SkyRead, skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
 import { encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
-import { type DraftPageRead, pageHtml, type SkyPageRead } from './web-pages'
+import { type DraftPageRead, pageHtml, type SkyPageRead, type WebPage } from './web-pages'
 
 /** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
 const SKY_PAGE_READ_MS = 400
@@ -114,12 +114,16 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
     const page = read?.kind === 'found' ? pageOf(read, skyId) : undefined
     if (read?.kind !== 'found' || !page) return unread
+    // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
+    if (page.found?.origin === origin) return page.found.read
     const { metadata, words, version } = page
-    return {
+    const found: SkyPageRead = {
       kind: 'found',
       sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
       meta: preview(words, `${card}?v=${version}`),
     }
+    page.found = { origin, read: found }
+    return found
   }
 
   /**
@@ -128,7 +132,13 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
    * decorations asks for the new one instead of finding the old one in a cache). Worked out once for each read, which
    * the sky reader shares among every request for the same sky at the same block.
    */
-  const readPages = new WeakMap<SkyRead, { metadata: SkyMetadata; words: ShareMeta['words']; version: string } | null>()
+  type ReadPage = {
+    metadata: SkyMetadata
+    words: ShareMeta['words']
+    version: string
+    found?: { origin: string; read: SkyPageRead }
+  }
+  const readPages = new WeakMap<SkyRead, ReadPage | null>()
   const pageOf = (read: Extract<SkyRead, { kind: 'found' }>, skyId: string) => {
     let page = readPages.get(read)
     if (page === undefined) {
@@ -172,6 +182,8 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     // content's hash, so those are kept by browsers for good; pages are checked again each time.
     const files = webFiles(webDist)
     const pages = encodedPages()
+    // The tag of each page pageHtml hands out again (a sky's, kept for its read): it is not hashed per answer.
+    const pageTags = new WeakMap<WebPage, string>()
     app.use('/manifest.json', manifestCors)
     app.use('*', files.serve)
     app.get('*', async (c, next) => {
@@ -183,7 +195,9 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
         draft: (draftId) => draftForPage(c, draftId),
       })
       const built = page.file === undefined ? undefined : await files.file(page.file)
-      return sendEncoded(c, built ?? (await pages.encode(page.html)), { status: page.status, cacheControl: 'no-cache' })
+      const encoded = built ?? (await pages.encode(page.html, pageTags.get(page)))
+      if (!built) pageTags.set(page, encoded.etag)
+      return sendEncoded(c, encoded, { status: page.status, cacheControl: 'no-cache' })
     })
   }
   return app

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { LRUCache } from 'lru-cache'
 import { isAddress } from 'viem'
 import { draftIdPattern } from './drafts/input'
 import { type ShareMeta, withShareMeta } from './share/meta'
@@ -54,6 +55,16 @@ export type PageReads = {
  * names the build's file when the HTML is that file as built, so that it can be served as the file is.
  */
 export type WebPage = { html: string; status: 200 | 404; file?: string }
+
+/**
+ * Sky pages written for each read of a sky, with the build's page they were written from: while the sky reader hands
+ * out the same read (see skies/reader.ts), its page is not written again. Bounded by the pages' length.
+ */
+const writtenSkyPages = new LRUCache<SkyPageRead, { template: string; page: WebPage }>({
+  max: 512,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: ({ page }) => page.html.length,
+})
 
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
@@ -128,8 +139,18 @@ export async function pageHtml(webDist: string | BuildReader, path: string, read
     if (!valid) return { ...(await builtPage(build, name)), status: 404 }
     if (section === 'draft') return sharedPage(await builtPage(build, name), await reads.draft?.(id))
     const read = (await reads.sky?.(id)) ?? { kind: 'unread' }
+    if (read.kind !== 'found') {
+      const html = await skyPageHtml(build, id, read)
+      return sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+    }
+    // A read the reader handed out before (see skyReader) makes the same page while the build's page is the same.
+    const template = await build('_sky-picture.html')
+    const kept = writtenSkyPages.get(read)
+    if (kept && kept.template === template) return kept.page
     const html = await skyPageHtml(build, id, read)
-    return sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+    const page = sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+    if (template !== undefined) writtenSkyPages.set(read, { template, page })
+    return page
   }
   // A collector's page for what cannot be an account (viem's `isAddress`, checksum and all, as the web app's route
   // reads it): the app shows its not-found page there, and the answer says so.

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
@@ -310,6 +311,40 @@ describe('reads of one sky, shared', () => {
     expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(502)
     expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(502)
     expect(console.error).toHaveBeenCalledTimes(2)
+  })
+
+  it('serves a sky’s page as the same bytes while its sky stands, and a new page once its owner changes', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'sky-page-cache-'))
+    try {
+      const built = '<!doctype html><html><body><div id="root" data-prerendered="/sky/9007199254740991">'
+      writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>index</title>')
+      writeFileSync(join(webDist, '_sky.html'), `${built}</div></body></html>`)
+      writeFileSync(
+        join(webDist, '_sky-picture.html'),
+        `${built}<img src="data:image/svg+xml;base64,U0tZLVBJQ1RVUkU="></div></body></html>`,
+      )
+      const app = appReading(game.rpcUrl, { webDist, skyCache: { headMs: 50 } })
+      const page = () => app.request(`/sky/${skyId}`, { headers: { 'Accept-Encoding': 'br' } })
+      const [first, second] = await Promise.all([page(), page()])
+      const tag = first.headers.get('etag')
+      expect(second.headers.get('etag')).toBe(tag)
+      expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()))
+      const stranger = anvilAccount(2).address
+      const wallet = createWalletClient({ account: minter, chain: anvilChain, transport: http(game.rpcUrl) })
+      const hash = await wallet.writeContract({
+        address: chainellation,
+        abi: chainellationAbi,
+        functionName: 'transferFrom',
+        args: [minter.address, stranger, skyId],
+      })
+      await rpc().waitForTransactionReceipt({ hash })
+      await pause(60)
+      const after = await page()
+      expect(after.headers.get('etag')).not.toBe(tag)
+      expect(brotliDecompressSync(Buffer.from(await after.arrayBuffer())).toString()).toContain(stranger)
+    } finally {
+      rmSync(webDist, { recursive: true, force: true })
+    }
   })
 
   it('keeps at most maxEntries skies', async () => {

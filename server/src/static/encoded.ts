@@ -141,9 +141,10 @@ export function encodedPages({ maxBytes = 16 * 1024 * 1024, maxEntries = 2048 } 
   const kept = new LRUCache<string, Encoded>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: sizeOf })
   const pending = new Map<string, Promise<Encoded>>()
   return {
-    async encode(html: string, type = 'text/html; charset=UTF-8'): Promise<Encoded> {
+    /** `html` encoded; `etag`, when the caller knows it from an earlier answer, spares hashing it again. */
+    async encode(html: string, etag?: string, type = 'text/html; charset=UTF-8'): Promise<Encoded> {
       // Hashed as a string: a page already kept costs no Buffer of its own.
-      const key = etagOfBody(html)
+      const key = etag ?? etagOfBody(html)
       const found = kept.get(key) ?? pending.get(key)
       if (found) return found
       const encoding = encode(Buffer.from(html), type, 'fast', key)
