@@ -36,7 +36,9 @@ const { values, positionals } = parseArgs({
 })
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 // As `npm run start -w server` starts it.
-const nodeArgs = positionals.length ? positionals : ['--max-semi-space-size=16', 'dist/index.js']
+const nodeArgs = positionals.length
+  ? positionals
+  : ['--max-semi-space-size=16', '--max-old-space-size=192', 'dist/index.js']
 const MAX_LIMIT = '1000000'
 
 /** VmRSS and VmHWM of `pid`, in MiB. */
