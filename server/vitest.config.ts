@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Opening PGlite compiles its WebAssembly, and the sign-in tests start anvil.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { drizzle } from 'drizzle-orm/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
@@ -169,7 +169,7 @@ describe('serving the built web app', () => {
   beforeAll(() => {
     webDist = mkdtempSync(join(tmpdir(), 'web-dist-'))
     mkdirSync(join(webDist, 'assets'))
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>chainellation</title>')
+    writeFileSync(join(webDist, 'index.html'), `<!doctype html><title>chainellation</title>${'<p>✦</p>'.repeat(300)}`)
     writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'export {}')
     writeFileSync(join(webDist, 'assets', 'big-abc123.js'), `export const stars = ${JSON.stringify('✦ '.repeat(4000))}`)
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
@@ -184,25 +184,76 @@ describe('serving the built web app', () => {
     expect(await res.text()).toContain('<title>chainellation</title>')
   })
 
-  it('serves files with their content type, caching hashed assets for good', async () => {
+  it('serves files with their content type, caching hashed assets for good and checking the others each time', async () => {
     const asset = await served.request('/assets/index-abc123.js')
     expect(asset.status).toBe(200)
     expect(asset.headers.get('content-type')).toMatch(/javascript/)
-    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const icon = await served.request('/favicon.svg')
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
-    expect(icon.headers.get('cache-control')).toBeNull()
+    expect(icon.headers.get('cache-control')).toBe('no-cache')
   })
 
-  it('sends scripts gzip-compressed to a browser that accepts it, and plain to one that does not', async () => {
-    const gzipped = await served.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } })
+  it('sends scripts brotli- or gzip-compressed as the browser accepts, and plain to one that accepts neither', async () => {
+    const get = (acceptEncoding?: string) =>
+      served.request('/assets/big-abc123.js', acceptEncoding ? { headers: { 'Accept-Encoding': acceptEncoding } } : {})
+    const [brotli, gzipped, plain, refused] = await Promise.all([
+      get('gzip, deflate, br'),
+      get('gzip'),
+      get(),
+      get('br;q=0, gzip;q=0'),
+    ])
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(new Uint8Array(await brotli.arrayBuffer())).toString()).toContain('export const stars')
     expect(gzipped.headers.get('content-encoding')).toBe('gzip')
     const body = new Uint8Array(await gzipped.arrayBuffer())
     expect(body.length).toBeLessThan(2000)
+    expect(Number(gzipped.headers.get('content-length'))).toBe(body.length)
     expect(gunzipSync(body).toString()).toContain('export const stars')
-    const plain = await served.request('/assets/big-abc123.js')
-    expect(plain.headers.get('content-encoding')).toBeNull()
-    expect((await plain.text()).length).toBeGreaterThan(8000)
+    for (const res of [plain, refused]) {
+      expect(res.headers.get('content-encoding')).toBeNull()
+      expect((await res.text()).length).toBeGreaterThan(8000)
+    }
+    // Each is a representation of its own, and caches must key them by what the browser accepts.
+    const tags = [brotli, gzipped, plain].map((res) => res.headers.get('etag'))
+    expect(new Set(tags).size).toBe(3)
+    for (const res of [brotli, gzipped, plain]) expect(res.headers.get('vary')).toBe('Accept-Encoding')
+  })
+
+  it('answers 304 without a body to a browser that holds the file, in the coding it holds', async () => {
+    const first = await served.request('/assets/big-abc123.js', { headers: { 'Accept-Encoding': 'br' } })
+    const etag = first.headers.get('etag') as string
+    const again = await served.request('/assets/big-abc123.js', {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+    })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(await again.text()).toBe('')
+    // The same tag names the brotli body only: a browser that now takes gzip alone gets the gzip body.
+    const other = await served.request('/assets/big-abc123.js', {
+      headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag },
+    })
+    expect(other.status).toBe(200)
+  })
+
+  it('sends the page compressed too, with its length, and checked again at each visit', async () => {
+    for (const path of ['/', '/mint']) {
+      const res = await served.request(path, { headers: { 'Accept-Encoding': 'gzip' } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+      expect(res.headers.get('etag'), path).toMatch(/^".+"$/)
+      expect(res.headers.get('content-encoding'), path).toBe('gzip')
+      const body = new Uint8Array(await res.arrayBuffer())
+      expect(Number(res.headers.get('content-length')), path).toBe(body.length)
+      expect(gunzipSync(body).toString(), path).toContain('<title>chainellation</title>')
+    }
+  })
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const res = await served.request('/assets/big-abc123.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(await res.text()).toBe('')
   })
 
   it('falls back to index.html for client-side routes', async () => {
@@ -212,6 +263,20 @@ describe('serving the built web app', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(res.headers.get('cache-control')).toBe('no-cache')
       expect(await res.text()).toContain('<title>chainellation</title>')
+    }
+  })
+
+  it('serves nothing from outside the build', async () => {
+    writeFileSync(join(webDist, '..', 'outside-web-dist.txt'), 'secret')
+    try {
+      for (const path of [
+        '/../outside-web-dist.txt',
+        '/%2e%2e/outside-web-dist.txt',
+        '/assets/..%2f..%2foutside-web-dist.txt',
+      ])
+        expect((await served.request(path)).status, path).toBe(404)
+    } finally {
+      rmSync(join(webDist, '..', 'outside-web-dist.txt'))
     }
   })
 

@@ -1,6 +1,4 @@
-import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './auth/routes'
 import {
@@ -24,10 +22,12 @@ import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
 import { draftWords, skyWords, unreadSkyWords } from './share/words'
 import { composedSkyReader } from './skies/composition'
-import { metadataOf, svgOf } from './skies/picture'
-import { skyReader } from './skies/reader'
+import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
+import { type SkyRead, skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
-import { type DraftPageRead, pageHtml, type SkyPageRead } from './web-pages'
+import { encodedPages, sendEncoded } from './static/encoded'
+import { webFiles } from './static/files'
+import { type DraftPageRead, pageHtml, type SkyPageRead, type WebPage } from './web-pages'
 
 /** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
 const SKY_PAGE_READ_MS = 400
@@ -46,7 +46,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
-  const readSky = skyReader(config.auth.chains)
+  const readSky = skyReader(config.auth.chains, config.skyCache)
   const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
   const skyReadCount = rateLimitStore()
   const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
@@ -102,24 +102,59 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     })
     const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
     if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return unread
+    let timer: NodeJS.Timeout | undefined
     const read = await Promise.race([
       readSky(config.chainId, BigInt(skyId)),
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)),
-    ])
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)
+      }),
+    ]).finally(() => clearTimeout(timer))
     if (read?.kind === 'no-sky') return { kind: 'missing' }
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
-    const metadata = read?.kind === 'found' ? metadataOf(read.tokenUri) : undefined
-    if (read?.kind !== 'found' || !metadata) return unread
-    const words = skyWords(skyId, metadata.traits)
-    // The card's URL names the card it is (its entity tag), so that it may be kept for good, and a preview made
-    // after a gaze or new decorations asks for the new one instead of finding the old one in a cache.
-    const version = cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1)
-    return {
+    const page = read?.kind === 'found' ? pageOf(read, skyId) : undefined
+    if (read?.kind !== 'found' || !page) return unread
+    // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
+    if (page.found?.origin === origin) return page.found.read
+    const { metadata, words, version } = page
+    const found: SkyPageRead = {
       kind: 'found',
       sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
       meta: preview(words, `${card}?v=${version}`),
     }
+    page.found = { origin, read: found }
+    return found
+  }
+
+  /**
+   * What a sky's page shows of a read: its metadata, its preview's words, and its card's version (the card's URL names
+   * the card it is, its entity tag, so that it may be kept for good, and a preview made after a gaze or new
+   * decorations asks for the new one instead of finding the old one in a cache). Worked out once for each read, which
+   * the sky reader shares among every request for the same sky at the same block.
+   */
+  type ReadPage = {
+    metadata: SkyMetadata
+    words: ShareMeta['words']
+    version: string
+    found?: { origin: string; read: SkyPageRead }
+  }
+  const readPages = new WeakMap<SkyRead, ReadPage | null>()
+  const pageOf = (read: Extract<SkyRead, { kind: 'found' }>, skyId: string) => {
+    let page = readPages.get(read)
+    if (page === undefined) {
+      const metadata = metadataOf(read.tokenUri)
+      const words = metadata && skyWords(skyId, metadata.traits)
+      page =
+        metadata && words
+          ? {
+              metadata,
+              words,
+              version: cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1),
+            }
+          : null
+      readPages.set(read, page)
+    }
+    return page ?? undefined
   }
 
   /** A draft read for its page's preview; a database that fails leaves the page to read the draft itself. */
@@ -142,26 +177,27 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
 
   const { webDist } = config
   if (webDist) {
-    // The page and its scripts and styles travel gzip-compressed (about a quarter of their size) to browsers
-    // that accept it; fonts and images are compressed already.
-    app.use('*', compress({ encoding: 'gzip' }))
-    // Vite content-hashes everything under assets/, so it can be cached for good; index.html must not be.
-    app.use('/assets/*', async (c, next) => {
-      await next()
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    })
+    // The pages, scripts and styles travel compressed (brotli or gzip, about a fifth of their size), each compressed
+    // once and kept (static/); fonts and images are compressed already. Vite names everything under assets/ by its
+    // content's hash, so those are kept by browsers for good; pages are checked again each time.
+    const files = webFiles(webDist)
+    const pages = encodedPages()
+    // The tag of each page pageHtml hands out again (a sky's, kept for its read): it is not hashed per answer.
+    const pageTags = new WeakMap<WebPage, string>()
     app.use('/manifest.json', manifestCors)
-    app.use('*', serveStatic({ root: webDist }))
+    app.use('*', files.serve)
     app.get('*', async (c, next) => {
       // Client-side routes have no file extension; a missing asset stays a 404.
       const lastSegment = c.req.path.split('/').pop() ?? ''
       if (lastSegment.includes('.')) return next()
-      c.header('Cache-Control', 'no-cache')
-      const page = await pageHtml(webDist, c.req.path, {
+      const page = await pageHtml(files.text, c.req.path, {
         sky: (skyId) => skyForPage(c, skyId),
         draft: (draftId) => draftForPage(c, draftId),
       })
-      return c.html(page.html, page.status)
+      const built = page.file === undefined ? undefined : await files.file(page.file)
+      const encoded = built ?? (await pages.encode(page.html, pageTags.get(page)))
+      if (!built) pageTags.set(page, encoded.etag)
+      return sendEncoded(c, encoded, { status: page.status, cacheControl: 'no-cache' })
     })
   }
   return app

@@ -107,6 +107,11 @@ export type AppConfig = {
    * {@link DEFAULT_SKY_READ_LIMIT}).
    */
   skyReads?: RateLimit
+  /**
+   * How long a chain's head is taken to stand, and how many skies' reads are kept for the block they were read at
+   * (default: 1 s and DEFAULT_SKY_CACHE_ENTRIES, see skies/reader.ts).
+   */
+  skyCache?: { headMs?: number; maxEntries?: number }
   /** Where names are looked up (GET /api/names/:address); unset, every address is answered without a name. */
   names?: NamesConfig
   /** Name lookups one client may make (default {@link DEFAULT_NAME_READ_LIMIT}). */

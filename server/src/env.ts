@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { getAddress, isAddress } from 'viem'
 import { anvil, sepolia } from 'viem/chains'
 import { z } from 'zod'
@@ -13,6 +13,7 @@ import {
   type SignInChain,
 } from './config'
 import { contractsFor } from './contracts'
+import { repositoryDir } from './paths'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
@@ -46,7 +47,7 @@ const schema = z.object({
   CHAIN_ID: optional(z.coerce.number().int().positive().default(31_337)),
   DATABASE_URL: optional(z.url().optional()),
   /** PGlite's data folder when DATABASE_URL is unset. */
-  DATA_DIR: optional(z.string().default(fileURLToPath(new URL('../../.data/pglite', import.meta.url)))),
+  DATA_DIR: optional(z.string().default(join(repositoryDir, '.data/pglite'))),
   /** Origins the web app is served from; a sign-in message must name one of them. */
   APP_ORIGINS: optional(origins.default(['http://localhost:5173', 'http://127.0.0.1:5173'])),
   /**
@@ -86,7 +87,7 @@ const schema = z.object({
       .transform((value) => getAddress(value))
       .optional(),
   ),
-  WEB_DIST: optional(z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url)))),
+  WEB_DIST: optional(z.string().default(join(repositoryDir, 'web/dist'))),
   /**
    * Reverse proxies in front of the API whose X-Forwarded-For names the client; 0 (the default) uses the
    * connection's address and ignores the header, which anyone can write.

@@ -49,7 +49,7 @@ describe('the HTML of client-side routes', () => {
       expect((await pageHtml(full, '/sky/42/')).html, 'trailing slash').toBe(sky('42'))
       // Not a sky number the app reads: the app says so, from the shell, and the answer says 404.
       for (const path of ['/sky/0', '/sky/07', '/sky/1.5', '/sky/9007199254740992', '/sky/%20']) {
-        expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404 })
+        expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404, file: 'shell.html' })
       }
       // Not a sky's address at all: the shell, whose app shows what it is.
       for (const path of ['/sky', '/sky/1/2', '/_sky'])
@@ -63,7 +63,7 @@ describe('the HTML of client-side routes', () => {
     const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
     const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
     for (const path of [`/collector/${lower}`, `/collector/${checksummed}`, `/collector/${checksummed}/`]) {
-      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 200 })
+      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 200, file: 'shell.html' })
     }
     // Too short, not hexadecimal, too long, or mixed case with a wrong checksum (EIP-55; one letter's case turned):
     // the app says it is not an address, from the shell, and the answer says 404.
@@ -74,7 +74,7 @@ describe('the HTML of client-side routes', () => {
       `/collector/${lower}00`,
       `/collector/${badChecksum}`,
     ]) {
-      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404 })
+      expect(await pageHtml(full, path), path).toEqual({ html: page('shell'), status: 404, file: 'shell.html' })
     }
   })
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { LRUCache } from 'lru-cache'
 import { isAddress } from 'viem'
 import { draftIdPattern } from './drafts/input'
 import { type ShareMeta, withShareMeta } from './share/meta'
@@ -10,11 +11,17 @@ import { type ShareMeta, withShareMeta } from './share/meta'
  */
 const PAGE_NAME = /^[a-z0-9-]{1,64}$/
 
-const readIfThere = (file: string) =>
-  readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw error
-  })
+/** Reads a file of the web build (`mint.html`) as text; `undefined` when the build has none. */
+export type BuildReader = (file: string) => Promise<string | undefined>
+
+/** The web build in folder `webDist`, read from disk at each call. */
+export const buildOnDisk =
+  (webDist: string): BuildReader =>
+  (file) =>
+    readFile(join(webDist, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined
+      throw error
+    })
 
 /** `/sky/7`: a sky's page, whose number is a positive safe integer written plainly, as the web app reads it. */
 const SKY_NUMBER = /^[1-9]\d{0,15}$/
@@ -43,8 +50,21 @@ export type PageReads = {
   draft?: (draftId: string) => Promise<DraftPageRead>
 }
 
-/** A page's HTML and its status: 404 for a sky or a draft that is not there, or an address that cannot be one. */
-export type WebPage = { html: string; status: 200 | 404 }
+/**
+ * A page's HTML and its status: 404 for a sky or a draft that is not there, or an address that cannot be one. `file`
+ * names the build's file when the HTML is that file as built, so that it can be served as the file is.
+ */
+export type WebPage = { html: string; status: 200 | 404; file?: string }
+
+/**
+ * Sky pages written for each read of a sky, with the build's page they were written from: while the sky reader hands
+ * out the same read (see skies/reader.ts), its page is not written again. Bounded by the pages' length.
+ */
+const writtenSkyPages = new LRUCache<SkyPageRead, { template: string; page: WebPage }>({
+  max: 512,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: ({ page }) => page.html.length,
+})
 
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
@@ -65,8 +85,8 @@ const scriptJson = (value: unknown) =>
  * `_sky-picture.html`, its picture written in and the read handed to the app (`#shared-sky`), so the sky paints
  * with the page; `_sky.html` otherwise, which draws it once the app has read it. `undefined` for a build without them.
  */
-async function skyPageHtml(webDist: string, skyId: string, read: SkyPageRead): Promise<string | undefined> {
-  const html = read.kind === 'found' ? await readIfThere(join(webDist, '_sky-picture.html')) : undefined
+async function skyPageHtml(build: BuildReader, skyId: string, read: SkyPageRead): Promise<string | undefined> {
+  const html = read.kind === 'found' ? await build('_sky-picture.html') : undefined
   const pictured = html?.includes(PICTURE_PLACEHOLDER) ? withSkyNumber(html, skyId) : undefined
   if (read.kind === 'found' && pictured) {
     const { sky } = read
@@ -74,22 +94,22 @@ async function skyPageHtml(webDist: string, skyId: string, read: SkyPageRead): P
     const data = `<script type="application/json" id="shared-sky">${scriptJson(json)}</script>`
     return pictured.replace(PICTURE_PLACEHOLDER, () => sky.picture).replace('</body>', () => `${data}</body>`)
   }
-  const plain = await readIfThere(join(webDist, '_sky.html'))
+  const plain = await build('_sky.html')
   return plain && withSkyNumber(plain, skyId)
 }
 
 /** The page a path starts from when it has none of its own: its own file (`mint.html`), the shell, or the app. */
-async function builtPage(webDist: string, name: string): Promise<string> {
+async function builtPage(build: BuildReader, name: string): Promise<{ html: string; file: string }> {
   const candidates = [
     ...(PAGE_NAME.test(name) ? [`${name}.html`] : []),
     ...(name === '' ? ['index.html'] : ['shell.html']),
     'index.html',
   ]
   for (const file of candidates) {
-    const html = await readIfThere(join(webDist, file))
-    if (html !== undefined) return html
+    const html = await build(file)
+    if (html !== undefined) return { html, file }
   }
-  throw new Error(`the web build in ${webDist} has no index.html`)
+  throw new Error('the web build has no index.html')
 }
 
 /**
@@ -97,10 +117,10 @@ async function builtPage(webDist: string, name: string): Promise<string> {
  * (Open Graph and X's card, see share/meta.ts), and 404 with the build's own head, the generic one, where there is
  * nothing there. The app shows the same from the page's address: the not-found page, or that the sky is not minted.
  */
-function sharedPage(html: string, read: SkyPageRead | DraftPageRead | undefined): WebPage {
-  if (read?.kind === 'missing') return { html, status: 404 }
+function sharedPage(page: { html: string; file?: string }, read: SkyPageRead | DraftPageRead | undefined): WebPage {
+  if (read?.kind === 'missing') return { ...page, status: 404 }
   const meta = read && 'meta' in read ? read.meta : undefined
-  return { html: meta ? withShareMeta(html, meta) : html, status: 200 }
+  return meta ? { html: withShareMeta(page.html, meta), status: 200 } : { ...page, status: 200 }
 }
 
 /**
@@ -109,21 +129,33 @@ function sharedPage(html: string, read: SkyPageRead | DraftPageRead | undefined)
  * shell every other route starts from (`shell.html`); a build without them has only `index.html`, the app that
  * renders every route by itself. A sky's and a draft's pages are read as they are served (`reads`): see sharedPage.
  */
-export async function pageHtml(webDist: string, path: string, reads: PageReads = {}): Promise<WebPage> {
+export async function pageHtml(webDist: string | BuildReader, path: string, reads: PageReads = {}): Promise<WebPage> {
+  const build = typeof webDist === 'string' ? buildOnDisk(webDist) : webDist
   const name = path.replace(/^\/+|\/+$/g, '')
   const [section, id, ...rest] = name.split('/')
   if (id !== undefined && rest.length === 0 && (section === 'sky' || section === 'draft')) {
     const valid = section === 'sky' ? SKY_NUMBER.test(id) && Number.isSafeInteger(Number(id)) : draftIdPattern.test(id)
     // Not an address a sky or a draft can have: the app shows its not-found page there.
-    if (!valid) return { html: await builtPage(webDist, name), status: 404 }
-    if (section === 'draft') return sharedPage(await builtPage(webDist, name), await reads.draft?.(id))
+    if (!valid) return { ...(await builtPage(build, name)), status: 404 }
+    if (section === 'draft') return sharedPage(await builtPage(build, name), await reads.draft?.(id))
     const read = (await reads.sky?.(id)) ?? { kind: 'unread' }
-    return sharedPage((await skyPageHtml(webDist, id, read)) ?? (await builtPage(webDist, name)), read)
+    if (read.kind !== 'found') {
+      const html = await skyPageHtml(build, id, read)
+      return sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+    }
+    // A read the reader handed out before (see skyReader) makes the same page while the build's page is the same.
+    const template = await build('_sky-picture.html')
+    const kept = writtenSkyPages.get(read)
+    if (kept && kept.template === template) return kept.page
+    const html = await skyPageHtml(build, id, read)
+    const page = sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+    if (template !== undefined) writtenSkyPages.set(read, { template, page })
+    return page
   }
   // A collector's page for what cannot be an account (viem's `isAddress`, checksum and all, as the web app's route
   // reads it): the app shows its not-found page there, and the answer says so.
   if (section === 'collector' && id !== undefined && rest.length === 0 && !isAddress(id)) {
-    return { html: await builtPage(webDist, name), status: 404 }
+    return { ...(await builtPage(build, name)), status: 404 }
   }
-  return { html: await builtPage(webDist, name), status: 200 }
+  return { ...(await builtPage(build, name)), status: 200 }
 }

@@ -1,12 +1,7 @@
 import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
-import postgres from 'postgres'
+import { serverDir } from '../paths'
 import * as schema from './schema'
 
 /** The API's database, whichever driver is behind it. */
@@ -26,11 +21,19 @@ export type DatabaseHandle = {
 }
 
 /** The migrations drizzle-kit generated from `schema.ts`, one set for both drivers. */
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const migrationsFolder = join(serverDir, 'drizzle')
 
-/** Opens the database and brings its schema up to date before returning. */
+/**
+ * Opens the database and brings its schema up to date before returning. Each driver is imported only when it is
+ * used: on Postgres, PGlite (its WebAssembly PostgreSQL and its data files) is never loaded.
+ */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.url) {
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import('postgres'),
+      import('drizzle-orm/postgres-js'),
+      import('drizzle-orm/postgres-js/migrator'),
+    ])
     // Notices such as "schema already exists, skipping" from the migrator are noise.
     const client = postgres(options.url, { onnotice: () => {} })
     const db = drizzlePostgres({ client, schema })
@@ -50,6 +53,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // survive is the machine going down: it starts PostgreSQL with fsync off (-F) and its Node filesystem has no
   // fsync, so the last commits may still be in the OS cache. Deployments that must outlive a power cut use
   // Postgres (DATABASE_URL), which fsyncs its WAL.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const client = new PGlite(options.dataDir)
   const db = drizzlePglite({ client, schema })
   try {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { renderAsync } from '@resvg/resvg-js'
 import { BoundedCache, type CacheBounds } from './card-cache'
 import { type CardText, cardSvg, SKY_SIZE } from './card-svg'
 import { cardFonts } from './fonts'
@@ -57,6 +56,8 @@ export type Card = { png: Buffer; etag: string }
  * card's fonts and never the system's.
  */
 export async function renderPng(svg: string, width?: number): Promise<Buffer> {
+  // Loaded with the first card: most processes never draw one, and the native renderer is a few MiB resident.
+  const { renderAsync } = await import('@resvg/resvg-js')
   const { files } = cardFonts()
   const image = await renderAsync(svg, {
     font: { loadSystemFonts: false, fontFiles: files },

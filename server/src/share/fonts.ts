@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { type FontMetrics, fontMetrics } from './font-metrics'
 import { sfntFromWoff } from './woff'
 
-const require = createRequire(import.meta.url)
+// The font files are read from their packages, found up the node_modules folders from src/ and from the bundle alike.
+const resolveFont = createRequire(import.meta.url).resolve
 
 /** The two faces the web app sets its pages in: the display face of its titles, and Inter for the rest. */
 export const DISPLAY_FAMILY = 'Kdam Thmor Pro'
@@ -43,7 +44,7 @@ export function cardFonts(): CardFonts {
   const folder = join(tmpdir(), 'chainellation-card-fonts')
   mkdirSync(folder, { recursive: true })
   const load = (specifier: string) => {
-    const sfnt = sfntFromWoff(readFileSync(require.resolve(specifier)))
+    const sfnt = sfntFromWoff(readFileSync(resolveFont(specifier)))
     const file = join(folder, `${createHash('sha256').update(sfnt).digest('hex').slice(0, 16)}.ttf`)
     const aside = `${file}.${process.pid}`
     writeFileSync(aside, sfnt)

@@ -1,4 +1,6 @@
 import { chainellationAbi } from '@chainellation/contracts'
+import { LRUCache } from 'lru-cache'
+import { Counter } from 'prom-client'
 import {
   type Address,
   BaseError,
@@ -10,6 +12,13 @@ import {
 } from 'viem'
 import type { SignInChain } from '../config'
 import { contractsFor } from '../contracts'
+
+/** Reads of a sky (its tokenURI and owner) that reached a chain's node: those the cache of skyReader did not answer. */
+export const skyChainReads = new Counter({
+  name: 'chainellation_sky_chain_reads_total',
+  help: "Sky reads (tokenURI and ownerOf) made on a chain's node; reads answered from the cache are not counted.",
+  labelNames: ['chain_id'] as const,
+})
 
 /** What the contract reverts with for an id no one minted, from tokenURI and ownerOf alike (ERC-721 has both throw). */
 const NONEXISTENT_SKY = 'TokenDoesNotExist'
@@ -81,15 +90,66 @@ export function readFailed(
 }
 
 /**
- * Reads skies on `chains`, each through its own node: a sky's `tokenURI` (ERC-721 metadata) and owner, at the latest
- * block, since a gaze or new layers change the art.
+ * The head of a chain as `blockNumber` tells it, asked at most once every `maxAgeMs` for every caller, with one
+ * question in flight at a time; a failed question is not kept.
  */
-export function skyReader(chains: readonly SignInChain[]) {
+export function chainHead(blockNumber: () => Promise<bigint>, { maxAgeMs = 1000, now = () => Date.now() } = {}) {
+  let known: { block: bigint; askedAt: number } | undefined
+  let asking: Promise<bigint> | undefined
+  return (): Promise<bigint> => {
+    if (known && now() - known.askedAt < maxAgeMs) return Promise.resolve(known.block)
+    if (!asking) {
+      const askedAt = now()
+      asking = blockNumber()
+        .then((block) => {
+          known = { block, askedAt }
+          return block
+        })
+        .finally(() => {
+          asking = undefined
+        })
+    }
+    return asking
+  }
+}
+
+export type SkyReaderOptions = {
+  /** How long a chain's head, once learnt, is taken to stand (default 1 s; Sepolia makes a block every 12 s). */
+  headMs?: number
+  /** Skies whose last read is kept (default {@link DEFAULT_SKY_CACHE_ENTRIES}). */
+  maxEntries?: number
+  now?: () => number
+}
+
+/** Skies kept: a read is one token URI (4–40 kB of base64) and an owner, so at most ~40 MB, most often far less. */
+export const DEFAULT_SKY_CACHE_ENTRIES = 1000
+
+/**
+ * Reads skies on `chains`, each through its own node: a sky's `tokenURI` (ERC-721 metadata) and owner, at the chain's
+ * head, since a gaze or new layers change the art. A read is made at the block the chain's head was last seen at
+ * ({@link chainHead}) and kept until the head moves past it, so that a sky many players look at costs its node one read
+ * a block; readers asking at once share one read. Failures of the node are not kept.
+ */
+export function skyReader(chains: readonly SignInChain[], options: SkyReaderOptions = {}) {
+  const { headMs = 1000, maxEntries = DEFAULT_SKY_CACHE_ENTRIES, now } = options
   const gameOn = chainGames(chains)
-  return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
-    const game = gameOn(chainId)
-    if (game.kind !== 'game') return game
-    const read = { address: game.address, abi: chainellationAbi, args: [skyId] } as const
+  const heads = new Map<number, () => Promise<bigint>>()
+  const kept = new LRUCache<string, { block: bigint; read: Promise<SkyRead> }>({ max: maxEntries })
+
+  type Game = Extract<ReturnType<typeof gameOn>, { kind: 'game' }>
+  const headOf = (game: Game) => {
+    let head = heads.get(game.chainId)
+    if (!head) {
+      // viem keeps a block number for its client's cacheTime (up to 4 s); chainHead decides how long it stands.
+      head = chainHead(() => game.client.getBlockNumber({ cacheTime: 0 }), { maxAgeMs: headMs, now })
+      heads.set(game.chainId, head)
+    }
+    return head()
+  }
+
+  async function readAt(game: Game, skyId: bigint, blockNumber: bigint): Promise<SkyRead> {
+    skyChainReads.inc({ chain_id: String(game.chainId) })
+    const read = { address: game.address, abi: chainellationAbi, args: [skyId], blockNumber } as const
     const [tokenUri, owner] = await Promise.allSettled([
       game.client.readContract({ ...read, functionName: 'tokenURI' }),
       game.client.readContract({ ...read, functionName: 'ownerOf' }),
@@ -99,6 +159,28 @@ export function skyReader(chains: readonly SignInChain[]) {
     // Either revert proves the sky missing, whatever became of the other read.
     const errors = [tokenUri, owner].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []))
     return readFailed(errors, game, `sky #${skyId}`)
+  }
+
+  return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
+    const game = gameOn(chainId)
+    if (game.kind !== 'game') return game
+    let block: bigint
+    try {
+      block = await headOf(game)
+    } catch (error) {
+      return readFailed([error], game, `sky #${skyId}`)
+    }
+    const key = `${chainId}:${skyId}`
+    const found = kept.get(key)
+    // A read made at a later block than this reader saw is as good as one made at its own.
+    if (found && found.block >= block) return found.read
+    const read = readAt(game, skyId, block)
+    const entry = { block, read }
+    kept.set(key, entry)
+    void read.then((result) => {
+      if (result.kind === 'no-answer' && kept.get(key) === entry) kept.delete(key)
+    })
+    return read
   }
 }
 

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
@@ -15,6 +16,7 @@ import { type AppType, createApp } from '../app'
 import type { AppConfig, SignInChain } from '../config'
 import { contractsFor } from '../contracts'
 import * as schema from '../db/schema'
+import { skyChainReads } from './reader'
 
 const CHAIN_ID = 31337
 const MAX_UINT256 = 2n ** 256n - 1n
@@ -247,5 +249,108 @@ describe("a sky's page, served with its sky", () => {
     expect(await (await limited.request(`/sky/${skyId}`)).text()).toBe(plain(String(skyId)))
     // The page's reads and the API's are counted together.
     expect((await limited.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(429)
+  })
+})
+
+/** Sky reads made on the local chain's node so far, as the metrics count them. */
+const chainReads = async () =>
+  (await skyChainReads.get()).values.find((v) => v.labels.chain_id === String(CHAIN_ID))?.value ?? 0
+
+// Last: it mints a sky, which the tests above take to be unminted.
+describe('reads of one sky, shared', () => {
+  const rpc = () => createPublicClient({ chain: anvilChain, transport: http(game.rpcUrl) })
+  const mine = () => rpc().request({ method: 'evm_mine' } as never)
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('reads a sky once a block, however many ask at once or after, and again once the head moves', async () => {
+    const app = appReading(game.rpcUrl, { skyCache: { headMs: 50 } })
+    const read = () => app.request(`/api/skies/${CHAIN_ID}/${skyId}`)
+    const before = await chainReads()
+    const first = await Promise.all(Array.from({ length: 8 }, read))
+    expect(first.map((res) => res.status)).toEqual(Array(8).fill(200))
+    expect(await chainReads()).toBe(before + 1)
+    // The head is asked again, and has not moved: still the same read.
+    await pause(60)
+    const again = await read()
+    expect(await again.json()).toEqual(await first[0]?.json())
+    expect(await chainReads()).toBe(before + 1)
+    await mine()
+    await pause(60)
+    expect((await read()).status).toBe(200)
+    expect(await chainReads()).toBe(before + 2)
+  })
+
+  it('shares the reads of the API route, of the page and of the card', async () => {
+    const app = appReading(game.rpcUrl, { skyCache: { headMs: 60_000 } })
+    const before = await chainReads()
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(200)
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(200)
+    expect(await chainReads()).toBe(before + 1)
+  })
+
+  it('answers a sky minted since it was read as not there only until the head moves past that block', async () => {
+    const app = appReading(game.rpcUrl, { skyCache: { headMs: 50 } })
+    const next = skyId + 1n
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${next}`)).status).toBe(404)
+    const wallet = createWalletClient({ account: minter, chain: anvilChain, transport: http(game.rpcUrl) })
+    const { request } = await rpc().simulateContract({
+      account: minter,
+      address: chainellation,
+      abi: chainellationAbi,
+      functionName: 'mint',
+      args: [0],
+    })
+    await rpc().waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
+    await pause(60)
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${next}`)).status).toBe(200)
+  })
+
+  it('keeps no failure of the node: the next request asks again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const app = appReading(closedUrl, { skyCache: { headMs: 60_000 } })
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(502)
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${skyId}`)).status).toBe(502)
+    expect(console.error).toHaveBeenCalledTimes(2)
+  })
+
+  it('serves a sky’s page as the same bytes while its sky stands, and a new page once its owner changes', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'sky-page-cache-'))
+    try {
+      const built = '<!doctype html><html><body><div id="root" data-prerendered="/sky/9007199254740991">'
+      writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>index</title>')
+      writeFileSync(join(webDist, '_sky.html'), `${built}</div></body></html>`)
+      writeFileSync(
+        join(webDist, '_sky-picture.html'),
+        `${built}<img src="data:image/svg+xml;base64,U0tZLVBJQ1RVUkU="></div></body></html>`,
+      )
+      const app = appReading(game.rpcUrl, { webDist, skyCache: { headMs: 50 } })
+      const page = () => app.request(`/sky/${skyId}`, { headers: { 'Accept-Encoding': 'br' } })
+      const [first, second] = await Promise.all([page(), page()])
+      const tag = first.headers.get('etag')
+      expect(second.headers.get('etag')).toBe(tag)
+      expect(Buffer.from(await second.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()))
+      const stranger = anvilAccount(2).address
+      const wallet = createWalletClient({ account: minter, chain: anvilChain, transport: http(game.rpcUrl) })
+      const hash = await wallet.writeContract({
+        address: chainellation,
+        abi: chainellationAbi,
+        functionName: 'transferFrom',
+        args: [minter.address, stranger, skyId],
+      })
+      await rpc().waitForTransactionReceipt({ hash })
+      await pause(60)
+      const after = await page()
+      expect(after.headers.get('etag')).not.toBe(tag)
+      expect(brotliDecompressSync(Buffer.from(await after.arrayBuffer())).toString()).toContain(stranger)
+    } finally {
+      rmSync(webDist, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps at most maxEntries skies', async () => {
+    const app = appReading(game.rpcUrl, { skyCache: { headMs: 60_000, maxEntries: 1 } })
+    const before = await chainReads()
+    for (const id of [skyId, 2n, skyId]) await app.request(`/api/skies/${CHAIN_ID}/${id}`)
+    expect(await chainReads()).toBe(before + 3)
   })
 })
