@@ -63,8 +63,8 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('exits naming the database it could not open', async () => {
     const server = start({ PORT: String(await freePort()), DATABASE_URL: 'postgres://chainellation@127.0.0.1:1/none' })
     expect(await server.exited).toBe(1)
-    expect(server.output().stderr).toMatch(
-      /^server: could not open the Postgres server in DATABASE_URL: .*ECONNREFUSED 127\.0\.0\.1:1\n$/,
+    expect(server.output().stdout).toMatch(
+      /^FATAL could not open the Postgres server in DATABASE_URL: .*ECONNREFUSED 127\.0\.0\.1:1\n$/,
     )
   })
 })

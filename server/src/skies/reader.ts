@@ -10,6 +10,7 @@ import {
 } from 'viem'
 import type { SignInChain } from '../config'
 import { contractsFor } from '../contracts'
+import { log } from '../log'
 
 /** What the contract reverts with for an id no one minted, from tokenURI and ownerOf alike (ERC-721 has both throw). */
 const NONEXISTENT_SKY = 'TokenDoesNotExist'
@@ -76,7 +77,7 @@ export function readFailed(
   const failures = errors.map(failureOf)
   if (failures.includes('no-sky')) return { kind: 'no-sky' }
   if (failures.includes('no-contract')) return { kind: 'not-deployed', chain: game.name }
-  console.error(`sky read: the node of chain ${game.chainId} could not read ${what}:`, summary(errors[0]))
+  log().error(`sky read: the node of chain ${game.chainId} could not read ${what}: ${summary(errors[0])}`)
   return { kind: 'no-answer' }
 }
 
