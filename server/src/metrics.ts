@@ -74,17 +74,22 @@ export function instrumentPostgres(sql: Sql): void {
 }
 
 /** The indexer's progress as `/sync` says it: the block it has indexed and the chain's head it knows of. */
-export type IndexerProgress = () => Promise<{ indexedBlock: number | null; headBlock: number | null } | undefined>
+export type IndexerProgress = () => Promise<
+  { chainId: number | null; indexedBlock: number | null; headBlock: number | null } | undefined
+>
 
 let progress: IndexerProgress | undefined
 
 new Gauge({
   name: 'chainellation_indexer_lag_blocks',
   help: 'Blocks between the chain head and the last block the indexer has indexed, read from its /sync when scraped.',
+  // Labelled, so that the series is absent (not 0) when the indexer is unknown or does not answer.
+  labelNames: ['chain_id'],
   async collect() {
     const read = await progress?.().catch(() => undefined)
-    if (read?.headBlock == null || read.indexedBlock == null) this.reset()
-    else this.set(Math.max(0, read.headBlock - read.indexedBlock))
+    this.reset()
+    if (read?.headBlock != null && read.indexedBlock != null)
+      this.set({ chain_id: String(read.chainId ?? '') }, Math.max(0, read.headBlock - read.indexedBlock))
   },
 })
 
