@@ -91,7 +91,11 @@ export function drainOnSignals({ servers, graceMs, log, startDraining, close, ex
     draining = true
     startDraining()
     log.info({ signal, graceSeconds: graceMs / 1000 }, 'shutting down: finishing the requests in flight')
+    let finishing = false
     const finish = async (code: number) => {
+      // Cutting the connections past the grace also closes the servers: the first to finish decides the code.
+      if (finishing) return
+      finishing = true
       clearTimeout(grace)
       await close().catch((error: unknown) => log.error({ err: error }, 'could not close the database'))
       log.info({ code }, 'stopped')
