@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import postgres from 'postgres'
 import { register } from 'prom-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
@@ -110,6 +111,20 @@ describe('rate limits on Postgres', () => {
       expect(text).toMatch(/^chainellation_db_pool_max_connections 10$/m)
     } finally {
       await database.close()
+    }
+  })
+})
+
+describe('rate limits when Postgres does not answer', () => {
+  it('count in the process’s memory instead, still refusing past the limit', async () => {
+    const nowhere = postgres('postgres://chainellation@127.0.0.1:1/none', { connect_timeout: 2, onnotice: () => {} })
+    try {
+      const counter = postgresRateLimits(nowhere)('sign-in-nonces', { limit: 2, windowMs: 60_000 })
+      const allowed = []
+      for (let i = 0; i < 3; i++) allowed.push((await counter.count('203.0.113.80')).allowed)
+      expect(allowed).toEqual([true, true, false])
+    } finally {
+      await nowhere.end({ timeout: 1 })
     }
   })
 })
