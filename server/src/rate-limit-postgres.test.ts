@@ -6,7 +6,7 @@ import { createApp } from './app'
 import type { AppConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
 import { instrumentPostgres } from './metrics'
-import { postgresRateLimits, RATE_LIMIT_TABLE } from './rate-limit'
+import { leaseSize, postgresRateLimits, RATE_LIMIT_TABLE } from './rate-limit'
 import { createPostgresCluster, type PostgresCluster } from './testing/postgres'
 import { testOrigin } from './testing/sign-in'
 
@@ -112,6 +112,35 @@ describe('rate limits on Postgres', () => {
     } finally {
       await database.close()
     }
+  })
+})
+
+describe('a limit of thousands on Postgres', () => {
+  it('is counted in leases, letting no client past it from any process', async () => {
+    if (!first.postgres || !second.postgres) throw new Error('not Postgres')
+    const limit = { limit: 5000, windowMs: 60_000 }
+    expect(leaseSize(limit)).toBe(5)
+    const a = postgresRateLimits(first.postgres)('leased', limit)
+    const b = postgresRateLimits(second.postgres)('leased', limit)
+    const allowed = { a: 0, b: 0 }
+    // Uneven, as a load balancer may be: three requests to one process for each to the other.
+    for (let i = 0; i < 5200; i++) {
+      const which = i % 4 === 3 ? 'b' : 'a'
+      if ((await (which === 'a' ? a : b).count('203.0.113.90')).allowed) allowed[which] += 1
+    }
+    expect(allowed.a + allowed.b).toBeLessThanOrEqual(5000)
+    // At most a lease's worth, less the request that took it, is stranded in each process.
+    expect(allowed.a + allowed.b).toBeGreaterThanOrEqual(5000 - 2 * 4)
+    const rows = await first.db.execute<{ points: number }>(
+      sql`select points from ${sql.identifier(RATE_LIMIT_TABLE)} where key = 'leased:203.0.113.90'`,
+    )
+    // Leases past the limit are counted once per process, then refused from memory.
+    expect([...(rows as unknown as { points: number }[])][0]?.points).toBeLessThanOrEqual(5000 + 2 * 5)
+  })
+
+  it('counts each request in the store below a thousand a window', () => {
+    expect(leaseSize({ limit: 1999, windowMs: 60_000 })).toBe(1)
+    expect(leaseSize({ limit: 120, windowMs: 60_000 })).toBe(1)
   })
 })
 

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
+import { LRUCache } from 'lru-cache'
 import type { ParameterOrJSON, Sql } from 'postgres'
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimit } from './config'
@@ -89,6 +90,50 @@ function counterOf(limiter: RateLimiterAbstract, limit: RateLimit): Counter {
   }
 }
 
+/**
+ * Requests a process takes from a shared count at once: 1 (every request counted in the store) below
+ * {@link LEASE_FROM} requests a window, which covers every limit a person could reach; a thousandth of the limit
+ * above, where a write per request would buy a precision of one request in thousands nobody needs.
+ */
+export const LEASE_FROM = 1000
+export const leaseSize = ({ limit }: RateLimit) => Math.max(1, Math.floor(limit / LEASE_FROM))
+
+/**
+ * A counter that takes `leaseSize` requests at a time from a shared limiter and hands them out from memory until they
+ * run out or the window ends. A client is then refused at most (leaseSize − 1) requests early for each other process
+ * holding some of its lease, never let through past the limit.
+ */
+function leasingCounterOf(limiter: RateLimiterAbstract, limit: RateLimit): Counter {
+  const size = leaseSize(limit)
+  const leases = new LRUCache<string, { left: number; until: number; remaining: number }>({ max: 10_000 })
+  const take = (key: string, lease: { left: number; until: number; remaining: number }): Counted => {
+    lease.left -= 1
+    if (lease.left === 0) leases.delete(key)
+    return { allowed: true, remaining: lease.remaining + lease.left, msBeforeReset: lease.until - Date.now() }
+  }
+  const leased = (key: string, granted: number, res: RateLimiterRes): Counted => {
+    const lease = { left: granted, until: Date.now() + res.msBeforeNext, remaining: res.remainingPoints }
+    if (granted > 1) leases.set(key, lease)
+    return take(key, lease)
+  }
+  return {
+    limit,
+    count: (key) => {
+      const lease = leases.get(key)
+      if (lease && lease.until > Date.now()) return Promise.resolve(take(key, lease))
+      return limiter.consume(key, size).then(
+        (res) => leased(key, size, res),
+        (refused: unknown) => {
+          if (!(refused instanceof RateLimiterRes)) throw refused
+          // The part of the lease still under the limit; none when the key is refused from memory (nothing counted).
+          const granted = refused.consumedPoints > limit.limit ? size - (refused.consumedPoints - limit.limit) : 0
+          return granted > 0 ? leased(key, granted, refused) : counted(false, refused)
+        },
+      )
+    },
+  }
+}
+
 const memoryLimiter = (name: string, { limit, windowMs }: RateLimit) =>
   new RateLimiterMemory({ keyPrefix: name, points: limit, duration: windowMs / 1000 })
 
@@ -106,8 +151,9 @@ export const RATE_LIMIT_TABLE = 'rate_limits'
  * the Postgres one sends three fixed statements, which postgres.js prepares once per connection, through the small
  * `query` adapter below. The table comes from our migrations (`tableCreated`), so no process runs DDL at start.
  * A key past its limit is then refused from memory until its window ends (`inMemoryBlockOnConsumed`), so a flood
- * costs the database nothing; were the database to fail, the process counts alone in memory (`insuranceLimiter`)
- * rather than fail requests that do not need it.
+ * costs the database nothing, and a limit of thousands a window is counted in leases ({@link leaseSize}). Were the
+ * database to fail, the process counts alone in memory (`insuranceLimiter`) rather than fail requests that do not
+ * need it.
  */
 export function postgresRateLimits(sql: Sql): RateLimitStore {
   const storeClient = {
@@ -130,10 +176,10 @@ export function postgresRateLimits(sql: Sql): RateLimitStore {
       keyPrefix: name,
       points: limit.limit,
       duration: limit.windowMs / 1000,
-      inMemoryBlockOnConsumed: limit.limit + 1,
+      inMemoryBlockOnConsumed: limit.limit + leaseSize(limit),
       insuranceLimiter: memoryLimiter(name, limit),
     } as ConstructorParameters<typeof RateLimiterPostgres>[0])
-    return counterOf(limiter, limit)
+    return leaseSize(limit) > 1 ? leasingCounterOf(limiter, limit) : counterOf(limiter, limit)
   }
 }
 
