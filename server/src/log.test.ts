@@ -113,6 +113,19 @@ describe('secretsOf', () => {
   })
 })
 
+describe('a logged object', () => {
+  it('has its cookie and authorization headers blotted out', () => {
+    const lines: string[] = []
+    const logger = createLogger({ format: 'json', destination: { write: (line) => lines.push(line) } })
+    const headers = { cookie: 'session=abc', authorization: 'Bearer xyz', 'set-cookie': 'a=b', accept: '*/*' }
+    logger.warn({ headers, err: { message: 'refused', headers } }, 'a request went wrong')
+    const record = JSON.parse(lines[0] ?? '{}') as { headers: object; err: { headers: object } }
+    const blotted = { cookie: '[redacted]', authorization: '[redacted]', 'set-cookie': '[redacted]', accept: '*/*' }
+    expect(record.headers).toEqual(blotted)
+    expect(record.err.headers).toEqual(blotted)
+  })
+})
+
 describe('prettyLine', () => {
   it('shows fields it has no words for as key=value', () => {
     expect(prettyLine('{"level":"info","msg":"stopped","code":0,"pid":1,"hostname":"h"}')).toBe('stopped code=0\n')

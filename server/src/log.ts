@@ -105,8 +105,13 @@ export function createLogger({ format, level = 'info', secrets = [], destination
       level,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Named paths only: a wildcard path cost every line more than the rest of the redaction together.
       redact: {
-        paths: ['headers.cookie', 'headers.authorization', '*.headers.cookie', '*.headers.authorization'],
+        paths: ['headers', 'req.headers', 'err.headers', 'res.headers'].flatMap((at) => [
+          `${at}.cookie`,
+          `${at}.authorization`,
+          `${at}["set-cookie"]`,
+        ]),
         censor: REDACTED,
       },
       hooks: secrets.length ? { streamWrite: scrub } : {},
@@ -146,6 +151,28 @@ export const log = (): Log => requestLogger.getStore() ?? processLogger
 /** The request's own logger, for handlers that have its context at hand. */
 export const logOf = (c: Context): Log => (c.get('logger') as Log | undefined) ?? processLogger
 
+const LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+
+/**
+ * A logger for hono-pino that carries a request's bindings (its id) by adding them to each line it writes. hono-pino
+ * makes two pino child loggers per request to hold that id, each serializing its bindings, for the one or two lines
+ * a request writes: that was a third of what logging cost a request, and this is cheaper for so few lines.
+ */
+function withBindings(root: Logger, bindings: Record<string, unknown>): Logger {
+  const logger: Record<string, unknown> = {
+    child: (more: Record<string, unknown>) => withBindings(root, { ...bindings, ...more }),
+    bindings: () => bindings,
+  }
+  for (const level of LEVEL_NAMES)
+    logger[level] = (first: unknown, ...rest: string[]) => {
+      if (first instanceof Error) return root[level]({ ...bindings, err: first }, rest[0] ?? first.message)
+      if (typeof first === 'object' && first !== null) return root[level]({ ...bindings, ...first }, ...rest)
+      return root[level](bindings, String(first), ...rest)
+    }
+  // hono-pino takes any object with pino's `child` and `info` for a pino logger.
+  return logger as unknown as Logger
+}
+
 /**
  * Gives every request an id, the load balancer's (`X-Request-Id`, when it is at most 255 letters, digits, `_`, `-`
  * or `=`) or a new UUID, echoed in the answer's `X-Request-Id`; and writes one line for it when it is answered, with
@@ -156,7 +183,7 @@ export function requestLogging(logger: Logger): MiddlewareHandler[] {
   return [
     requestId(),
     pinoLogger({
-      pino: logger,
+      pino: withBindings(logger, {}),
       http: {
         // The request id is bound to the request's logger itself, so that every line it writes has it.
         reqId: false,
