@@ -406,6 +406,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       DRAFT_WRITE_RATE_LIMIT: process.env.DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ACCOUNT_DRAFT_WRITE_RATE_LIMIT: process.env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       NAME_READ_RATE_LIMIT: process.env.NAME_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      // Its lines are read here by a person, in production mode too: one short line a request.
+      LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
       // Names come from the stand-in on anvil itself, never through `chainRpcUrl`, which stands for the game's chain:
       // on a deployment they come from a mainnet node of their own.
       ENS_RPC_URL: anvil.rpcUrl,

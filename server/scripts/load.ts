@@ -18,10 +18,10 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { anvilAccount } from '@chainellation/contracts/safe'
+import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import autocannon from 'autocannon'
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { anvil as anvilChain } from 'viem/chains'
-import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import { signIn, testOrigin } from '../src/testing/sign-in'
 
 const { values, positionals } = parseArgs({

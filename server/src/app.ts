@@ -1,5 +1,8 @@
+import type { SyncJson } from '@chainellation/indexer/json'
+import { sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import type { Logger } from 'pino'
 import { authRoutes } from './auth/routes'
 import {
   type AppConfig,
@@ -10,13 +13,16 @@ import {
   SEPOLIA_WEB_RPC_ORIGINS,
 } from './config'
 import type { Database } from './db'
-import { discoveryRoutes } from './discovery/routes'
+import { discoveryRoutes, indexerReads } from './discovery/routes'
 import { draftRoutes } from './drafts/routes'
 import { findDraft } from './drafts/store'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
+import { closeWhenDraining, readiness } from './lifecycle'
+import { consoleLogger, log, logOf, requestLogging } from './log'
+import { httpMetrics, metricsHandler, watchIndexer } from './metrics'
 import { ensNames } from './names/ens'
 import { nameRoutes } from './names/routes'
-import { clientAddress, rateLimit, rateLimitKey, rateLimitStore } from './rate-limit'
+import { clientAddress, memoryRateLimits, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
 import { type ShareCards, shareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
@@ -39,22 +45,46 @@ export type AppOptions = {
   now?: () => Date
   /** Where share cards are drawn and kept (default: a store bounded by DEFAULT_CARD_CACHE); tests read its counts. */
   cards?: ShareCards
+  /** Where the rate limits are counted (default: this process's memory; Postgres when several processes share it). */
+  rateLimits?: RateLimitStore
+  /** Where each request's line and every error go (default: warnings and errors on the console). */
+  logger?: Logger
+  /** Whether the process is shutting down: readiness answers 503 and every answer closes its connection. */
+  draining?: () => boolean
 }
 
+/** The indexer's progress from its `/sync` answer, for the lag metric. */
+const progressOf = ({ status, text }: { status: number; text: string }) =>
+  status === 200 ? (JSON.parse(text) as SyncJson) : undefined
+
 /** Builds the API; `config.webDist` adds the static web app and its SPA fallback. */
-export function createApp({ config, db, now = () => new Date(), cards = shareCards() }: AppOptions) {
+export function createApp({
+  config,
+  db,
+  now = () => new Date(),
+  cards = shareCards(),
+  rateLimits = memoryRateLimits(),
+  logger = consoleLogger(),
+  draining = () => false,
+}: AppOptions) {
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
   // Skies are read for the API's route and for a sky's page, counted together per client (see skies/).
   const readSky = skyReader(config.auth.chains, config.skyCache)
   const skyReads = config.skyReads ?? DEFAULT_SKY_READ_LIMIT
-  const skyReadCount = rateLimitStore()
-  const skyReadLimit = rateLimit(skyReads, 'sky reads', clientKey, { store: skyReadCount })
+  const skyReadCount = rateLimits('sky-reads', skyReads)
+  const skyReadLimit = rateLimit(skyReadCount, 'sky reads', clientKey)
   const readComposedSky = composedSkyReader(config.auth.chains)
   // One cache of names for every player, aged by the app's clock.
   const names = ensNames({ config: config.names, now: () => now().getTime() })
-  const nameReadLimit = rateLimit(config.nameReads ?? DEFAULT_NAME_READ_LIMIT, 'name lookups', clientKey)
+  const nameReads = rateLimits('name-lookups', config.nameReads ?? DEFAULT_NAME_READ_LIMIT)
+  const nameReadLimit = rateLimit(nameReads, 'name lookups', clientKey)
+  // One reader of the indexer for its routes, readiness and the lag metric.
+  const indexer = config.indexerUrl ? indexerReads(config.indexerUrl) : undefined
+  watchIndexer(indexer && (() => indexer.sync().then(progressOf)))
   const app = new Hono()
+    // First, so that every answer is logged, timed and carries its request id.
+    .use(...requestLogging(logger), httpMetrics, closeWhenDraining(draining))
     // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
     .use(
       securityHeaders({
@@ -65,24 +95,37 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
     )
     .use('/api/*', sameOriginWrites(config.auth.origins))
     .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
-    .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey }))
+    .get(
+      '/api/ready',
+      readiness({
+        database: () => db.execute(sql`select 1`),
+        indexer: indexer && (() => indexer.sync().then((answer) => answer.status === 200)),
+        draining,
+      }),
+    )
+    .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey, rateLimits }))
     // Before the draft and sky routes, whose Cache-Control would be set over the cards' own.
     .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit }))
     .route(
       '/api/drafts',
-      draftRoutes({ db, now, clientKey, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
+      draftRoutes({ db, now, clientKey, rateLimits, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
-    .route('/api/discovery', discoveryRoutes({ indexerUrl: config.indexerUrl, names, readLimit: skyReadLimit }))
+    .route(
+      '/api/discovery',
+      discoveryRoutes({ indexerUrl: config.indexerUrl, indexer, names, readLimit: skyReadLimit }),
+    )
     .all('/api/*', (c) => c.json({ error: 'Not found' }, 404))
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status)
-    console.error(error)
+    logOf(c).error({ err: error }, 'unhandled error')
     return c.json({ error: 'Internal server error' }, 500)
   })
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
+  // Only where the operator asked for it: metrics name routes and figures the public has no need of.
+  app.get('/metrics', config.metricsPublic ? metricsHandler : (c) => c.json({ error: 'Not found' }, 404))
 
   /** The origin absolute URLs in link previews start with: the configured one, or the request's own. */
   const originOf = (c: Context) => config.publicOrigin ?? new URL(c.req.url).origin
@@ -101,7 +144,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
       image,
     })
     const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
-    if ((await skyReadCount.increment(clientKey(c))).totalHits > skyReads.limit) return unread
+    if (!(await skyReadCount.count(clientKey(c))).allowed) return unread
     let timer: NodeJS.Timeout | undefined
     const read = await Promise.race([
       readSky(config.chainId, BigInt(skyId)),
@@ -160,7 +203,7 @@ export function createApp({ config, db, now = () => new Date(), cards = shareCar
   /** A draft read for its page's preview; a database that fails leaves the page to read the draft itself. */
   const draftForPage = async (c: Context, draftId: string): Promise<DraftPageRead> => {
     const draft = await findDraft(db, draftId).catch((error: unknown) => {
-      console.error(`draft page: could not read draft ${draftId}:`, error)
+      log().error({ err: error }, `draft page: could not read draft ${draftId}`)
       return undefined
     })
     if (draft === undefined) return { kind: 'unread' }

@@ -120,4 +120,6 @@ export type AppConfig = {
   indexerUrl?: string
   /** Draft writes (POST, PATCH, DELETE under /api/drafts) allowed (default {@link DEFAULT_DRAFT_WRITE_LIMITS}). */
   draftWrites?: DraftWriteLimits
+  /** Whether the app itself answers `GET /metrics` (default: no; a separate listener serves them, see env.ts). */
+  metricsPublic?: boolean
 }

@@ -115,6 +115,12 @@ describe('parseEnv', () => {
     ['SKY_READ_RATE_LIMIT', '2.5', /SKY_READ_RATE_LIMIT/],
     ['SKY_READ_RATE_LIMIT', 'lots', /SKY_READ_RATE_LIMIT/],
     ['RATE_LIMIT_WINDOW_SECONDS', '0', /RATE_LIMIT_WINDOW_SECONDS/],
+    ['LOG_FORMAT', 'text', /LOG_FORMAT must be json or pretty/],
+    ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['METRICS_PORT', '70000', /METRICS_PORT/],
+    ['METRICS_PORT', '8787', /METRICS_PORT must differ from PORT/],
+    ['METRICS_PUBLIC', 'yes', /METRICS_PUBLIC must be true or false/],
+    ['SHUTDOWN_GRACE_SECONDS', '-1', /SHUTDOWN_GRACE_SECONDS/],
   ])('refuses %s=%j, naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^invalid environment: ${name}\n`))
     expect(() => parseEnv({ [name]: value })).toThrow(message)
@@ -135,6 +141,36 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', SEPOLIA_RPC_URL: '' })).toThrow(/SEPOLIA_RPC_URL/)
     const env = parseEnv({ NODE_ENV: 'production', SEPOLIA_RPC_URL: 'https://sepolia.example/v2/key' })
     expect(env.SEPOLIA_RPC_URL).toBe('https://sepolia.example/v2/key')
+  })
+
+  it('logs JSON in production and pretty lines elsewhere, unless LOG_FORMAT says', () => {
+    const production = { NODE_ENV: 'production', SEPOLIA_RPC_URL: 'https://sepolia.example' }
+    expect(parseEnv(production)).toMatchObject({ LOG_FORMAT: 'json', LOG_LEVEL: 'info' })
+    expect(parseEnv({})).toMatchObject({ LOG_FORMAT: 'pretty' })
+    expect(parseEnv({ ...production, LOG_FORMAT: 'pretty', LOG_LEVEL: 'warn' })).toMatchObject({
+      LOG_FORMAT: 'pretty',
+      LOG_LEVEL: 'warn',
+    })
+  })
+
+  it('serves no metrics and drains for 10 s by default', () => {
+    const env0 = parseEnv({})
+    expect([env0.METRICS_PORT, env0.METRICS_HOST]).toEqual([undefined, undefined])
+    expect(env0).toMatchObject({ METRICS_PUBLIC: false, SHUTDOWN_GRACE_SECONDS: 10 })
+    expect(configFromEnv(parseEnv({})).metricsPublic).toBe(false)
+    const env = parseEnv({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
+      METRICS_PUBLIC: 'true',
+      SHUTDOWN_GRACE_SECONDS: '25',
+    })
+    expect(env).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
+      METRICS_PUBLIC: true,
+      SHUTDOWN_GRACE_SECONDS: 25,
+    })
+    expect(configFromEnv(env).metricsPublic).toBe(true)
   })
 
   it('coerces numbers', () => {

@@ -13,6 +13,7 @@ import {
   type SignInChain,
 } from './config'
 import { contractsFor } from './contracts'
+import { LOG_LEVELS, type LogLevel } from './log'
 import { repositoryDir } from './paths'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
@@ -116,6 +117,27 @@ const schema = z.object({
   NAME_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_NAME_READ_LIMIT.limit)),
   /** The window of every limit above, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
+  /** `json` (one object a line, for a log collector) or `pretty` (short lines for a person); json in production. */
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty.' }).optional()),
+  /** The least severe lines logged: each request's is `info`. */
+  LOG_LEVEL: optional(
+    z
+      .enum(LOG_LEVELS as [LogLevel, ...LogLevel[]], { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.` })
+      .default('info'),
+  ),
+  /** A port of its own for Prometheus's `GET /metrics`, apart from the public one; unset, no such listener. */
+  METRICS_PORT: optional(z.coerce.number().int().min(1).max(65_535).optional()),
+  /** The interface the metrics listener binds to (default HOST). */
+  METRICS_HOST: optional(z.string().optional()),
+  /** `true` also answers `GET /metrics` on the public port, for a deployment whose proxy keeps it private. */
+  METRICS_PUBLIC: optional(
+    z
+      .enum(['true', 'false'], { error: 'METRICS_PUBLIC must be true or false.' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
+  /** How long a SIGTERM waits for the requests in flight before the process exits anyway, in seconds. */
+  SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().min(0).max(3600).default(10)),
 })
 
 /** The public Sepolia endpoint development uses when SEPOLIA_RPC_URL is unset; production never does. */
@@ -138,7 +160,19 @@ const withNodes = schema
         message: 'ENS_UNIVERSAL_RESOLVER names a contract on ENS_RPC_URL’s chain; set ENS_RPC_URL too.',
       })
   })
-  .transform((env) => ({ ...env, SEPOLIA_RPC_URL: env.SEPOLIA_RPC_URL ?? DEVELOPMENT_SEPOLIA_RPC_URL }))
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'METRICS_PORT must differ from PORT; set METRICS_PUBLIC=true to serve metrics on the public port.',
+      })
+  })
+  .transform((env) => ({
+    ...env,
+    SEPOLIA_RPC_URL: env.SEPOLIA_RPC_URL ?? DEVELOPMENT_SEPOLIA_RPC_URL,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? ('json' as const) : ('pretty' as const)),
+  }))
 
 export type Env = z.infer<typeof withNodes>
 
@@ -210,6 +244,7 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     indexerUrl: env.INDEXER_URL,
+    metricsPublic: env.METRICS_PUBLIC,
     nameReads: { limit: env.NAME_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     draftWrites: {
       client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },

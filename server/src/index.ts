@@ -1,7 +1,18 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { pino } from 'pino'
 import { createApp } from './app'
 import { type DatabaseHandle, openDatabase } from './db'
 import { configFromEnv, env } from './env'
+import { drainOnSignals } from './lifecycle'
+import { createLogger, secretsOf, setProcessLogger } from './log'
+import { instrumentPostgres, metricsHandler } from './metrics'
+import { memoryRateLimits, postgresRateLimits } from './rate-limit'
+
+/** How long a log line may wait in the buffer before it is written. */
+const LOG_FLUSH_MS = 100
 
 /** An error's message followed by its causes' ("Failed query: …: connect ECONNREFUSED 127.0.0.1:5432"). */
 function reasons(error: unknown): string {
@@ -10,27 +21,70 @@ function reasons(error: unknown): string {
   return error.cause === undefined ? message : `${message}: ${reasons(error.cause)}`
 }
 
+// Lines are gathered into writes of 4 KiB or more, or every 100 ms, and written asynchronously: one write per line
+// cost the API more CPU than anything else a request adds. Flushed before the process exits.
+const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 })
+setInterval(() => destination.flush(), LOG_FLUSH_MS).unref()
+const logger = createLogger({
+  format: env.LOG_FORMAT,
+  level: env.LOG_LEVEL,
+  secrets: secretsOf([env.DATABASE_URL, env.SEPOLIA_RPC_URL, env.LOCAL_RPC_URL, env.ENS_RPC_URL, env.INDEXER_URL]),
+  destination,
+})
+setProcessLogger(logger)
+const exit = (code: number) => {
+  destination.flushSync()
+  process.exit(code)
+}
+
 let database: DatabaseHandle
 try {
   database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR })
 } catch (error) {
   const where = env.DATABASE_URL ? 'the Postgres server in DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`
-  process.stderr.write(`server: could not open ${where}: ${reasons(error)}\n`)
-  process.exit(1)
+  logger.fatal(`could not open ${where}: ${reasons(error)}`)
+  exit(1)
+  throw error
 }
+if (database.postgres) instrumentPostgres(database.postgres)
 
-const app = createApp({ config: configFromEnv(env), db: database.db })
-
-const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, ({ address, port }) => {
-  process.stdout.write(`API listening on http://${address}:${port} (database: ${database.driver})\n`)
+let draining = false
+const app = createApp({
+  config: configFromEnv(env),
+  db: database.db,
+  // Behind a load balancer a client's requests reach every process: on Postgres they count together.
+  rateLimits: database.postgres ? postgresRateLimits(database.postgres) : memoryRateLimits(),
+  logger,
+  draining: () => draining,
 })
 
-const shutdown = () => {
-  server.close(() => {
-    database.close().finally(() => process.exit(0))
+/** Resolves with the address `server` listens on; rejects when it cannot (a port taken). */
+const listening = (server: Server) =>
+  new Promise<AddressInfo>((resolve, reject) => {
+    server.once('listening', () => resolve(server.address() as AddressInfo)).once('error', reject)
   })
-  // A client holding a connection open must not keep the process alive.
-  setTimeout(() => process.exit(0), 2000).unref()
+const servers: Server[] = []
+const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }) as Server
+servers.push(server)
+const { address, port } = await listening(server)
+logger.info(`API listening on http://${address}:${port} (database: ${database.driver})`)
+
+if (env.METRICS_PORT !== undefined) {
+  const metrics = new Hono().get('/metrics', metricsHandler)
+  const host = env.METRICS_HOST ?? env.HOST
+  const metricsServer = serve({ fetch: metrics.fetch, hostname: host, port: env.METRICS_PORT }) as Server
+  servers.push(metricsServer)
+  await listening(metricsServer)
+  logger.info(`metrics on http://${host}:${env.METRICS_PORT}/metrics`)
 }
-process.once('SIGINT', shutdown)
-process.once('SIGTERM', shutdown)
+
+drainOnSignals({
+  servers,
+  graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+  log: logger,
+  startDraining: () => {
+    draining = true
+  },
+  close: () => database.close(),
+  exit,
+})

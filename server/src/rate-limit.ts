@@ -1,7 +1,9 @@
 import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
-import { MemoryStore, type RateLimitInfo, rateLimiter, type Store } from 'hono-rate-limiter'
+import { LRUCache } from 'lru-cache'
+import type { ParameterOrJSON, Sql } from 'postgres'
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimit } from './config'
 
 /** Whether `app.fetch` was called by the Node server, which passes the connection; `app.request` passes none. */
@@ -55,38 +57,156 @@ export function rateLimitKey(address: string | undefined): string {
   return address
 }
 
-type LimitedEnv = { Variables: { rateLimit: RateLimitInfo } }
+/** One request counted against a limit: whether it is allowed, and what the RateLimit headers tell. */
+export type Counted = { allowed: boolean; remaining: number; msBeforeReset: number }
 
-/** Counts a limit keeps in this process's memory, which the server may also count in itself (`increment`). */
-export type RateLimitStore = Store<LimitedEnv> & Pick<MemoryStore<LimitedEnv>, 'increment'>
-export const rateLimitStore = (): RateLimitStore => new MemoryStore<LimitedEnv>()
-
-const inSeconds = ({ resetTime }: RateLimitInfo, windowMs: number) =>
-  Math.max(1, Math.ceil(resetTime ? (resetTime.getTime() - Date.now()) / 1000 : windowMs / 1000))
+/** A limit's counts, one per key, shared by everything that holds the same counter. */
+export type Counter = { limit: RateLimit; count: (key: string) => Promise<Counted> }
 
 /**
- * Answers requests beyond `limit` in `windowMs` under one `key` with 429, a Retry-After header and a JSON error
- * naming `what` was refused and `whose` requests they were (by default the client's address). The counts live in
- * this process's memory (hono-rate-limiter's MemoryStore), or in `store`, which other requests may count in too.
+ * Where the API's limits are counted: `name` keeps one limit's counts apart from the others' (it prefixes every key),
+ * and every process whose counters share a store and a name counts together.
  */
-export const rateLimit = (
-  { limit, windowMs }: RateLimit,
-  what: string,
-  key: (c: Context) => string,
-  { store, whose = 'from your address' }: { store?: RateLimitStore; whose?: string } = {},
-): MiddlewareHandler =>
-  rateLimiter<LimitedEnv>({
+export type RateLimitStore = (name: string, limit: RateLimit) => Counter
+
+const counted = (allowed: boolean, res: RateLimiterRes): Counted => ({
+  allowed,
+  remaining: res.remainingPoints,
+  msBeforeReset: res.msBeforeNext,
+})
+
+/** A counter over one of rate-limiter-flexible's limiters; a refusal comes as a rejected RateLimiterRes. */
+function counterOf(limiter: RateLimiterAbstract, limit: RateLimit): Counter {
+  return {
     limit,
-    windowMs,
-    keyGenerator: key,
-    ...(store ? { store } : {}),
-    // RateLimit-Policy and RateLimit on every answer, Retry-After on a refusal.
-    standardHeaders: 'draft-7',
-    handler: (c) => {
-      const seconds = inSeconds(c.get('rateLimit'), windowMs)
-      c.header('Retry-After', String(seconds))
-      return c.json({ error: `Too many ${what} ${whose}; try again in ${plural(seconds, 'second')}.` }, 429)
+    count: (key) =>
+      limiter.consume(key).then(
+        (res) => counted(true, res),
+        (refused: unknown) => {
+          if (refused instanceof RateLimiterRes) return counted(false, refused)
+          throw refused
+        },
+      ),
+  }
+}
+
+/**
+ * Requests a process takes from a shared count at once: 1 (every request counted in the store) below
+ * {@link LEASE_FROM} requests a window, which covers every limit a person could reach; a thousandth of the limit
+ * above, where a write per request would buy a precision of one request in thousands nobody needs.
+ */
+export const LEASE_FROM = 1000
+export const leaseSize = ({ limit }: RateLimit) => Math.max(1, Math.floor(limit / LEASE_FROM))
+
+/**
+ * A counter that takes `leaseSize` requests at a time from a shared limiter and hands them out from memory until they
+ * run out or the window ends. A client is then refused at most (leaseSize − 1) requests early for each other process
+ * holding some of its lease, never let through past the limit.
+ */
+function leasingCounterOf(limiter: RateLimiterAbstract, limit: RateLimit): Counter {
+  const size = leaseSize(limit)
+  const leases = new LRUCache<string, { left: number; until: number; remaining: number }>({ max: 10_000 })
+  const take = (key: string, lease: { left: number; until: number; remaining: number }): Counted => {
+    lease.left -= 1
+    if (lease.left === 0) leases.delete(key)
+    return { allowed: true, remaining: lease.remaining + lease.left, msBeforeReset: lease.until - Date.now() }
+  }
+  const leased = (key: string, granted: number, res: RateLimiterRes): Counted => {
+    const lease = { left: granted, until: Date.now() + res.msBeforeNext, remaining: res.remainingPoints }
+    if (granted > 1) leases.set(key, lease)
+    return take(key, lease)
+  }
+  return {
+    limit,
+    count: (key) => {
+      const lease = leases.get(key)
+      if (lease && lease.until > Date.now()) return Promise.resolve(take(key, lease))
+      return limiter.consume(key, size).then(
+        (res) => leased(key, size, res),
+        (refused: unknown) => {
+          if (!(refused instanceof RateLimiterRes)) throw refused
+          // The part of the lease still under the limit; none when the key is refused from memory (nothing counted).
+          const granted = refused.consumedPoints > limit.limit ? size - (refused.consumedPoints - limit.limit) : 0
+          return granted > 0 ? leased(key, granted, refused) : counted(false, refused)
+        },
+      )
     },
-  })
+  }
+}
+
+const memoryLimiter = (name: string, { limit, windowMs }: RateLimit) =>
+  new RateLimiterMemory({ keyPrefix: name, points: limit, duration: windowMs / 1000 })
+
+/** Counts in this process's memory: for one process alone (the embedded database, tests). */
+export const memoryRateLimits = (): RateLimitStore => (name, limit) => counterOf(memoryLimiter(name, limit), limit)
+
+/** The table the counts live in on Postgres (db/schema.ts), unlogged: a count lost in a crash costs nothing. */
+export const RATE_LIMIT_TABLE = 'rate_limits'
+
+/**
+ * Counts in Postgres, shared by every API process on the database (behind a load balancer a client's requests reach
+ * any of them). rate-limiter-flexible's RateLimiterPostgres rather than its RateLimiterDrizzle: the Drizzle one
+ * imports drizzle-orm at run time by a computed name, which resolves from its own folder (in this workspace another
+ * copy and version than ours, out of a bundler's sight), and builds each statement through Drizzle's query builder;
+ * the Postgres one sends three fixed statements, which postgres.js prepares once per connection, through the small
+ * `query` adapter below. The table comes from our migrations (`tableCreated`), so no process runs DDL at start.
+ * A key past its limit is then refused from memory until its window ends (`inMemoryBlockOnConsumed`), so a flood
+ * costs the database nothing, and a limit of thousands a window is counted in leases ({@link leaseSize}). Were the
+ * database to fail, the process counts alone in memory (`insuranceLimiter`) rather than fail requests that do not
+ * need it.
+ */
+export function postgresRateLimits(sql: Sql): RateLimitStore {
+  const storeClient = {
+    query: ({ text, values }: { text: string; values?: unknown[] }) =>
+      sql
+        .unsafe(text, (values ?? []) as ParameterOrJSON<never>[], { prepare: true })
+        .then((rows) => ({ rows, rowCount: rows.count })),
+  }
+  let first = true
+  return (name, limit) => {
+    // One sweep of expired rows per process is enough: every limit shares the table.
+    const clearExpiredByTimeout = first
+    first = false
+    const limiter = new RateLimiterPostgres({
+      storeClient,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout,
+      keyPrefix: name,
+      points: limit.limit,
+      duration: limit.windowMs / 1000,
+      inMemoryBlockOnConsumed: limit.limit + leaseSize(limit),
+      insuranceLimiter: memoryLimiter(name, limit),
+    } as ConstructorParameters<typeof RateLimiterPostgres>[0])
+    return leaseSize(limit) > 1 ? leasingCounterOf(limiter, limit) : counterOf(limiter, limit)
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+
+/**
+ * Answers requests beyond the counter's limit under one `key` with 429, a Retry-After header and a JSON error naming
+ * `what` was refused and `whose` requests they were (by default the client's address). Every answer tells the policy
+ * and what is left of it (RateLimit-Policy and RateLimit, IETF draft-ietf-httpapi-ratelimit-headers-07).
+ */
+export const rateLimit =
+  (
+    counter: Counter,
+    what: string,
+    key: (c: Context) => string,
+    { whose = 'from your address' } = {},
+  ): MiddlewareHandler =>
+  async (c, next) => {
+    const { limit, windowMs } = counter.limit
+    const { allowed, remaining, msBeforeReset } = await counter.count(key(c))
+    const reset = msBeforeReset > 0 ? Math.ceil(msBeforeReset / 1000) : Math.ceil(windowMs / 1000)
+    c.header('RateLimit-Policy', `${limit};w=${Math.ceil(windowMs / 1000)}`)
+    c.header('RateLimit', `limit=${limit}, remaining=${remaining}, reset=${reset}`)
+    if (allowed) return next()
+    const wait = seconds(msBeforeReset > 0 ? msBeforeReset : windowMs)
+    c.header('Retry-After', String(wait))
+    return c.json({ error: `Too many ${what} ${whose}; try again in ${plural(wait, 'second')}.` }, 429)
+  }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`

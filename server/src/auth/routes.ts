@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
-import { rateLimit } from '../rate-limit'
+import { logOf } from '../log'
+import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { SESSION_COOKIE, sessionToken } from './session'
 import { checkSignature } from './signature'
 import { checkSiweMessage } from './siwe'
@@ -79,19 +80,21 @@ export type AuthDeps = {
   now: () => Date
   /** Names the client a request comes from, whose requests the rate limits count together. */
   clientKey: (c: Context) => string
+  /** Where the limits are counted. */
+  rateLimits: RateLimitStore
 }
 
 /** Sign-In with Ethereum for RainbowKit's authentication adapter; see docs/decisions/sign-in.md. */
-export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
+export function authRoutes({ db, config, now, clientKey, rateLimits }: AuthDeps) {
   const nonceTtlMs = config.nonceTtlMs ?? NONCE_TTL_MS
   const sessionTtlMs = config.sessionTtlMs ?? SESSION_TTL_MS
   const cookieOptions = cookieOptionsFor(config.origins)
   const limits = config.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
   // Each nonce is a row, and each attempt may make the chain's node check a signature: both are counted per client.
-  const nonceLimit = rateLimit(limits.nonce, 'sign-in nonces', clientKey)
-  const verifyLimit = rateLimit(limits.verify, 'sign-in attempts', clientKey)
+  const nonceLimit = rateLimit(rateLimits('sign-in-nonces', limits.nonce), 'sign-in nonces', clientKey)
+  const verifyLimit = rateLimit(rateLimits('sign-in-attempts', limits.verify), 'sign-in attempts', clientKey)
   // Each session read is a database lookup, which a page makes on load and when its wallet changes.
-  const sessionLimit = rateLimit(limits.session, 'session checks', clientKey)
+  const sessionLimit = rateLimit(rateLimits('session-checks', limits.session), 'session checks', clientKey)
   const clients = new Map<number, PublicClient>(
     config.chains.map(({ chain, rpcUrl }) => [
       chain.id,
@@ -155,9 +158,8 @@ export function authRoutes({ db, config, now, clientKey }: AuthDeps) {
         if (checked.kind === 'invalid')
           return c.json({ error: 'The signature does not match the message and its address.' }, 401)
         if (checked.kind === 'unreachable') {
-          console.error(
-            `sign-in: the node of chain ${siwe.chainId} could not check a signature:`,
-            shortMessage(checked.error),
+          logOf(c).error(
+            `sign-in: the node of chain ${siwe.chainId} could not check a signature: ${shortMessage(checked.error)}`,
           )
           return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
         }

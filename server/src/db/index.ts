@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { Sql } from 'postgres'
 import { serverDir } from '../paths'
 import * as schema from './schema'
 
@@ -17,6 +18,8 @@ export type OpenDatabaseOptions = {
 export type DatabaseHandle = {
   db: Database
   driver: 'postgres' | 'pglite'
+  /** The postgres.js client behind `db` on Postgres, for what shares its connections (rate limits, metrics). */
+  postgres?: Sql
   close: () => Promise<void>
 }
 
@@ -35,7 +38,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       import('drizzle-orm/postgres-js/migrator'),
     ])
     // Notices such as "schema already exists, skipping" from the migrator are noise.
-    const client = postgres(options.url, { onnotice: () => {} })
+    // Named, so that an operator tells the API's connections apart in pg_stat_activity.
+    const client = postgres(options.url, { onnotice: () => {}, connection: { application_name: 'chainellation-api' } })
     const db = drizzlePostgres({ client, schema })
     try {
       await migratePostgres(db, { migrationsFolder })
@@ -43,7 +47,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await client.end({ timeout: 1 })
       throw error
     }
-    return { db, driver: 'postgres', close: () => client.end({ timeout: 5 }) }
+    return { db, driver: 'postgres', postgres: client, close: () => client.end({ timeout: 5 }) }
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
   // Durability as configured, checked by src/drafts/durability.test.ts: a write PGlite has answered survives the

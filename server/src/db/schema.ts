@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -62,3 +62,15 @@ export const drafts = pgTable(
     check('drafts_three_layers', sql`jsonb_array_length(${table.layers}) = 3`),
   ],
 )
+
+/**
+ * Rate-limit counts shared by every API process on Postgres (src/rate-limit.ts), in the shape rate-limiter-flexible's
+ * RateLimiterPostgres reads and writes: a limit's name and the client's key, the requests counted, and when the
+ * window ends (milliseconds since the epoch). Unlogged (the migration says so; Drizzle's schema cannot): counts are
+ * not worth a WAL write and its flush at every request, and a crash that empties them only forgives some requests.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+})

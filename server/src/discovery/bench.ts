@@ -120,6 +120,8 @@ async function startApi(indexerUrl: string, rpcUrl: string): Promise<{ url: stri
       INDEXER_URL: indexerUrl,
       // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
       SKY_READ_RATE_LIMIT: '1000000',
+      // A line per request would be kept here by the thousand, and cost the timed reads their writing.
+      LOG_LEVEL: 'warn',
     },
   })
   forEachLine(child, (line) => output.push(line))

@@ -37,22 +37,11 @@ const isJson = (text: string) => {
 /** A search that is neither a sky number nor an address: an ENS name, for the API to resolve (the indexer knows none). */
 const isName = (q: string) => !/^#?[0-9]+$/.test(q) && !q.startsWith('0x') && q.includes('.')
 
-export type DiscoveryDeps = {
-  /** The indexer's own origin (`ponder start` or `ponder serve`); unset, discovery answers 503. */
-  indexerUrl: string | undefined
-  names: Names
-  readLimit: MiddlewareHandler
-  fetch?: typeof fetch
-}
+/** The indexer's answers, kept while the indexed block stands (see answers.ts), and its progress. */
+export type IndexerReads = ReturnType<typeof answerCache>
 
-/**
- * The indexer's reads on the app's own origin (`/api/discovery/...`), so the browser talks to no other host: the
- * gallery's sorts and filters, activity, collectors and the leaderboard (docs/decisions/indexer.md). Each answer is
- * the indexer's, typed by `@chainellation/indexer/json`; its refusals (400, 404) carry their sentence. A search by
- * ENS name is resolved here into the owner's address. When the indexer does not answer, a 503 with a sentence tells
- * the web app to read the chain instead.
- */
-export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
+/** Reads from the indexer at `indexerUrl`: single reads, and reads that arrive together sent as one batch. */
+export function indexerReads(indexerUrl: string, send: typeof fetch = fetch): IndexerReads {
   const askOne = async (pathAndQuery: string): Promise<IndexerAnswer> => {
     const answer = await send(new URL(pathAndQuery, indexerUrl), { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
     const text = await answer.text()
@@ -65,7 +54,28 @@ export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fe
     if (status !== 200) throw new Error(`the indexer answered ${status} to a batch: ${text.slice(0, 200)}`)
     return (JSON.parse(text) as BatchJson).answers
   }
-  const cache = answerCache({ fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH }) })
+  return answerCache({ fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH }) })
+}
+
+export type DiscoveryDeps = {
+  /** The indexer's own origin (`ponder start` or `ponder serve`); unset, discovery answers 503. */
+  indexerUrl: string | undefined
+  /** Reads from that indexer, when the app shares them with its readiness and metrics; made here otherwise. */
+  indexer?: IndexerReads
+  names: Names
+  readLimit: MiddlewareHandler
+  fetch?: typeof fetch
+}
+
+/**
+ * The indexer's reads on the app's own origin (`/api/discovery/...`), so the browser talks to no other host: the
+ * gallery's sorts and filters, activity, collectors and the leaderboard (docs/decisions/indexer.md). Each answer is
+ * the indexer's, typed by `@chainellation/indexer/json`; its refusals (400, 404) carry their sentence. A search by
+ * ENS name is resolved here into the owner's address. When the indexer does not answer, a 503 with a sentence tells
+ * the web app to read the chain instead.
+ */
+export function discoveryRoutes({ indexerUrl, indexer, names, readLimit, fetch: send = fetch }: DiscoveryDeps) {
+  const cache = indexer ?? (indexerUrl ? indexerReads(indexerUrl, send) : undefined)
 
   /**
    * Passes the indexer's answer on as it came, unparsed: 200 and its refusals (400, 404), typed as the indexer's routes
@@ -84,7 +94,7 @@ export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fe
 
   /** The indexer's answer to `path` with the request's own query (or `query`). */
   async function pass<T>(c: Context, path: string, query = new URL(c.req.url).searchParams) {
-    if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+    if (!cache) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
     query.sort()
     try {
       return reply<T>(c, await cache.get(`${path}${query.size ? `?${query}` : ''}`))
@@ -114,7 +124,7 @@ export function discoveryRoutes({ indexerUrl, names, readLimit, fetch: send = fe
     )
     .get('/leaderboard', (c) => pass<LeaderboardJson>(c, '/leaderboard'))
     .get('/sync', async (c) => {
-      if (!indexerUrl) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
+      if (!cache) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
       try {
         return reply<SyncJson>(c, await cache.sync())
       } catch {

@@ -5,7 +5,7 @@ import type { Session } from '../auth/store'
 import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'
 import { firstError, jsonBody, limitBody } from '../http'
-import { rateLimit } from '../rate-limit'
+import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { draftChangesInput, draftIdPattern, newDraftInput } from './input'
 import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
 
@@ -18,6 +18,8 @@ export type DraftDeps = {
   /** Names the client a request comes from, whose requests the rate limits count together. */
   clientKey: (c: Context) => string
   writeLimits: DraftWriteLimits
+  /** Where the limits are counted. */
+  rateLimits: RateLimitStore
 }
 
 /** A draft as the API answers with it: its own fields and nothing else. */
@@ -46,16 +48,21 @@ const errors = {
 const accountKey = (c: Context) => `account:${(c.get('session') as Session).address.toLowerCase()}`
 
 /** The Compose page's drafts; see docs/decisions/drafts.md. */
-export function draftRoutes({ db, now, clientKey, writeLimits }: DraftDeps) {
+export function draftRoutes({ db, now, clientKey, writeLimits, rateLimits }: DraftDeps) {
   const signedIn = requireSession({ db, now }, errors.signedOut)
   // Writes are counted per client before the session is looked up, so that a script's flood costs no database
   // work past the limit and signing in one new account after another (each with room for MAX_DRAFTS) gains
   // nothing; and per account once signed in, so that one account writes at a person's pace from any number of
   // addresses.
-  const clientWrites = rateLimit(writeLimits.client, 'draft changes', clientKey)
-  const accountWrites = rateLimit(writeLimits.account, 'draft changes', accountKey, {
-    whose: 'by this account',
-  })
+  const clientWrites = rateLimit(rateLimits('draft-writes', writeLimits.client), 'draft changes', clientKey)
+  const accountWrites = rateLimit(
+    rateLimits('account-draft-writes', writeLimits.account),
+    'draft changes',
+    accountKey,
+    {
+      whose: 'by this account',
+    },
+  )
   const sizeLimit = limitBody(MAX_DRAFT_BYTES, errors.tooLarge)
   // A malformed id is answered like an unknown one: to the link's holder both are a draft that is not there.
   const id = validator('param', (params, c) =>

@@ -3,6 +3,7 @@ import { validator } from 'hono/validator'
 import { type Address, BaseError, isAddress } from 'viem'
 import { z } from 'zod'
 import { firstError } from '../http'
+import { logOf } from '../log'
 import { type Names, NamesUnavailableError } from './ens'
 
 /** An address in a path: 40 hex digits after 0x, all one case or rightly checksummed (EIP-55). */
@@ -38,7 +39,7 @@ export function nameRoutes({ names, readLimit }: NameDeps) {
     } catch (error) {
       if (!(error instanceof NamesUnavailableError)) throw error
       const cause = error.cause instanceof BaseError ? error.cause.shortMessage : String(error.cause)
-      console.warn(`names: no answer for ${address}: ${cause}`)
+      logOf(c).warn(`names: no answer for ${address}: ${cause}`)
       c.header('Cache-Control', 'no-store')
       return c.json({ error: 'The name service did not answer; try again.' }, 503)
     }

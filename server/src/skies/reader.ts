@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import type { SignInChain } from '../config'
 import { contractsFor } from '../contracts'
+import { log } from '../log'
 
 /** Reads of a sky (its tokenURI and owner) that reached a chain's node: those the cache of skyReader did not answer. */
 export const skyChainReads = new Counter({
@@ -85,7 +86,7 @@ export function readFailed(
   const failures = errors.map(failureOf)
   if (failures.includes('no-sky')) return { kind: 'no-sky' }
   if (failures.includes('no-contract')) return { kind: 'not-deployed', chain: game.name }
-  console.error(`sky read: the node of chain ${game.chainId} could not read ${what}:`, summary(errors[0]))
+  log().error(`sky read: the node of chain ${game.chainId} could not read ${what}: ${summary(errors[0])}`)
   return { kind: 'no-answer' }
 }
 

@@ -51,9 +51,12 @@ export async function startApi(env: Record<string, string>, port?: number): Prom
       child.kill('SIGKILL')
       reject(new Error(`the API did not listen within ${START_TIMEOUT_MS} ms:\n${stdout}${stderr}`))
     }, START_TIMEOUT_MS)
+    let listening = false
     child.stdout.on('data', (chunk) => {
       stdout += chunk
-      if (stdout.includes('API listening')) {
+      // Checked until found only: a server under load writes a line per request, and the output grows with them.
+      if (!listening && stdout.includes('API listening')) {
+        listening = true
         clearTimeout(timer)
         resolve()
       }

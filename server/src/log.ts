@@ -1,0 +1,210 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Context, MiddlewareHandler } from 'hono'
+import { requestId } from 'hono/request-id'
+import { pinoLogger } from 'hono-pino'
+import { type DestinationStream, type Level, type Logger, pino } from 'pino'
+
+/** `json`: one JSON object a line, for a log collector; `pretty`: one short line a record, for a person. */
+export type LogFormat = 'json' | 'pretty'
+export type LogLevel = Level | 'silent'
+export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** What logging calls need of a logger: pino's, or hono-pino's per-request one. */
+export type Log = Pick<Logger, 'fatal' | 'error' | 'warn' | 'info' | 'debug'>
+
+const REDACTED = '[redacted]'
+
+/**
+ * The strings of configured URLs that must never reach a log: each URL whole, its password, and its path and query
+ * when they could hold a provider's key (Alchemy's and Infura's URLs carry it in their path); a host alone is no
+ * secret. Short paths (`/rpc`) are left out, or every request line naming such a path would be blotted out.
+ */
+export function secretsOf(urls: readonly (string | undefined)[]): string[] {
+  const secrets = new Set<string>()
+  for (const value of urls) {
+    if (!value) continue
+    secrets.add(value)
+    let url: URL
+    try {
+      url = new URL(value)
+    } catch {
+      continue
+    }
+    secrets.add(url.href)
+    if (url.password) {
+      secrets.add(url.password)
+      secrets.add(decodeURIComponent(url.password))
+    }
+    const pathAndQuery = `${url.pathname}${url.search}`
+    if (pathAndQuery.length >= 12) secrets.add(pathAndQuery)
+    for (const part of [...url.pathname.split('/'), ...url.searchParams.values()])
+      if (part.length >= 16) secrets.add(part)
+  }
+  // Longest first, so that a URL is replaced whole before its own path is.
+  return [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
+}
+
+const LEVEL_WORDS: Record<string, string> = {
+  trace: 'TRACE',
+  debug: 'DEBUG',
+  warn: 'WARN',
+  error: 'ERROR',
+  fatal: 'FATAL',
+}
+
+/** Fields a pretty line shows in its own words, or leaves out as noise to a developer. */
+const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId', 'method', 'path', 'route', 'status'])
+
+/**
+ * One JSON record as a developer reads it: `GET /api/skies/31337/1 200 4.2 ms` for a request, `WARN names: no answer
+ * for 0x… (request 5f0c…)` otherwise, with an error's stack below it.
+ */
+export function prettyLine(json: string): string {
+  let record: Record<string, unknown>
+  try {
+    record = JSON.parse(json) as Record<string, unknown>
+  } catch {
+    return json
+  }
+  const level = LEVEL_WORDS[String(record.level)]
+  const head = level ? `${level} ` : ''
+  if (typeof record.method === 'string' && typeof record.status === 'number')
+    return `${head}${record.method} ${record.path} ${record.status} ${record.durationMs} ms\n`
+  const extra = Object.entries(record)
+    .filter(([key]) => !SHOWN.has(key))
+    .map(([key, value]) => ` ${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('')
+  const request = record.reqId ? ` (request ${record.reqId})` : ''
+  const err = record.err as { stack?: string; message?: string } | undefined
+  const stack = err ? `\n  ${(err.stack ?? err.message ?? '').split('\n').join('\n  ')}` : ''
+  return `${head}${record.msg ?? ''}${extra}${request}${stack}\n`
+}
+
+export type LoggerOptions = {
+  format: LogFormat
+  level?: LogLevel
+  /** Strings to blot out of every line wherever they appear (see {@link secretsOf}). */
+  secrets?: readonly string[]
+  /** Where lines go; standard output by default. */
+  destination?: DestinationStream
+}
+
+/**
+ * The API's logger: pino, whose every line is scrubbed of the configured secrets and of any cookie or authorization
+ * header (none is logged on purpose; this keeps one from slipping in with an object someone logs whole).
+ */
+export function createLogger({ format, level = 'info', secrets = [], destination }: LoggerOptions): Logger {
+  const out = destination ?? pino.destination({ dest: 1, sync: false })
+  const scrub = (line: string) => {
+    for (const secret of secrets) if (line.includes(secret)) line = line.replaceAll(secret, REDACTED)
+    return line
+  }
+  const sink: DestinationStream = format === 'pretty' ? { write: (line) => out.write(prettyLine(line)) } : out
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Named paths only: a wildcard path cost every line more than the rest of the redaction together.
+      redact: {
+        paths: ['headers', 'req.headers', 'err.headers', 'res.headers'].flatMap((at) => [
+          `${at}.cookie`,
+          `${at}.authorization`,
+          `${at}["set-cookie"]`,
+        ]),
+        censor: REDACTED,
+      },
+      hooks: secrets.length ? { streamWrite: scrub } : {},
+    },
+    sink,
+  )
+}
+
+/**
+ * Without a configured logger (tests, tools that build the app): warnings and errors as pretty lines on the
+ * console, where a test can also watch for them.
+ */
+export const consoleLogger = (): Logger =>
+  createLogger({
+    format: 'json',
+    level: 'warn',
+    destination: {
+      write: (line) => {
+        const text = prettyLine(line).trimEnd()
+        if (/^(ERROR|FATAL) /.test(text)) console.error(text)
+        else console.warn(text)
+      },
+    },
+  })
+
+let processLogger: Log = consoleLogger()
+const requestLogger = new AsyncLocalStorage<Log>()
+
+/** Makes `logger` the one {@link log} answers outside any request (the server's, once its environment is read). */
+export function setProcessLogger(logger: Log): void {
+  processLogger = logger
+}
+
+/** The logger to write to here: the request's, whose lines carry its id, or the process's outside a request. */
+export const log = (): Log => requestLogger.getStore() ?? processLogger
+
+/** The request's own logger, for handlers that have its context at hand. */
+export const logOf = (c: Context): Log => (c.get('logger') as Log | undefined) ?? processLogger
+
+const LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+
+/**
+ * A logger for hono-pino that carries a request's bindings (its id) by adding them to each line it writes. hono-pino
+ * makes two pino child loggers per request to hold that id, each serializing its bindings, for the one or two lines
+ * a request writes: that was a third of what logging cost a request, and this is cheaper for so few lines.
+ */
+function withBindings(root: Logger, bindings: Record<string, unknown>): Logger {
+  const logger: Record<string, unknown> = {
+    child: (more: Record<string, unknown>) => withBindings(root, { ...bindings, ...more }),
+    bindings: () => bindings,
+  }
+  for (const level of LEVEL_NAMES)
+    logger[level] = (first: unknown, ...rest: string[]) => {
+      if (first instanceof Error) return root[level]({ ...bindings, err: first }, rest[0] ?? first.message)
+      if (typeof first === 'object' && first !== null) return root[level]({ ...bindings, ...first }, ...rest)
+      return root[level](bindings, String(first), ...rest)
+    }
+  // hono-pino takes any object with pino's `child` and `info` for a pino logger.
+  return logger as unknown as Logger
+}
+
+/**
+ * Gives every request an id, the load balancer's (`X-Request-Id`, when it is at most 255 letters, digits, `_`, `-`
+ * or `=`) or a new UUID, echoed in the answer's `X-Request-Id`; and writes one line for it when it is answered, with
+ * its method, path, route pattern, status and duration. Anything logged while the request is handled carries its id.
+ */
+export function requestLogging(logger: Logger): MiddlewareHandler[] {
+  const started = new WeakMap<Context, number>()
+  return [
+    requestId(),
+    pinoLogger({
+      pino: withBindings(logger, {}),
+      http: {
+        // The request id is bound to the request's logger itself, so that every line it writes has it.
+        reqId: false,
+        referRequestIdKey: 'unused',
+        responseTime: false,
+        onReqBindings: (c) => {
+          started.set(c, performance.now())
+          return { reqId: c.var.requestId }
+        },
+        onResBindings: (c) => ({
+          method: c.req.method,
+          path: c.req.path,
+          route: c.req.routePath,
+          status: c.res.status,
+          durationMs: Math.round((performance.now() - (started.get(c) ?? performance.now())) * 10) / 10,
+        }),
+        // A failure is logged where it happens, with its error; the request's own line stays at info.
+        onResLevel: () => 'info',
+        onResMessage: () => 'request',
+      },
+    }) as unknown as MiddlewareHandler,
+    (c, next) => requestLogger.run(c.get('logger') as Log, next),
+  ]
+}
