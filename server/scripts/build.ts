@@ -5,8 +5,9 @@
 //   DEPLOYMENTS_DIR=/path npm run build -w server    the deployments in /path/deployments.ts instead
 import { existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { build, type Metafile, type Plugin } from 'esbuild'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
@@ -87,11 +88,14 @@ export async function buildServer({
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const metafile = await buildServer()
+  // `--outdir <folder>`: a folder directly inside the server package other than dist/ (a rehearsal's own build).
+  const { values } = parseArgs({ options: { outdir: { type: 'string' } } })
+  const outdir = values.outdir ? resolve(values.outdir) : undefined
+  const metafile = await buildServer({ outdir })
   const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'))
   const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0)
   const deployments = process.env.DEPLOYMENTS_DIR ? ` with the deployments in ${process.env.DEPLOYMENTS_DIR}` : ''
   process.stdout.write(
-    `server: bundled into dist/ (${outputs.length} files, ${Math.round(bytes / 1024)} KiB)${deployments}\n`,
+    `server: bundled into ${outdir ? relative(serverDir, outdir) : 'dist'}/ (${outputs.length} files, ${Math.round(bytes / 1024)} KiB)${deployments}\n`,
   )
 }

@@ -26,6 +26,7 @@ import { type ProviderLimits, type ProviderStandIn, startProvider } from './prov
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const webDir = join(root, 'web')
 const serverDir = join(root, 'server')
+const tsxCli = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/cli.mjs')
 const viteBin = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js')
 
 /** The pieces of the rehearsal, by the names its messages give them. */
@@ -92,13 +93,20 @@ export type Rehearsal = {
   deployment: Deployment
   /** A funded account a person can import into a wallet to play. */
   player: { address: Address; privateKey: Hex }
-  apis: Service[]
+  apis: (Service & { metricsUrl: string })[]
+  /** How the API processes are started, to start another beside them (a benchmark's, say). */
+  api: { entry: string; nodeFlags: readonly string[]; env: (port: number) => NodeJS.ProcessEnv }
   writer: Service
   reader: Service
   /** Resolves when a piece stops for good (its supervisor gave up) without `stop()` having been called. */
   exited: Promise<{ piece: Piece; code: number | null; signal: NodeJS.Signals | null }>
   stop: () => Promise<void>
 }
+
+/**
+ * What `npm run start -w server` gives node: a heap sized for one API process (docs/decisions/production-build.md).
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=192'] as const
 
 /** The schema of this deployment of the indexer (one per build; docs/decisions/indexer.md). */
 export const INDEXER_SCHEMA = 'chainellation_indexer'
@@ -119,7 +127,8 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
   const runDir = mkdtempSync(join(tmpdir(), 'chainellation-rehearsal-'))
   const deploymentDir = join(runDir, 'deployment')
   const webDist = join(runDir, 'web')
-  const apiDist = join(runDir, 'api')
+  // The bundle finds the server's own files (migrations, fonts) one folder up, so it is built inside the package.
+  const apiDist = mkdtempSync(join(serverDir, '.build-rehearsal-'))
   const publicUrl = `http://127.0.0.1:${port}`
   const origins = [publicUrl, `http://localhost:${port}`]
 
@@ -175,6 +184,7 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
     await postgres?.destroy()
     process.off('exit', killAll)
     rmSync(runDir, { recursive: true, force: true })
+    rmSync(apiDist, { recursive: true, force: true })
   }
 
   const checkAbort = () => {
@@ -301,7 +311,7 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
         VITE_LOCAL_CHAIN: '',
         VITE_LOCAL_RPC_URL: '',
       }),
-      runStep('API build', [join(serverDir, 'scripts/build.ts'), '--outdir', apiDist], serverDir, {
+      runStep('API build', [tsxCli, 'scripts/build.ts', '--outdir', apiDist], serverDir, {
         DEPLOYMENTS_DIR: deploymentDir,
       }),
     ])
@@ -336,7 +346,8 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
     checkAbort()
 
     const apiPorts = [await freePort(), await freePort()]
-    const apiEnv = (apiPort: number): NodeJS.ProcessEnv => ({
+    const metricsPorts = [await freePort(), await freePort()]
+    const apiEnv = (apiPort: number, metricsPort?: number): NodeJS.ProcessEnv => ({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(apiPort),
@@ -349,18 +360,27 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       WEB_DIST: webDist,
       WEB_RPC_ORIGINS: provider?.url,
       TRUST_PROXY: '1',
+      // Metrics on a port of their own, never on the public origin.
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+      LOG_FORMAT: 'json',
       LOCAL_RPC_URL: '',
       DATA_DIR: '',
       ...options.apiEnv,
     })
     const apiPieces: Piece[] = ['API 1', 'API 2']
     apiPieces.forEach((piece, i) => {
-      runService(piece, [join(apiDist, 'index.js')], serverDir, apiEnv(apiPorts[i] as number))
+      runService(
+        piece,
+        [...API_NODE_FLAGS, join(apiDist, 'index.js')],
+        serverDir,
+        apiEnv(apiPorts[i] as number, metricsPorts[i] as number),
+      )
     })
     await Promise.all(apiPieces.map((piece, i) => answers(piece, `http://127.0.0.1:${apiPorts[i]}/api/health`)))
     const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`)
 
-    balancer = await startBalancer({ upstreams: apiUrls, port, healthPath: '/api/health' }).catch((error: Error) => {
+    // Readiness, not liveness: a process that is draining or has lost its database leaves the rotation.
+    balancer = await startBalancer({ upstreams: apiUrls, port, healthPath: '/api/ready' }).catch((error: Error) => {
       throw new RehearsalStartError('load balancer', error.message)
     })
 
@@ -373,7 +393,11 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       postgresUrl: postgres.url,
       deployment,
       player,
-      apis: apiPieces.map((piece, i) => service(piece, apiUrls[i] as string)),
+      apis: apiPieces.map((piece, i) => ({
+        ...service(piece, apiUrls[i] as string),
+        metricsUrl: `http://127.0.0.1:${metricsPorts[i]}/metrics`,
+      })),
+      api: { entry: join(apiDist, 'index.js'), nodeFlags: API_NODE_FLAGS, env: (apiPort: number) => apiEnv(apiPort) },
       writer: service('indexer writer', writerUrl),
       reader: service('indexer reader', readerUrl),
       exited,

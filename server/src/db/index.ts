@@ -23,6 +23,9 @@ export type DatabaseHandle = {
   close: () => Promise<void>
 }
 
+/** The advisory lock key the API's migrations are serialized under (any number the API alone uses). */
+const MIGRATION_LOCK = 0x636861696e
+
 /** The migrations drizzle-kit generated from `schema.ts`, one set for both drivers. */
 export const migrationsFolder = join(serverDir, 'drizzle')
 
@@ -42,7 +45,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const client = postgres(options.url, { onnotice: () => {}, connection: { application_name: 'chainellation-api' } })
     const db = drizzlePostgres({ client, schema })
     try {
-      await migratePostgres(db, { migrationsFolder })
+      // API processes starting side by side (replicas behind a load balancer) would each create the migrations'
+      // table and run the same migration at once, and all but one fail on its unique key: one migrates at a time,
+      // the others then find nothing left to do. A session-level advisory lock, held on a connection of its own.
+      const holder = await client.reserve()
+      try {
+        await holder`select pg_advisory_lock(${MIGRATION_LOCK})`
+        await migratePostgres(db, { migrationsFolder })
+      } finally {
+        await holder`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
+        holder.release()
+      }
     } catch (error) {
       await client.end({ timeout: 1 })
       throw error
