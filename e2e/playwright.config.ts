@@ -45,7 +45,7 @@ export default defineConfig({
       testMatch: /\.spec\.ts$/,
       // `*.mobile.spec.ts`: what exists on small screens only (the side menu). `*.desktop.spec.ts`: what does not
       // depend on the width, tried once. `*.clock.spec.ts`: below.
-      testIgnore: /\.(mobile|clock)\.spec\.ts$/,
+      testIgnore: /\.(mobile|clock|prod)\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
@@ -53,7 +53,7 @@ export default defineConfig({
       testMatch: /\.spec\.ts$/,
       // The stack, the wallet itself, the download budget and the security headers have no width; nor do the chain's
       // faults, which the desktop run tries on every page that reads the chain.
-      testIgnore: /((stack|test-wallet|budget|security-headers|rpc-faults)|\.(clock|desktop))\.spec\.ts$/,
+      testIgnore: /((stack|test-wallet|budget|security-headers|rpc-faults)|\.(clock|desktop|prod))\.spec\.ts$/,
       use: { viewport: { width: 375, height: 812 } },
     },
     // Specs that move the chain's clock forward, which would pull the ground from under tests running beside
@@ -66,6 +66,14 @@ export default defineConfig({
       // One worker: `fullyParallel: false` keeps a file's tests in turn, but two files could still run side by side,
       // and one cutting the indexer (support/indexer.ts) while another restores it fails both.
       workers: 1,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    // The production shape (`*.prod.spec.ts`): a rehearsal of its own, started by the spec, beside the clock specs
+    // once everything else has run, where one of the two workers would otherwise be idle.
+    {
+      name: 'rehearsal',
+      testMatch: /\.prod\.spec\.ts$/,
+      dependencies: ['desktop', 'mobile'],
       use: { viewport: { width: 1280, height: 800 } },
     },
     // Only on request (`npm run screenshots -w e2e`): it rewrites the PNGs in docs/screenshots.
