@@ -6,6 +6,7 @@ import { frontend } from './bench/frontend'
 import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
 import { mint } from './bench/mint'
+import { prod } from './bench/prod'
 import { collectResults, formatNotes, formatTable, RESULTS_FILE } from './bench/results'
 import { skiesOf } from './bench/skies-of'
 import { stargaze } from './bench/stargaze'
@@ -13,7 +14,7 @@ import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (API latency, say) join this list.
-const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, discovery, frontend]
+const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, discovery, prod, frontend]
 // `npm run bench -- frontend gas` runs only those; bench/results.json then leaves out the figures not measured.
 const only = process.argv.slice(2)
 const unknown = only.filter((name) => !all.some((m) => m.name === name))

@@ -138,6 +138,45 @@ describe('figures', () => {
     )
   })
 
+  it('holds the production shape to its throughput, p99, memory and start, and a sky to one read a block a process', () => {
+    const api = {
+      sessionReadRps: 3196,
+      sessionReadP99Ms: 47,
+      draftReadRps: 3231,
+      draftReadP99Ms: 39,
+      draftWriteRps: 891,
+      draftWriteP99Ms: 137,
+    }
+    const prod = buildFigures({
+      ...inputs,
+      prod: {
+        ...api,
+        homeRps: 6241,
+        homeP99Ms: 16,
+        skyPageRps: 5772,
+        skyPageP99Ms: 22,
+        skyPageChainReads: 7,
+        skyPageBlocks: 3,
+        apiProcesses: 2,
+        non2xx: 0,
+        errors: 1,
+        apiRssIdleMb: 107,
+        apiRssPeakMb: 174,
+        startMs: 233,
+        pglite: { ...api, rssMb: 500 },
+      },
+    })
+    const p = (id: string) => prod.find((f) => f.id === id)
+    expect(p('prod.sessionReadRps')).toMatchObject({ unit: 'req/s', met: true })
+    expect(p('prod.draftWriteRps')).toMatchObject({ ours: 891, met: false })
+    expect(p('prod.draftWriteP99Ms')).toMatchObject({ ours: 137, met: false })
+    expect(p('prod.skyPageChainReads')).toMatchObject({ target: { op: '<=', value: 6 }, met: false })
+    expect(p('prod.errors')).toMatchObject({ met: false })
+    expect(p('prod.apiRssPeakMb')).toMatchObject({ met: true })
+    expect(p('prod.pglite.draftWriteRps')).toMatchObject({ ours: 891, target: null })
+    expect(formatTable(prod)).toMatch(/Production shape[^\n]*\n\s+Session reads\s+3,196 req\/s\s+≥ 3,000 req\/s\s+yes/)
+  })
+
   it('counts third-party hosts against a target of none on / and /mint', () => {
     expect(byId('thirdPartyHosts./')).toMatchObject({ ours: 0, baseline: 2, ratio: null, met: true })
     expect(byId('thirdPartyHosts./mint')).toMatchObject({ ours: 1, met: false })
@@ -226,6 +265,7 @@ describe('results.json', () => {
       'connect',
       'rpc',
       'gas',
+      'prod',
       'discovery',
     ])
     const { met, missed, unmeasured } = results.targetsMet

@@ -6,6 +6,9 @@ import { writeJson } from './json'
 /** Where the side-by-side figures of one `npm run bench` go, from the repository root. */
 export const RESULTS_FILE = 'bench/results.json'
 
+/** What the prod measurement (prod-load.ts) writes, from the repository root. */
+export const PROD_REPORT = 'bench/reports/prod.json'
+
 /** The median (mean of the middle two for an even count); null for no values. */
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null
@@ -26,9 +29,9 @@ export function medianOf<T extends Record<string, number | null>>(runs: readonly
   return out as T
 }
 
-export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas'
+export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s'
 export type Target = { op: '<=' | '>=' | '='; value: number }
-export type Section = 'front end' | 'RPC' | 'discovery' | 'gas'
+export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'gas'
 
 /** One line of the table: our figure, the starter's where it has one, their ratio, the target and whether it is met. */
 export type Figure = {
@@ -68,6 +71,16 @@ export const TARGETS = {
   /** Gallery, filtered and activity reads through the app's API, 20 concurrent clients. */
   discoveryP95: { op: '<=', value: 50 },
   indexerRss: { op: '<=', value: 1024 },
+  /** The production shape: two API processes on Postgres behind the load balancer, 50 connections. */
+  prodApiReadRps: { op: '>=', value: 3000 },
+  prodDraftWriteRps: { op: '>=', value: 1000 },
+  prodP99: { op: '<=', value: 50 },
+  prodHomeRps: { op: '>=', value: 5000 },
+  prodSkyPageRps: { op: '>=', value: 3000 },
+  prodApiRssIdle: { op: '<=', value: 150 },
+  prodApiRssPeak: { op: '<=', value: 256 },
+  prodStart: { op: '<=', value: 1000 },
+  none: { op: '=', value: 0 },
 } as const satisfies Record<string, Target>
 
 /** The connect modal is held to this share of the starter's time in the same run. */
@@ -128,19 +141,129 @@ export type DiscoveryReport = {
   postgres: QueryFigures & { indexSeconds: number }
 }
 
+type ApiFigures = {
+  sessionReadRps: number
+  sessionReadP99Ms: number
+  draftReadRps: number
+  draftReadP99Ms: number
+  draftWriteRps: number
+  draftWriteP99Ms: number
+}
+/** The part of bench/reports/prod.json (scripts/src/bench/prod-load.ts) read here. */
+export type ProdReport = ApiFigures & {
+  homeRps: number
+  homeP99Ms: number
+  skyPageRps: number
+  skyPageP99Ms: number
+  skyPageChainReads: number
+  skyPageBlocks: number
+  apiProcesses: number
+  non2xx: number
+  errors: number
+  apiRssIdleMb: number
+  apiRssPeakMb: number
+  startMs: number
+  pglite: ApiFigures & { rssMb: number }
+}
+
 export type Inputs = {
   frontend: FrontendReport | null
   mint: MintReport | null
   stargaze: StargazeReport | null
   gas: GasReport | null
   discovery?: DiscoveryReport | null
+  prod?: ProdReport | null
 }
 
 const routeOf = (report: FrontendReport | null, site: 'ours' | 'baseline', route: string) =>
   report?.[site]?.routes.find((r) => r.route === route)
 
 /** Every figure of the table, ours beside the starter's. */
-export function buildFigures({ frontend: f, mint, stargaze, gas, discovery }: Inputs): Figure[] {
+/** The production shape's figures, `prod.*`; the PGlite process beside them has no target. */
+export function prodFigures(p: ProdReport): Figure[] {
+  const t = TARGETS
+  const api = (prefix: string, a: ApiFigures, targets: boolean) => [
+    figure(
+      `${prefix}sessionReadRps`,
+      'production',
+      'Session reads',
+      'req/s',
+      a.sessionReadRps,
+      null,
+      targets ? t.prodApiReadRps : null,
+    ),
+    figure(
+      `${prefix}sessionReadP99Ms`,
+      'production',
+      '  p99',
+      'ms',
+      a.sessionReadP99Ms,
+      null,
+      targets ? t.prodP99 : null,
+    ),
+    figure(
+      `${prefix}draftReadRps`,
+      'production',
+      'Draft reads',
+      'req/s',
+      a.draftReadRps,
+      null,
+      targets ? t.prodApiReadRps : null,
+    ),
+    figure(`${prefix}draftReadP99Ms`, 'production', '  p99', 'ms', a.draftReadP99Ms, null, targets ? t.prodP99 : null),
+    figure(
+      `${prefix}draftWriteRps`,
+      'production',
+      'Draft writes',
+      'req/s',
+      a.draftWriteRps,
+      null,
+      targets ? t.prodDraftWriteRps : null,
+    ),
+    figure(
+      `${prefix}draftWriteP99Ms`,
+      'production',
+      '  p99',
+      'ms',
+      a.draftWriteP99Ms,
+      null,
+      targets ? t.prodP99 : null,
+    ),
+  ]
+  // At most one read of a sky per block in each process, however many visitors ask.
+  const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const
+  return [
+    ...api('prod.', p, true),
+    figure('prod.homeRps', 'production', 'Home page (built, compressed once)', 'req/s', p.homeRps, null, t.prodHomeRps),
+    figure('prod.skyPageRps', 'production', 'A sky’s page', 'req/s', p.skyPageRps, null, t.prodSkyPageRps),
+    figure(
+      'prod.skyPageChainReads',
+      'production',
+      `  chain reads, over ${p.skyPageBlocks} blocks`,
+      'count',
+      p.skyPageChainReads,
+      null,
+      readsTarget,
+    ),
+    figure('prod.non2xx', 'production', 'Answers not 2xx', 'count', p.non2xx, null, t.none),
+    figure('prod.errors', 'production', 'Connection errors and timeouts', 'count', p.errors, null, t.none),
+    figure('prod.apiRssIdleMb', 'production', 'API process memory, idle', 'MB', p.apiRssIdleMb, null, t.prodApiRssIdle),
+    figure(
+      'prod.apiRssPeakMb',
+      'production',
+      'API process memory, peak under load',
+      'MB',
+      p.apiRssPeakMb,
+      null,
+      t.prodApiRssPeak,
+    ),
+    figure('prod.startMs', 'production', 'API start to first healthy answer', 'ms', p.startMs, null, t.prodStart),
+    ...api('prod.pglite.', p.pglite, false).map((f) => ({ ...f, label: `PGlite, one process: ${f.label.trim()}` })),
+    figure('prod.pglite.rssMb', 'production', 'PGlite, one process: memory after load', 'MB', p.pglite.rssMb),
+  ]
+}
+
+export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod }: Inputs): Figure[] {
   const out: Figure[] = []
   const home = (site: 'ours' | 'baseline') => routeOf(f, site, '/')
   for (const route of OUR_ROUTES) {
@@ -409,6 +532,7 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery }: In
       ),
     )
   }
+  if (prod) out.push(...prodFigures(prod))
   for (const [action, used] of Object.entries(gas ?? {})) {
     out.push(figure(`gas.${action}`, 'gas', `Gas: ${action}`, 'gas', used))
   }
@@ -429,6 +553,7 @@ export function formatValue(value: number | null, unit: Unit): string {
   if (unit === 'ms') return `${value < 10 ? String(Math.round(value * 10) / 10) : grouped(value)} ms`
   if (unit === 's') return `${Math.round(value * 10) / 10} s`
   if (unit === 'MB') return `${grouped(value)} MB`
+  if (unit === 'req/s') return `${grouped(value)} req/s`
   return grouped(value)
 }
 
@@ -446,9 +571,13 @@ export function formatTable(figures: readonly Figure[]): string {
     if (f.section !== section) {
       section = f.section
       lines.push([
-        { 'front end': 'Front end', RPC: 'Pages and RPC', discovery: 'Gallery index (indexer)', gas: 'Contracts' }[
-          section
-        ],
+        {
+          'front end': 'Front end',
+          RPC: 'Pages and RPC',
+          discovery: 'Gallery index (indexer)',
+          production: 'Production shape (npm run rehearse): two API processes on Postgres, 50 connections',
+          gas: 'Contracts',
+        }[section],
       ])
     }
     lines.push([
@@ -501,6 +630,7 @@ export const METHODS: Record<string, string> = {
     'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after clicking it at once; median of the runs',
   rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
+  prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
   discovery:
     'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s; the chain’s figure reads every sky in batched multicalls',
 }
@@ -597,6 +727,7 @@ export function collectResults(root: string, startedAt: number): Results {
       stargaze: read<StargazeReport>('e2e/bench-reports/stargaze.json'),
       gas: read<GasReport>('contracts/gas-report.json'),
       discovery: read<DiscoveryReport>('server/discovery-report.json'),
+      prod: read<ProdReport>(PROD_REPORT),
     },
     { missing },
   )

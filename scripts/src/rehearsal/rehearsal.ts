@@ -19,7 +19,6 @@ import { sepolia } from 'viem/chains'
 import { createPostgresCluster, type PostgresCluster } from '../postgres'
 import { forEachLine, signal, spawnGroup, stopGroup } from '../processes'
 import { type Supervised, supervise } from '../supervise'
-import { type Balancer, startBalancer } from './balancer'
 import { SEPOLIA_BLOCK_SECONDS, startSepoliaLikeChain } from './chain'
 import { type ProviderLimits, type ProviderStandIn, startProvider } from './provider'
 
@@ -88,7 +87,6 @@ export type Rehearsal = {
   /** The chain's own node, for a test's checks; the app and its services never call it but through the provider. */
   chainRpcUrl: string
   provider: ProviderStandIn
-  balancer: Balancer
   postgresUrl: string
   deployment: Deployment
   /** A funded account a person can import into a wallet to play. */
@@ -146,7 +144,6 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
   let postgres: PostgresCluster | undefined
   let chain: Anvil | undefined
   let provider: ProviderStandIn | undefined
-  let balancer: Balancer | undefined
   const supervised = new Map<Piece, Supervised>()
   const oneOffs = new Set<ChildProcess>()
   let reportExit: (exit: { piece: Piece; code: number | null; signal: NodeJS.Signals | null }) => void = () => {}
@@ -166,10 +163,9 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
 
   const stop = async () => {
     stopping = true
-    await balancer?.close()
-    // The API first (it reads the indexer), then the reader, then the writer.
-    const inOrder: Piece[] = ['API 1', 'API 2', 'indexer reader', 'indexer writer']
-    for (const group of [inOrder.slice(0, 2), inOrder.slice(2, 3), inOrder.slice(3)]) {
+    // The balancer, then the API (it reads the indexer), then the reader, then the writer.
+    const inOrder: Piece[] = ['load balancer', 'API 1', 'API 2', 'indexer reader', 'indexer writer']
+    for (const group of [inOrder.slice(0, 1), inOrder.slice(1, 3), inOrder.slice(3, 4), inOrder.slice(4)]) {
       await Promise.all(
         group.map(async (piece) => {
           const run = supervised.get(piece)
@@ -380,16 +376,28 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
     const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`)
 
     // Readiness, not liveness: a process that is draining or has lost its database leaves the rotation.
-    balancer = await startBalancer({ upstreams: apiUrls, port, healthPath: '/api/ready' }).catch((error: Error) => {
-      throw new RehearsalStartError('load balancer', error.message)
-    })
+    runService(
+      'load balancer',
+      [
+        '--import',
+        'tsx',
+        join(root, 'scripts/src/rehearsal/balancer-main.ts'),
+        '--port',
+        String(port),
+        '--health-path',
+        '/api/ready',
+        ...apiUrls,
+      ],
+      root,
+      {},
+    )
+    await answers('load balancer', `${publicUrl}/api/health`)
 
     return {
       url: publicUrl,
       chainId: sepolia.id,
       chainRpcUrl: chain.rpcUrl,
       provider,
-      balancer,
       postgresUrl: postgres.url,
       deployment,
       player,
