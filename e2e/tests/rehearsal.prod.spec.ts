@@ -130,6 +130,13 @@ test('a player mints, gazes and dresses a sky, and finds it in the gallery, the 
   expect(png.status()).toBe(200)
   expect(png.headers()['content-type']).toBe('image/png')
 
+  // The production processes run built JavaScript under plain node: no TypeScript loader on their command lines.
+  for (const service of [...rehearsal.apis, rehearsal.writer, rehearsal.reader]) {
+    const cmdline = readFileSync(`/proc/${service.pid()}/cmdline`, 'utf8').split('\0').join(' ')
+    expect(cmdline).not.toMatch(/tsx|ts-node|--loader|--experimental-strip-types/)
+  }
+  expect(readFileSync(`/proc/${rehearsal.apis[0]?.pid()}/cmdline`, 'utf8')).toMatch(/index\.js/)
+
   // Every piece of it went through the provider, never the chain's own node.
   const calls = rehearsal.provider.stats().calls
   for (const key of ['web', 'api', 'indexer', 'wallet']) expect(calls[key] ?? 0, key).toBeGreaterThan(0)

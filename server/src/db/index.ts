@@ -48,7 +48,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // API processes starting side by side (replicas behind a load balancer) would each create the migrations'
       // table and run the same migration at once, and all but one fail on its unique key: one migrates at a time,
       // the others then find nothing left to do. A session-level advisory lock, held on a connection of its own.
-      const holder = await client.reserve()
+      const holder = await client.reserve().catch((error: unknown) => {
+        throw new Error('could not connect', { cause: error })
+      })
       try {
         await holder`select pg_advisory_lock(${MIGRATION_LOCK})`
         await migratePostgres(db, { migrationsFolder })

@@ -101,7 +101,7 @@ describe('/api/discovery', () => {
     answer = { status: 200, body: '{}' }
     const before = asked.length
     const api = app(indexerUrl)
-    const paths = ['/skies?page=3', '/activity?skyId=4', '/collectors/0xab']
+    const paths = ['/skies?page=3', '/activity?skyId=4', `/collectors/0x${'ab'.repeat(20)}`]
     const all = await Promise.all(paths.map((path) => api.request(`/api/discovery${path}`)))
     expect(await Promise.all(all.map((res) => res.json()))).toEqual(paths.map((read) => ({ read })))
     expect(asked.slice(before).filter((url) => url !== '/sync')).toEqual([
@@ -111,6 +111,16 @@ describe('/api/discovery', () => {
     answer = { status: 500, body: JSON.stringify({ error: 'boom' }) }
     const failed = await Promise.all(paths.map((path) => api.request(`/api/discovery${path}`)))
     expect(failed.map((res) => res.status)).toEqual([503, 503, 503])
+  })
+
+  it('refuses what is not an address as a collector, of any length, without asking the indexer', async () => {
+    const before = asked.length
+    for (const address of ['0xab', 'vitalik', `0x${'a'.repeat(16_000)}`]) {
+      const res = await app(indexerUrl).request(`/api/discovery/collectors/${address}`)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error: 'The address must be an address: 0x and 40 hexadecimal digits.' })
+    }
+    expect(asked.length).toBe(before)
   })
 
   it('serves only the indexer’s read routes', async () => {

@@ -10,6 +10,7 @@ import {
   type SyncJson,
 } from '@chainellation/indexer/json'
 import { type Context, Hono, type MiddlewareHandler, type TypedResponse } from 'hono'
+import { isAddress } from 'viem'
 import type { Names } from '../names/ens'
 import { answerCache, type IndexerAnswer } from './answers'
 import { batchReads } from './batch'
@@ -119,9 +120,17 @@ export function discoveryRoutes({ indexerUrl, indexer, names, readLimit, fetch: 
     })
     .get('/skies/:skyId', (c) => pass<SkyJson>(c, `/skies/${encodeURIComponent(c.req.param('skyId'))}`))
     .get('/activity', (c) => pass<ActivityPageJson>(c, '/activity'))
-    .get('/collectors/:address', (c) =>
-      pass<CollectorJson>(c, `/collectors/${encodeURIComponent(c.req.param('address'))}`),
-    )
+    .get('/collectors/:address', (c) => {
+      // Refused here as the indexer would refuse it, without a round trip, and before an address of any length can
+      // make a request line the indexer's server will not read (an answer that would be the API's 503).
+      const address = c.req.param('address')
+      if (!isAddress(address, { strict: false }))
+        return c.json(
+          { error: 'The address must be an address: 0x and 40 hexadecimal digits.' } satisfies ErrorJson,
+          400,
+        )
+      return pass<CollectorJson>(c, `/collectors/${address}`)
+    })
     .get('/leaderboard', (c) => pass<LeaderboardJson>(c, '/leaderboard'))
     .get('/sync', async (c) => {
       if (!cache) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
