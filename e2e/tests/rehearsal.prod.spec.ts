@@ -2,7 +2,7 @@
 // behind the load balancer, two API processes from the build on Postgres, the indexer's writer and reader, a chain
 // with Sepolia's id whose blocks come every two seconds, reached only through the provider stand-in; a wallet that
 // signs its own transactions, as a real one does. Nothing here may use a development chain's shortcuts.
-
+import { readFileSync } from 'node:fs'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { type BrowserContext, test as base, type Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'

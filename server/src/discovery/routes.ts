@@ -120,7 +120,7 @@ export function discoveryRoutes({ indexerUrl, indexer, names, readLimit, fetch: 
     })
     .get('/skies/:skyId', (c) => pass<SkyJson>(c, `/skies/${encodeURIComponent(c.req.param('skyId'))}`))
     .get('/activity', (c) => pass<ActivityPageJson>(c, '/activity'))
-    .get('/collectors/:address', (c) => {
+    .get('/collectors/:address', async (c) => {
       // Refused here as the indexer would refuse it, without a round trip, and before an address of any length can
       // make a request line the indexer's server will not read (an answer that would be the API's 503).
       const address = c.req.param('address')

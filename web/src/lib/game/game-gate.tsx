@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 import { useAccount } from 'wagmi'
 import { StateNote } from '@/components/state-note'
 import { useChainModal, useConnectModal } from '@/lib/wallet/kit-bridge'
+import { chainBusy } from '@/lib/wallet/utils/chain-busy'
 import { type GateRead, type GateState, gateState } from './gate-state'
 import { NotDeployedNote } from './not-deployed-note'
 import { useGameChain } from './use-game-chain'
@@ -18,8 +19,9 @@ export function useGameGate({
   chainId?: number
 }): GateState {
   const { isConnected, chain } = useAccount()
-  const { deployed } = useGameChain(chainId)
-  return gateState({ needsWallet, connected: isConnected, supportedChain: !!chain, deployed, reads })
+  const { deployed, chainId: readChain } = useGameChain(chainId)
+  const busy = useSyncExternalStore(chainBusy.subscribe, () => chainBusy.isBusy(readChain))
+  return gateState({ needsWallet, connected: isConnected, supportedChain: !!chain, deployed, reads, busy })
 }
 
 export type GameGateProps = {
@@ -64,6 +66,12 @@ export function GameGate({ wallet, reads = [], chainId, loading, silent, childre
       )
     case 'not-deployed':
       return <NotDeployedNote chainId={chainId} />
+    case 'busy':
+      return (
+        <StateNote title="The chain is busy">
+          Its provider asked the app to slow down; the page asks again every few seconds.
+        </StateNote>
+      )
     case 'silent':
       return <StateNote title="The chain did not answer">{silent}</StateNote>
     case 'loading':

@@ -34,6 +34,13 @@ describe('gateState', () => {
     expect(gateState({ ...ready, reads: [answered, failed, { error: null, data: undefined }] })).toBe('silent')
   })
 
+  it('says the chain is busy instead when its provider has just asked to slow down, and only when a read failed', () => {
+    const failed = { error: new Error('429'), data: undefined }
+    expect(gateState({ ...ready, reads: [answered, failed], busy: true })).toBe('busy')
+    expect(gateState({ ...ready, reads: [answered], busy: true })).toBe('ready')
+    expect(gateState({ ...ready, deployed: false, reads: [failed], busy: true })).toBe('not-deployed')
+  })
+
   it('waits while any read is under way', () => {
     expect(gateState({ ...ready, reads: [answered, { error: null, data: undefined }] })).toBe('loading')
     // An answer of nothing (no skies) is an answer.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { localChain } from './chains'
 import { hangUp, nodesClosedAfterEach, result, rpcError, silent, status } from './testing/json-rpc-node'
 import { endpoints, RPC_DEFAULTS, sepoliaUrls, shouldRetry, transports } from './transports'
+import { chainBusy } from './utils/chain-busy'
 
 /** A real JSON-RPC endpoint on 127.0.0.1 that answers every request with `answer` and counts them. */
 const endpoint = nodesClosedAfterEach()
@@ -99,6 +100,20 @@ describe('transports', () => {
     expect(local?.value?.transports.map((t: ReturnType<Transport>) => t.value?.url)).toEqual(
       localChain.rpcUrls.default.http,
     )
+  })
+})
+
+describe('a busy chain', () => {
+  it('is marked when an endpoint answers 429, by the chain the transport serves, and not for other failures', async () => {
+    const chain = { ...localChain, id: 424_242 }
+    const busy = await endpoint(status(429))
+    await failure(endpoints([busy.url])({ chain }).request({ method: 'eth_chainId' }))
+    expect(chainBusy.isBusy(chain.id)).toBe(true)
+
+    const other = { ...localChain, id: 424_243 }
+    const down = await endpoint(status(503))
+    await failure(endpoints([down.url])({ chain: other }).request({ method: 'eth_chainId' }))
+    expect(chainBusy.isBusy(other.id)).toBe(false)
   })
 })
 

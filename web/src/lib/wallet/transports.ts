@@ -12,6 +12,7 @@ import {
 import { sepolia } from 'wagmi/chains'
 import { env } from '@/config/env'
 import { localChain } from './chains'
+import { chainBusy, isThrottled } from './utils/chain-busy'
 
 /** The product's RPC defaults (docs/decisions/rpc-faults.md): a request's timeout, retries from a base delay doubling. */
 export const RPC_DEFAULTS = { timeout: 10_000, retryCount: 3, retryDelay: 150 } as const
@@ -54,6 +55,13 @@ export function endpoints(urls: readonly (string | undefined)[], options: Endpoi
   )
   return (params) => {
     const inner = round({ ...params, timeout, retryCount: 0 })
+    // Every endpoint's answer passes here, the ones a later endpoint made up for included: a provider's "too many
+    // requests" marks the chain busy, so a page whose read then fails says so rather than that nothing answered.
+    const chainId = params.chain?.id
+    inner.value?.onResponse((response) => {
+      if (response.status === 'error' && chainId !== undefined && isThrottled(response.error))
+        chainBusy.throttled(chainId)
+    })
     const request: EIP1193RequestFn = (args, requestOptions) =>
       withRetry(() => inner.request(args, requestOptions), {
         retryCount,

@@ -76,7 +76,9 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
       ? notDeployed
       : gate === 'silent'
         ? 'The chain did not answer; supply and price will show when it does.'
-        : undefined
+        : gate === 'busy'
+          ? 'The chain is busy: its provider asked the app to slow down. Supply and price will show once it answers.'
+          : undefined
   return (
     <>
       <PriceSummary info={info} chosen={chosen} currency={descriptor.currency} problem={problem} />
