@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatDuration,
+  formatSlowest,
   formatTable,
   judgeSuite,
   playwrightCounts,
+  playwrightTimes,
   type StepResult,
+  slowest,
   summaryLine,
   totals,
   vitestCounts,
+  vitestTimes,
 } from './report'
 
 describe('counting tests', () => {
@@ -86,5 +90,64 @@ describe('formatDuration', () => {
     [185_000, '3 min 05 s'],
   ])('formats %i ms as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)
+  })
+})
+
+describe('the slowest tests', () => {
+  const vitest = {
+    testResults: [
+      {
+        name: '/repo/server/src/db/index.test.ts',
+        assertionResults: [
+          { fullName: 'openDatabase migrates a fresh PGlite', duration: 12_400 },
+          { fullName: 'openDatabase uses Postgres', duration: 30 },
+        ],
+      },
+      { name: '/repo/server/src/app.test.ts', assertionResults: [{ fullName: 'app answers', duration: null }] },
+    ],
+  }
+  const playwright = {
+    suites: [
+      {
+        title: 'drafts.spec.ts',
+        file: 'drafts.spec.ts',
+        specs: [{ title: 'saves a draft', tests: [{ projectName: 'desktop', results: [{ duration: 21_000 }] }] }],
+        suites: [
+          {
+            title: 'sharing',
+            specs: [
+              {
+                title: 'opens a link',
+                tests: [
+                  { projectName: 'desktop', results: [{ duration: 4_000 }] },
+                  { projectName: 'mobile', results: [{ duration: 5_000 }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  }
+
+  it('reads every test’s time from both reporters, named by suite, project, file and titles', () => {
+    expect(vitestTimes('server', vitest, '/repo/server')).toEqual([
+      { suite: 'server', name: 'src/db/index.test.ts › openDatabase migrates a fresh PGlite', ms: 12_400 },
+      { suite: 'server', name: 'src/db/index.test.ts › openDatabase uses Postgres', ms: 30 },
+      { suite: 'server', name: 'src/app.test.ts › app answers', ms: 0 },
+    ])
+    expect(playwrightTimes('e2e', playwright)).toEqual([
+      { suite: 'e2e', name: '[desktop] drafts.spec.ts › saves a draft', ms: 21_000 },
+      { suite: 'e2e', name: '[desktop] drafts.spec.ts › sharing › opens a link', ms: 4_000 },
+      { suite: 'e2e', name: '[mobile] drafts.spec.ts › sharing › opens a link', ms: 5_000 },
+    ])
+  })
+
+  it('lists the five slowest across suites, slowest first', () => {
+    const all = [...vitestTimes('server', vitest, '/repo/server'), ...playwrightTimes('e2e', playwright)]
+    const five = slowest(all)
+    expect(five.map((t) => t.ms)).toEqual([21_000, 12_400, 5_000, 4_000, 30])
+    expect(formatSlowest(five).split('\n')[1]).toBe('  21.0 s  e2e  [desktop] drafts.spec.ts › saves a draft')
+    expect(formatSlowest([])).toBe('')
   })
 })

@@ -21,6 +21,51 @@ type PlaywrightReport = {
   errors?: unknown[]
 }
 
+/** One test and how long it took, for the list of the slowest. */
+export type TestTime = { suite: string; name: string; ms: number }
+
+type VitestTimes = {
+  testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[]
+}
+
+type PlaywrightSuite = {
+  title: string
+  file?: string
+  specs?: { title: string; tests: { projectName: string; results: { duration: number }[] }[] }[]
+  suites?: PlaywrightSuite[]
+}
+
+/** Each test of a Vitest JSON report with its duration, named by its file (from `root`) and its full name. */
+export function vitestTimes(suite: string, report: VitestTimes, root = ''): TestTime[] {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.map((test) => ({
+      suite,
+      name: `${file.name.startsWith(root) ? file.name.slice(root.length).replace(/^\//, '') : file.name} › ${test.fullName}`,
+      ms: test.duration ?? 0,
+    })),
+  )
+}
+
+/** Each run of a Playwright JSON report's tests with its duration, named by project, file and titles. */
+export function playwrightTimes(suite: string, report: { suites?: PlaywrightSuite[] }): TestTime[] {
+  const walk = (node: PlaywrightSuite, titles: string[], file: string): TestTime[] => [
+    ...(node.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((test) =>
+        test.results.map((result) => ({
+          suite,
+          name: `[${test.projectName}] ${[file, ...titles, spec.title].filter(Boolean).join(' › ')}`,
+          ms: result.duration,
+        })),
+      ),
+    ),
+    ...(node.suites ?? []).flatMap((child) => walk(child, [...titles, child.title], file)),
+  ]
+  return (report.suites ?? []).flatMap((file) => walk(file, [], file.file ?? file.title))
+}
+
+/** The `count` slowest of `times`, slowest first. */
+export const slowest = (times: TestTime[], count = 5) => [...times].sort((a, b) => b.ms - a.ms).slice(0, count)
+
 /** Counts from Vitest's JSON reporter; skipped and todo tests both count as skipped. */
 export function vitestCounts(report: VitestReport): Counts {
   return {
@@ -92,4 +137,14 @@ export function formatTable(results: StepResult[]): string {
       .join('  ')
       .trimEnd()
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
+}
+
+/** The slowest tests as lines under the table: time, suite and name. */
+export function formatSlowest(times: TestTime[]): string {
+  if (times.length === 0) return ''
+  const width = Math.max(...times.map((t) => formatDuration(t.ms).length))
+  return [
+    'Slowest tests:',
+    ...times.map((t) => `  ${formatDuration(t.ms).padStart(width)}  ${t.suite}  ${t.name}`),
+  ].join('\n')
 }

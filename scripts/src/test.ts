@@ -6,19 +6,25 @@ import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from '.
 import {
   type Counts,
   formatDuration,
+  formatSlowest,
   formatTable,
   judgeSuite,
   playwrightCounts,
+  playwrightTimes,
   type StepResult,
+  slowest,
   summaryLine,
+  type TestTime,
   totals,
   vitestCounts,
+  vitestTimes,
 } from './report'
 import { bold } from './term'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const reports = mkdtempSync(join(tmpdir(), 'chainellation-test-'))
 const results: StepResult[] = []
+const times: TestTime[] = []
 const started = performance.now()
 
 type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
@@ -126,6 +132,7 @@ async function suite({ name, script, runner }: Suite) {
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'))
     counts = runner === 'vitest' ? vitestCounts(json) : playwrightCounts(json)
+    times.push(...(runner === 'vitest' ? vitestTimes(name, json, join(root, name)) : playwrightTimes(name, json)))
   }
   results.push(judgeSuite(name, run.code, counts, performance.now() - t))
 }
@@ -135,6 +142,7 @@ function finish(): never {
   const sum = totals(results)
   const ok = results.every((r) => r.status !== 'failed')
   process.stdout.write(`\n${formatTable(results)}\n\n`)
+  if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
   process.stdout.write(`${summaryLine(sum)}\n`)
   process.exit(ok ? 0 : 1)
