@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { deployments } from './vite-plugins/deployments.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
 import { prerender } from './vite-plugins/prerender.ts'
+import { routesManifest } from './vite-plugins/routes-manifest.ts'
 import { safeApp } from './vite-plugins/safe-app.ts'
 import { startAfterPaint } from './vite-plugins/start-after-paint.ts'
 
@@ -52,6 +53,8 @@ export default defineConfig({
     // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
     preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),
     prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES }),
+    // The pages' paths, for the API to answer any other with 404 (src/app/paths.ts).
+    routesManifest(),
   ],
   // One .env at the repository root serves every package; Vite exposes only its VITE_* entries.
   envDir: fileURLToPath(new URL('..', import.meta.url)),

@@ -81,15 +81,16 @@ test.describe('every route', () => {
     { path: '/stargaze', heading: 'Stargaze', title: 'chainellation — Stargaze' },
     { path: '/compose', heading: 'Compose', title: 'chainellation — Compose' },
     { path: '/compose/1', heading: 'Compose sky #1', title: 'chainellation — Compose sky #1' },
-    { path: '/nope', heading: 'Lost in space', title: 'chainellation — Not found' },
+    // No page claims it: the answer says so too.
+    { path: '/nope', heading: 'Lost in space', title: 'chainellation — Not found', status: 404 },
     { path: '/compose/not-a-sky', heading: 'Lost in space', title: 'chainellation — Not found' },
   ]
-  for (const { path, heading, title } of routes) {
+  for (const { path, heading, title, status = 200 } of routes) {
     test(`${path} renders its page inside the shell, with its own title`, async ({ page }) => {
       const errors: string[] = []
       page.on('pageerror', (error) => errors.push(error.message))
       const res = await page.goto(path)
-      expect(res?.status()).toBe(200)
+      expect(res?.status()).toBe(status)
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
       await expect(page).toHaveTitle(title)
       await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()

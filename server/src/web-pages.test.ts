@@ -39,6 +39,23 @@ describe('the HTML of client-side routes', () => {
     for (const [path, name] of cases) expect((await pageHtml(full, path)).html, path).toBe(page(name))
   })
 
+  it('answers 404 for a path none of the app’s pages claims, once the build lists them', async () => {
+    writeFileSync(
+      join(full, 'routes.json'),
+      JSON.stringify({ paths: ['/', '/mint', '/compose/:skyId', '/sky/:skyId', '/collector/:address'] }),
+    )
+    try {
+      for (const path of ['/', '/mint', '/mint/', '/compose/7', `/collector/0x${'1'.repeat(40)}`])
+        expect((await pageHtml(full, path)).status, path).toBe(200)
+      for (const path of ['/nope', '/mint/extra', '/compose', '/compose/7/8', `/${'a'.repeat(300)}`])
+        expect(await pageHtml(full, path), path).toMatchObject({ html: page('shell'), status: 404 })
+    } finally {
+      rmSync(join(full, 'routes.json'))
+    }
+    // A build without the list (an older one): every path is the app's to answer.
+    expect((await pageHtml(full, '/nope')).status).toBe(200)
+  })
+
   it("is a sky's page with its number written in, for a sky number as the web app reads one", async () => {
     const sky = (id: string) =>
       `<!doctype html><div id="root" data-prerendered="/sky/${id}"><h1>Night sky #${id}</h1><a href="/compose/${id}">`

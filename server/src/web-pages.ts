@@ -23,6 +23,9 @@ export const buildOnDisk =
       throw error
     })
 
+/** Where the web build lists its pages' paths (web/src/app/paths.ts). */
+const ROUTES_FILE = 'routes.json'
+
 /** `/sky/7`: a sky's page, whose number is a positive safe integer written plainly, as the web app reads it. */
 const SKY_NUMBER = /^[1-9]\d{0,15}$/
 
@@ -157,5 +160,28 @@ export async function pageHtml(webDist: string | BuildReader, path: string, read
   if (section === 'collector' && id !== undefined && rest.length === 0 && !isAddress(id)) {
     return { ...(await builtPage(build, name)), status: 404 }
   }
-  return { ...(await builtPage(build, name)), status: 200 }
+  const claimed = await pagePaths(build)
+  const status = claimed && !claimed.some((pattern) => matches(pattern, name)) ? 404 : 200
+  return { ...(await builtPage(build, name)), status }
+}
+
+/** The build's list of the app's page paths (the web app's `routes.json`), or undefined when it has none. */
+async function pagePaths(build: BuildReader): Promise<string[] | undefined> {
+  const text = await build(ROUTES_FILE)
+  if (text === undefined) return undefined
+  const known = parsedPaths.get(text)
+  if (known) return known
+  const { paths } = JSON.parse(text) as { paths: string[] }
+  parsedPaths.set(text, paths)
+  return paths
+}
+const parsedPaths = new Map<string, string[]>()
+
+/** Whether path `name` (without its outer slashes) is one that `pattern` (`/sky/:skyId`) claims. */
+function matches(pattern: string, name: string): boolean {
+  const want = pattern.replace(/^\/+|\/+$/g, '').split('/')
+  const have = name.split('/')
+  return (
+    want.length === have.length && want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  )
 }

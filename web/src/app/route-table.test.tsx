@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { APP_PATHS } from './paths'
+import { routes } from './route-table'
 import { renderRoute } from './test/render-route'
 
 vi.mock('@/lib/shell/stack/wallet-stack', () => import('./test/wallet-stub'))
@@ -8,6 +10,12 @@ vi.mock('@/features/stargaze', () => import('./test/page-stubs'))
 vi.mock('@/features/compose', () => import('./test/page-stubs'))
 
 describe('routes', () => {
+  it('are the pages the build lists for the API, so that it answers any other path with 404', () => {
+    const children = routes[0]?.children ?? []
+    const paths = children.map((route) => (route.index ? '/' : `/${route.path}`)).filter((path) => path !== '/*')
+    expect(paths).toEqual([...APP_PATHS])
+  })
+
   it.each([
     ['/compose', 'Compose'],
     ['/compose/42', 'Compose sky #42'],
