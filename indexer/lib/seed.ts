@@ -1,4 +1,4 @@
-// Seeds a local chain with the collection at its full size, for `npm run scale -w indexer` and `npm run bench`:
+// Seeds a local chain with the collection at its full size, for `npm run scale -w scripts` and `npm run bench`:
 // 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers, 500 transactions a block.
 
 import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'

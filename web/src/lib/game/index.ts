@@ -1,6 +1,5 @@
-export { GameGate, type GameGateProps, useGameGate } from './game-gate'
 export { type GateRead, type GateState, gateState } from './gate-state'
-export { NotDeployedNote, useNotDeployedText } from './not-deployed-note'
+export { useNotDeployedText, useReadChainName } from './not-deployed-text'
 export {
   formatCountdown,
   formatLocalTime,
@@ -14,6 +13,7 @@ export {
 export { decodeTokenUri, type SkyMetadata, traitOf } from './token-uri'
 export { useChainNow } from './use-chain-now'
 export { type GameChain, useGameChain } from './use-game-chain'
+export { useGameGate } from './use-game-gate'
 export { type OwnedSky, useMySkies } from './use-my-skies'
 export { useSkyImages } from './use-sky-images'
 export { useSkyMetadata } from './use-sky-metadata'

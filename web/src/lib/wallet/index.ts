@@ -1,5 +1,4 @@
 export { appChains, localChain } from './chains'
-export { FundsNote } from './components/funds-note'
 export { SafeProgressNote } from './components/safe-progress'
 export { TransactionLinkOn } from './components/transaction-link'
 export { wagmiConfig } from './config'

@@ -1,6 +1,7 @@
+import { GameGate } from '@/components/game-gate'
 import { StateNote } from '@/components/state-note'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { GameGate, useChainNow } from '@/lib/game'
+import { useChainNow } from '@/lib/game'
 import page from '@/styles/page.module.css'
 import { useDecorations } from '../hooks/use-decorations'
 import { useSkyComposition } from '../hooks/use-sky-composition'

@@ -1,8 +1,9 @@
+import { GameGate } from '@/components/game-gate'
 import { SkyThumb } from '@/components/sky-thumb'
 import { StateNote } from '@/components/state-note'
 import { CardLink } from '@/components/ui/card-link'
 import { useNearViewport } from '@/hooks/use-near-viewport'
-import { GameGate, type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
+import { type OwnedSky, useMySkies, useSkyImages } from '@/lib/game'
 import styles from './compose-sky-page.module.css'
 
 const PAGE = 12

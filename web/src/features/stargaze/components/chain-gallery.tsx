@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import { GameGate } from '@/components/game-gate'
 import { StateNote } from '@/components/state-note'
-import { GameGate } from '@/lib/game'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
 import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { GalleryChunk } from './gallery-chunk'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
+import { GameGate } from '@/components/game-gate'
 import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
-import { GameGate } from '@/lib/game'
 import { INDEX_SILENT } from '../api/discovery'
 import { useIndexBehind } from '../hooks/use-index-sync'
 import { useIndexedSkies } from '../hooks/use-indexed-skies'

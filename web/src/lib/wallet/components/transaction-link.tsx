@@ -1,6 +1,5 @@
 import type { Chain, Hash } from 'viem'
 import { useConfig } from 'wagmi'
-import { ExternalLink } from '@/components/external-link'
 import { explorerTxUrl } from '../utils/explorer'
 import { shortAddress } from '../utils/short-address'
 
@@ -8,7 +7,10 @@ import { shortAddress } from '../utils/short-address'
 export function TransactionLink({ chain, hash }: { chain: Chain | undefined; hash: Hash }) {
   const url = explorerTxUrl(chain, hash)
   return url ? (
-    <ExternalLink href={url}>View on {chain?.blockExplorers?.default.name}</ExternalLink>
+    // Another site, as every external link of the app opens it: a new tab, told nothing of this one.
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      View on {chain?.blockExplorers?.default.name}
+    </a>
   ) : (
     <span title={hash}>Transaction {shortAddress(hash)}</span>
   )

@@ -1,7 +1,7 @@
 import { sepolia } from 'wagmi/chains'
 import { ExternalLink } from '@/components/external-link'
 import { Note } from '@/components/ui/note'
-import { localChain } from '../chains'
+import { localChain } from '@/lib/wallet/chains'
 
 /** Where a chain's test ether comes from: faucets' pages, opened only when the player follows the link. */
 const faucets: Record<number, readonly { name: string; url: string }[]> = {

@@ -1,6 +1,6 @@
 // Measures the indexer at the collection's full size: seeds a local chain with 15,000 skies, 50,000 gazes, 2,000
 // transfers and 3,000 layer changes, then times a fresh index to ready on PGlite, its memory, and the read routes'
-// latency under 20 concurrent clients. `npm run scale -w indexer`; prints JSON.
+// latency under 20 concurrent clients. `npm run scale -w scripts`; prints JSON.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { getDeployment } from '@chainellation/contracts'
 import { startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
-import { descendants } from '@chainellation/scripts/processes'
-import { MIDNIGHT, READS, seedCollection } from '../lib/seed.ts'
-import { startIndexer } from '../test/ponder-process.ts'
+import { startIndexer } from '@chainellation/indexer/process'
+import { MIDNIGHT, READS, seedCollection } from '@chainellation/indexer/seed'
+import { descendants } from '../processes'
 
 const anvil = await startAnvil({ timestamp: MIDNIGHT })
 const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-scale-'))
