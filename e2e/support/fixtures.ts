@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 import { readStackInfo, type StackInfo } from './stack-env'
 import { ANVIL_ACCOUNTS, TestWallet, type TestWalletOptions } from './test-wallet'
 
@@ -12,7 +12,24 @@ type Fixtures = {
   wallet: TestWallet
 }
 
+/**
+ * The CPU slowdown `npm run test:repeat -- --slowdown N` asks for (support/repeat.ts): every page of every context
+ * runs N times slower, as on a phone or a busy machine, where a race in a test or the app shows itself sooner.
+ */
+const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN || 1)
+
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    if (CPU_SLOWDOWN > 1) {
+      const slow = async (page: Page) => {
+        const cdp = await context.newCDPSession(page)
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+      }
+      for (const page of context.pages()) await slow(page)
+      context.on('page', (page) => void slow(page).catch(() => {}))
+    }
+    await use(context)
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   stack: async ({}, use) => {
     await use(readStackInfo())
