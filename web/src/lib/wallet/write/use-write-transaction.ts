@@ -5,6 +5,7 @@ import { useConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { addRecentTransaction } from '../kit-bridge'
 import { safeAppsSdk } from '../utils/safe-app'
+import { minedBlocks } from './mined-blocks'
 import { notifyWrite } from './notify'
 import { createWriteMachine, IDLE } from './write-machine'
 
@@ -36,11 +37,15 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
         Promise.all(latest.current.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
       describeMined: (receipt, written) => latest.current.describeMined?.(receipt, written) ?? written,
       safeSdk: () => safeAppsSdk(env.VITE_SAFE_ORIGINS),
-      onUpdate: (update) =>
+      onUpdate: (update) => {
+        // What indexes must reach before their answers show this write (the gallery asks again once they have).
+        if (update.state.status === 'success' && update.state.receipt)
+          minedBlocks.mined(update.chainId, update.state.receipt.blockNumber)
         notifyWrite(
           update,
           config.chains.find((chain) => chain.id === update.chainId),
-        ),
+        )
+      },
     }),
   )
   const state = useSyncExternalStore(machine.subscribe, machine.getState, () => IDLE)
