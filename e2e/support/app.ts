@@ -15,13 +15,23 @@ export async function session(page: Page): Promise<{ authenticated: boolean; add
   return res.json()
 }
 
+/**
+ * Wallet `walletId`'s option in RainbowKit's open connect modal, once the modal has come to rest. It slides in
+ * (reduced motion or not); on a starved machine Playwright may find an option "stable" between two slow frames and
+ * click where it was, below the list, picking nothing (seen in a CI run's trace).
+ */
+export async function walletOption(page: Page, walletId: string): Promise<Locator> {
+  const modal = page.getByRole('dialog')
+  await expect(modal.getByText('Connect a Wallet')).toBeVisible()
+  await modal.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished)))
+  return modal.getByTestId(`rk-wallet-option-${walletId}`)
+}
+
 /** Opens RainbowKit's connect modal from the header and picks `walletId`. */
 export async function connectWith(page: Page, walletId: string) {
-  await page.getByTestId('rk-connect-button').click()
-  const modal = page.getByRole('dialog')
   // A press before the wallet stack is there opens the modal once it has loaded.
-  await expect(modal.getByText('Connect a Wallet')).toBeVisible()
-  await modal.getByTestId(`rk-wallet-option-${walletId}`).click()
+  await page.getByTestId('rk-connect-button').click()
+  await (await walletOption(page, walletId)).click()
 }
 
 /** Connects the injected test wallet through RainbowKit and waits until the wallet gave the page its account. */

@@ -4,11 +4,17 @@
 //   --slowdown N    every page runs N times slower (default 4; Chromium's CPU throttling)
 //   --load N        N busy loops beside the run, one per core it should take (default 0)
 //   --project P     desktop, mobile or clock (default: every project the specs are in)
-// Playwright's own options after `--` are passed on. Fails as soon as a run fails, with its trace kept in test-results/.
+// Playwright's own options after a second `--` are passed on (`-- -g "a title"`). Fails as soon as a run fails, with its trace kept in test-results/.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 
+// Ours before a `--`, Playwright's own after it (`-- -g "a title"`).
+const argv = process.argv.slice(2)
+const split = argv.indexOf('--')
+const ours = split === -1 ? argv : argv.slice(0, split)
+const playwrights = split === -1 ? [] : argv.slice(split + 1)
 const { values, positionals } = parseArgs({
+  args: ours,
   options: {
     times: { type: 'string', default: '10' },
     slowdown: { type: 'string', default: '4' },
@@ -49,6 +55,7 @@ const args = [
   `--repeat-each=${times}`,
   '--max-failures=1',
   ...(values.project ?? []).map((p) => `--project=${p}`),
+  ...playwrights,
 ]
 process.stdout.write(
   `repeating ${positionals.join(' ')} ${times}× at ${slowdown}× CPU slowdown with ${load} busy loop(s)\n`,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, isWide, signIn, signInModal, signMessageButton } from '../support/app'
+import { connectTestWallet, isWide, signIn, signInModal, signMessageButton, walletOption } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -32,7 +32,7 @@ test.describe('a wallet that says no', () => {
     const prompt = wallet.holdNext('wallet_requestPermissions')
     await page.getByTestId('rk-connect-button').click()
     const modal = page.getByRole('dialog')
-    await modal.getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
+    await (await walletOption(page, TEST_WALLET_INFO.rdns)).click()
     await prompt.arrived
     await expect(modal.getByText('Confirm connection in the extension')).toBeVisible()
     expect(await prompt.reject()).toMatchObject({ error: { code: 4001 } })
@@ -153,14 +153,14 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
     const earlier = wallet.holdNext('wallet_requestPermissions')
     await page.getByTestId('rk-connect-button').click()
     const modal = page.getByRole('dialog')
-    await modal.getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
+    await (await walletOption(page, TEST_WALLET_INFO.rdns)).click()
     await earlier.arrived
     await page.keyboard.press('Escape')
     await expect(modal).toHaveCount(0)
     // Connecting again, the wallet answers that a request is already pending.
     wallet.pendingNext('wallet_requestPermissions')
     await page.getByTestId('rk-connect-button').click()
-    await modal.getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
+    await (await walletOption(page, TEST_WALLET_INFO.rdns)).click()
     await expect.poll(calls(wallet, 'wallet_requestPermissions')).toBe(2)
     await expect(modal.getByText('Confirm connection in the extension')).toBeVisible()
     await expectNoAlert(page)

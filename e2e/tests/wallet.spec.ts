@@ -8,6 +8,7 @@ import {
   signIn,
   signInModal,
   signMessageButton,
+  walletOption,
 } from '../support/app'
 import { expect, test } from '../support/fixtures'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -40,7 +41,7 @@ test.describe('connecting the injected test wallet', () => {
     await page.getByTestId('rk-connect-button').click()
     const connect = page.getByRole('dialog')
     await expect(connect.getByText('Installed', { exact: true })).toBeVisible()
-    const option = connect.getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`)
+    const option = await walletOption(page, TEST_WALLET_INFO.rdns)
     await expect(option).toHaveText(TEST_WALLET_INFO.name)
     await option.click()
 

@@ -39,6 +39,15 @@ describe('batchReads', () => {
     ])
   })
 
+  it('keeps each request line short enough for the indexer’s server, starting another past the characters allowed', async () => {
+    const { read, requests } = recorded(32)
+    const long = (n: number) => `/skies?q=${String(n).repeat(1_500)}`
+    const reads = [long(1), long(2), long(3), long(4), long(5), long(6), '/a']
+    expect(await Promise.all(reads.map(read))).toEqual(reads.map(answerOf))
+    // Each long read takes some 1,530 characters URL-encoded: five fit in 8,000, the rest go in the next request.
+    expect(requests.map((r) => r.length)).toEqual([5, 2])
+  })
+
   it('asks reads of different turns apart', async () => {
     const { read, requests } = recorded()
     await read('/a')

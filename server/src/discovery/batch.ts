@@ -7,7 +7,18 @@ export type BatchOptions = {
   fetchMany: (pathsAndQueries: string[]) => Promise<IndexerAnswer[]>
   /** Most reads in one request (the indexer's `MAX_BATCH`). */
   max: number
+  /**
+   * Most characters of reads, URL-encoded, in one request: a request line longer than the indexer's server reads
+   * (Node's 16 KiB of headers) would fail every read in it. Default {@link MAX_BATCH_CHARACTERS}.
+   */
+  maxCharacters?: number
 }
+
+/** Room for a batch's reads in one request line, well under Node's 16 KiB header limit. */
+export const MAX_BATCH_CHARACTERS = 8_000
+
+/** What read `read` adds to a batch's URL: `read=`, its encoding, and the `&` before the next. */
+const charactersOf = (read: string) => encodeURIComponent(read).length + 6
 
 type Waiting = { read: string; resolve: (answer: IndexerAnswer) => void; reject: (error: unknown) => void }
 
@@ -17,7 +28,7 @@ type Waiting = { read: string; resolve: (answer: IndexerAnswer) => void; reject:
  * much as the query, so twenty players at once cost it one exchange, not twenty (docs/decisions/indexer.md). A read
  * that comes alone is asked alone. When the request fails, every read in it fails.
  */
-export function batchReads({ fetchOne, fetchMany, max }: BatchOptions) {
+export function batchReads({ fetchOne, fetchMany, max, maxCharacters = MAX_BATCH_CHARACTERS }: BatchOptions) {
   let waiting: Waiting[] = []
 
   const send = (batch: Waiting[]) => {
@@ -43,7 +54,19 @@ export function batchReads({ fetchOne, fetchMany, max }: BatchOptions) {
   const flush = () => {
     const all = waiting
     waiting = []
-    for (let i = 0; i < all.length; i += max) send(all.slice(i, i + max))
+    let batch: Waiting[] = []
+    let characters = 0
+    for (const w of all) {
+      const size = charactersOf(w.read)
+      if (batch.length > 0 && (batch.length === max || characters + size > maxCharacters)) {
+        send(batch)
+        batch = []
+        characters = 0
+      }
+      batch.push(w)
+      characters += size
+    }
+    if (batch.length > 0) send(batch)
   }
 
   return (read: string) =>

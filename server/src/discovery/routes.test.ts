@@ -123,6 +123,20 @@ describe('/api/discovery', () => {
     expect(asked.length).toBe(before)
   })
 
+  it('refuses a read longer than any of the app’s, of any route, without asking the indexer', async () => {
+    const before = asked.length
+    for (const path of [
+      `/skies/${'1'.repeat(3_000)}`,
+      `/skies?q=${'a'.repeat(3_000)}`,
+      `/activity?before=${'b'.repeat(3_000)}`,
+    ]) {
+      const res = await app(indexerUrl).request(`/api/discovery${path}`)
+      expect(res.status, path).toBe(414)
+      expect(await res.json()).toEqual({ error: 'That request is longer than any the gallery’s index answers.' })
+    }
+    expect(asked.length).toBe(before)
+  })
+
   it('serves only the indexer’s read routes', async () => {
     const before = asked.length
     expect((await app(indexerUrl).request('/api/discovery/ready')).status).toBe(404)

@@ -58,6 +58,9 @@ export function indexerReads(indexerUrl: string, send: typeof fetch = fetch): In
   return answerCache({ fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH }) })
 }
 
+/** The longest read passed on to the index, path and query: any of the app's own is a few hundred characters. */
+const MAX_READ_CHARACTERS = 2_000
+
 export type DiscoveryDeps = {
   /** The indexer's own origin (`ponder start` or `ponder serve`); unset, discovery answers 503. */
   indexerUrl: string | undefined
@@ -97,8 +100,12 @@ export function discoveryRoutes({ indexerUrl, indexer, names, readLimit, fetch: 
   async function pass<T>(c: Context, path: string, query = new URL(c.req.url).searchParams) {
     if (!cache) return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
     query.sort()
+    const read = `${path}${query.size ? `?${query}` : ''}`
+    // No read of the index is this long; one that is would make a request line its server refuses (a 503 here).
+    if (read.length > MAX_READ_CHARACTERS)
+      return c.json({ error: 'That request is longer than any the gallery’s index answers.' } satisfies ErrorJson, 414)
     try {
-      return reply<T>(c, await cache.get(`${path}${query.size ? `?${query}` : ''}`))
+      return reply<T>(c, await cache.get(read))
     } catch {
       return c.json({ error: INDEXER_UNAVAILABLE } satisfies ErrorJson, 503)
     }
