@@ -1,9 +1,10 @@
-import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
+import { CHROMIUM_FLAGS, headlessShellPath } from '@chainellation/scripts/chromium'
 import { defineConfig } from '@playwright/test'
 
-// Playwright's own browser download is not used: the system Chromium runs the tests. Its flags keep every request on
-// the machine: every host but the local stack fails to resolve.
-const executablePath = chromiumPath()
+// Playwright's own browser download is not used: the system Chromium's headless shell runs the tests (the full browser
+// where the shell is not installed; scripts/src/bench/chromium.ts). Its flags keep every request on the machine: every
+// host but the local stack fails to resolve.
+const executablePath = headlessShellPath()
 
 export default defineConfig({
   testDir: 'tests',

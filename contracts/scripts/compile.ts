@@ -1,6 +1,6 @@
 /// <reference path="./solc.d.ts" />
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,6 +38,16 @@ function findImport(path: string): { contents: string } | { error: string } {
   } catch {
     return { error: `import not found: ${path}` }
   }
+}
+
+/**
+ * Writes `text` to `path` aside first, then renames it into place: another process compiling or reading at the same
+ * moment (npm test runs suites side by side) reads the old file or the whole new one, never half of it.
+ */
+function writeAside(path: string, text: string) {
+  const partial = `${path}.${process.pid}.tmp`
+  writeFileSync(partial, text)
+  renameSync(partial, path)
 }
 
 const pkgVersion = (name: string) => (require(`${name}/package.json`) as { version: string }).version
@@ -79,7 +89,7 @@ export async function compile(): Promise<Record<string, Artifact>> {
     }
   }
   mkdirSync(artifactDir, { recursive: true })
-  writeFileSync(cacheFile, JSON.stringify({ key, artifacts }))
+  writeAside(cacheFile, JSON.stringify({ key, artifacts }))
   return artifacts
 }
 
@@ -105,7 +115,7 @@ export const abisPath = join(root, 'src', 'generated', 'abis.ts')
 export async function build(): Promise<Record<string, Artifact>> {
   const artifacts = await compile()
   const text = abisModule(artifacts)
-  if (!existsSync(abisPath) || readFileSync(abisPath, 'utf8') !== text) writeFileSync(abisPath, text)
+  if (!existsSync(abisPath) || readFileSync(abisPath, 'utf8') !== text) writeAside(abisPath, text)
   return artifacts
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -221,11 +221,23 @@ export function deploymentsModule(all: Deployment[]): string {
 export function writeDeployment(deployment: Deployment, outDir?: string): void {
   const dir = outDir ?? deploymentsDir
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`)
+  replaceFile(join(dir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`)
   const byChain = new Map<number, Deployment>()
   for (const d of [...readDeployments(deploymentsDir), ...(outDir ? readDeployments(outDir) : [])])
     byChain.set(d.chainId, d)
-  writeFileSync(outDir ? join(outDir, 'deployments.ts') : generatedPath, deploymentsModule([...byChain.values()]))
+  replaceFile(outDir ? join(outDir, 'deployments.ts') : generatedPath, deploymentsModule([...byChain.values()]))
+}
+
+/**
+ * Writes `text` to `path` when it differs, aside first and then renamed into place: every local stack records the
+ * same local deployment, and a test or build reading the file at that moment (npm test runs suites side by side)
+ * must read the old file or the new one, never half of it.
+ */
+function replaceFile(path: string, text: string) {
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return
+  const partial = `${path}.${process.pid}.tmp`
+  writeFileSync(partial, text)
+  renameSync(partial, path)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

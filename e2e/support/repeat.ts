@@ -65,3 +65,11 @@ run.once('exit', (code) => {
   stopBusy()
   process.exit(code ?? 1)
 })
+// Stopped from outside (Ctrl-C, a timeout): the busy loops go at once, and Playwright gets the interrupt it tears the
+// stack down on; the loops outlived the script before, and slowed every run after it.
+for (const name of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(name, () => {
+    stopBusy()
+    run.kill('SIGINT')
+  })
+}

@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from './processes'
@@ -29,8 +29,11 @@ const started = performance.now()
 
 type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
 
-// Order matters: contracts first (their compile step feeds everything else), the slow browser suite last.
-const suites: Suite[] = [
+// The browser suite runs beside the others, which run one after another: it is bound by the browsers' CPU and the others
+// mostly by waiting (processes starting, databases opening), and both together fill two cores where either alone left
+// one idle for minutes. The contracts are compiled once before either starts (the e2e stack deploys them).
+const browserSuite: Suite = { name: 'e2e', script: 'test', runner: 'playwright' }
+const unitSuites: Suite[] = [
   { name: 'contracts', script: 'test', runner: 'vitest' },
   { name: 'art', script: 'test', runner: 'vitest' },
   { name: 'server', script: 'test', runner: 'vitest' },
@@ -38,9 +41,12 @@ const suites: Suite[] = [
   { name: 'web', script: 'test', runner: 'vitest' },
   // This workspace's `test` script is this orchestrator; its own tests run as `test:unit`.
   { name: 'scripts', script: 'test:unit', runner: 'vitest' },
-  { name: 'e2e', script: 'test', runner: 'playwright' },
 ]
-// Per suite. The end-to-end suite takes about 10 minutes alone on two cores; more when the machine is shared.
+const suites = [...unitSuites, browserSuite]
+// The browser suite is the longest and has the waits a starved page can miss; the others, beside it, take the CPU it
+// leaves (a nice value, as `nice -n 10`).
+const YIELDING_PRIORITY = 10
+// Per suite. The end-to-end suite takes about 7 minutes on two cores beside the others; more when the machine is shared.
 const TIMEOUT_MS = 25 * 60_000
 
 const scriptsOf = (workspace: string): Record<string, string> =>
@@ -57,8 +63,11 @@ const heading = (text: string) => process.stdout.write(`\n${bold(`▶ ${text}`)}
 
 type Run = { code: number | null; output: string[] }
 
-/** Runs `npm args…` in its own process group, streaming (or buffering) its output. */
-function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promise<Run> {
+/**
+ * Runs `npm args…` in its own process group, streaming (or buffering) its output. `yielding`: at a lower CPU priority,
+ * which its children inherit, so that the suite beside it gets the CPU first.
+ */
+function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false, yielding = false): Promise<Run> {
   // Once interrupted, a step finishing must not let the next one start.
   if (interrupted) return Promise.resolve({ code: null, output: [] })
   return new Promise((resolve) => {
@@ -66,6 +75,8 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promi
     const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
     const child = spawnGroup('npm', args, { cwd: root, env: { ...process.env, ...color, ...env } })
     if (child.pid) running.add(child.pid)
+    // Before npm has started anything of its own: it takes a few hundred milliseconds to read its configuration.
+    if (child.pid && yielding) setPriority(child.pid, YIELDING_PRIORITY)
     const output: string[] = []
     forEachLine(child, (line) => (buffer ? output.push(line) : process.stdout.write(`${line}\n`)))
     const timer = setTimeout(() => {
@@ -114,33 +125,58 @@ async function typecheck() {
   })
 }
 
-async function suite({ name, script, runner }: Suite) {
+/**
+ * Runs one suite. `beside`: it runs beside the browser suite, so its output is printed as one block once it has
+ * finished, not interleaved with that suite's, and it yields the CPU to that suite.
+ */
+async function suite({ name, script, runner }: Suite, beside = false) {
   if (!scriptsOf(name)[script]) {
     results.push({ name, status: 'none', ms: 0 })
     return
   }
-  heading(`${name} (npm run ${script} -w ${name})`)
+  if (!beside) heading(`${name} (npm run ${script} -w ${name})`)
   const report = join(reports, `${name}.json`)
   const t = performance.now()
   const run =
     runner === 'vitest'
-      ? await npm(['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
-      : await npm(['run', script, '-w', name, '--', '--reporter=list,json'], {
-          PLAYWRIGHT_JSON_OUTPUT_FILE: report,
-        })
+      ? await npm(
+          ['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+          {},
+          beside,
+          beside,
+        )
+      : await npm(['run', script, '-w', name, '--', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report })
+  const ms = performance.now() - t
+  if (beside) {
+    heading(`${name} (npm run ${script} -w ${name}), ${formatDuration(ms)}`)
+    process.stdout.write(`${run.output.join('\n')}\n`)
+  }
   let counts: Counts | undefined
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'))
     counts = runner === 'vitest' ? vitestCounts(json) : playwrightCounts(json)
     times.push(...(runner === 'vitest' ? vitestTimes(name, json, join(root, name)) : playwrightTimes(name, json)))
   }
-  results.push(judgeSuite(name, run.code, counts, performance.now() - t))
+  results.push(judgeSuite(name, run.code, counts, ms))
+}
+
+/** Compiles the contracts (cached by content) before the suites that deploy or read them start side by side. */
+async function compileContracts() {
+  const t = performance.now()
+  const { code, output } = await npm(['run', '--silent', 'compile', '-w', 'contracts'], {}, true)
+  process.stdout.write(`${code === 0 ? '✓' : '✗'} contracts compiled\n`)
+  if (code !== 0) process.stdout.write(`${output.join('\n')}\n`)
+  results.push({ name: 'compile', status: code === 0 ? 'passed' : 'failed', ms: performance.now() - t })
 }
 
 function finish(): never {
   rmSync(reports, { recursive: true, force: true })
   const sum = totals(results)
   const ok = results.every((r) => r.status !== 'failed')
+  // In the order the steps are listed, whichever finished first.
+  const order = ['lint', 'typecheck', 'compile', ...suites.map((x) => x.name)]
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  results.sort((a, b) => rank(a.name) - rank(b.name))
   process.stdout.write(`\n${formatTable(results)}\n\n`)
   if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
@@ -163,6 +199,11 @@ setInterval(() => {
 }, 1000).unref()
 
 await lint()
-await typecheck()
-for (const s of suites) await suite(s)
+await Promise.all([typecheck(), compileContracts()])
+await Promise.all([
+  suite(browserSuite),
+  (async () => {
+    for (const s of unitSuites) await suite(s, true)
+  })(),
+])
 finish()
