@@ -106,12 +106,24 @@ export function useWalletStackShown(): boolean {
   )
 }
 
+const connectRequestListeners = new Set<() => void>()
+
 /** The player pressed connect before the wallet stack was there: open the connect modal once it is. */
 export function requestConnect() {
   connectRequested = true
   // The button shows progress meanwhile.
   setPressPending('connect', true)
   void loadWalletKit()
+  // The kit may have arrived and looked for a request a moment before this press, on the button it is replacing.
+  for (const listener of connectRequestListeners) listener()
+}
+
+/** Calls `listener` at each connect request from now on; returns how to stop. */
+export function onConnectRequest(listener: () => void): () => void {
+  connectRequestListeners.add(listener)
+  return () => {
+    connectRequestListeners.delete(listener)
+  }
 }
 
 /** Whether a connect was requested early; asking clears it. */
@@ -146,7 +158,13 @@ export function wantsWalletAtOnce(): boolean {
 setKitLoader({ load: () => void loadWalletKit(), requestConnect })
 
 /** The loader's part in the wallet stack and the kit, handed to them as a prop. Constant, so they render once. */
-export const shellLink: ShellLink = { useWalletKit, wantsWalletAtOnce, setWalletStackShown, takeConnectRequest }
+export const shellLink: ShellLink = {
+  useWalletKit,
+  wantsWalletAtOnce,
+  setWalletStackShown,
+  takeConnectRequest,
+  onConnectRequest,
+}
 
 /** Test hook: back to the state of a fresh page. */
 export function resetWalletStackLoader() {

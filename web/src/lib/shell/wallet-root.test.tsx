@@ -19,6 +19,7 @@ vi.mock('./stack/wallet-stack', async () => {
 import {
   adoptEarlyConnect,
   loadWalletStack,
+  onConnectRequest,
   resetWalletStackLoader,
   setWalletStackShown,
   takeConnectRequest,
@@ -127,6 +128,21 @@ describe('WalletSlot', () => {
     // RainbowKit's own button takes the place once the stack has drawn it.
     act(() => setWalletStackShown(true))
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
+  })
+
+  it('tells the kit of a press that comes after it has looked for one', async () => {
+    // The kit arrives, looks for a request and finds none; the shell's button, still there for a moment, is pressed.
+    await loadWalletStack()
+    expect(takeConnectRequest()).toBe(false)
+    const heard = vi.fn()
+    const stop = onConnectRequest(heard)
+    render(<WalletSlot />)
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(takeConnectRequest()).toBe(true)
+    stop()
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }))
+    expect(heard).toHaveBeenCalledTimes(1)
   })
 
   it('does not claim a returning wallet is disconnected while it reconnects', () => {

@@ -19,11 +19,18 @@ const RECONNECT_WAIT_MS = 3000
  * finished and the session is known: opened during the reconnect, the modal would let the wallet SDKs start (the
  * modal releases them), and RainbowKit closes every modal when the session turns out to be signed out.
  */
-function EarlyConnect({ takeConnectRequest }: Pick<KitLink, 'takeConnectRequest'>) {
+function EarlyConnect({
+  takeConnectRequest,
+  onConnectRequest,
+}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'>) {
   const config = useConfig()
   const { openConnectModal } = useConnectModal()
   const session = useSignInStatus()
   const [settled, setSettled] = useState(false)
+  // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
+  // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
+  const [requests, setRequests] = useState(0)
+  useEffect(() => onConnectRequest(() => setRequests((n) => n + 1)), [onConnectRequest])
   useEffect(() => {
     // wagmi starts its reconnect while rendering its provider, so by now it is under way or over.
     const busy = (status: string) => status === 'connecting' || status === 'reconnecting'
@@ -43,6 +50,7 @@ function EarlyConnect({ takeConnectRequest }: Pick<KitLink, 'takeConnectRequest'
       unsubscribe()
     }
   }, [config])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `requests` changes at each press, which must look again.
   useEffect(() => {
     if (!settled || session === 'loading' || !openConnectModal) return
     // A task later: RainbowKit's own effect for the session's arrival (it closes modals) runs after this
@@ -51,7 +59,7 @@ function EarlyConnect({ takeConnectRequest }: Pick<KitLink, 'takeConnectRequest'
       if (takeConnectRequest()) openConnectModal()
     })
     return () => clearTimeout(timer)
-  }, [settled, session, openConnectModal, takeConnectRequest])
+  }, [settled, session, openConnectModal, takeConnectRequest, requests])
   return null
 }
 
@@ -90,6 +98,8 @@ export type KitLink = {
   setWalletStackShown: (shown: boolean) => void
   /** Whether the player pressed connect before the kit was there; asking clears it. */
   takeConnectRequest: () => boolean
+  /** Calls the listener at each such press from now on; returns how to stop. */
+  onConnectRequest: (listener: () => void) => () => void
 }
 
 export type WalletKitProps = { slot: HTMLElement | null; link: KitLink }
@@ -103,7 +113,7 @@ export function WalletKit({ slot, link }: WalletKitProps) {
     <KitAuthentication>
       <RainbowKitProvider theme={kitTheme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
-        <EarlyConnect takeConnectRequest={link.takeConnectRequest} />
+        <EarlyConnect takeConnectRequest={link.takeConnectRequest} onConnectRequest={link.onConnectRequest} />
         <KitBridge />
         {slot && <HeaderButton slot={slot} setWalletStackShown={link.setWalletStackShown} />}
       </RainbowKitProvider>
