@@ -44,7 +44,7 @@ function findImport(path: string): { contents: string } | { error: string } {
  * Writes `text` to `path` aside first, then renames it into place: another process compiling or reading at the same
  * moment (npm test runs suites side by side) reads the old file or the whole new one, never half of it.
  */
-function writeAside(path: string, text: string) {
+export function writeAside(path: string, text: string) {
   const partial = `${path}.${process.pid}.tmp`
   writeFileSync(partial, text)
   renameSync(partial, path)

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -21,7 +21,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { foundry, sepolia } from 'viem/chains'
 import { MULTICALL3_ADDRESS } from '../src/multicall3.ts'
-import { type Artifact, build } from './compile.ts'
+import { type Artifact, build, writeAside } from './compile.ts'
 import { decorationSpecs } from './decorations.ts'
 
 /** Where a deployment's contracts live on one chain. */
@@ -228,16 +228,10 @@ export function writeDeployment(deployment: Deployment, outDir?: string): void {
   replaceFile(outDir ? join(outDir, 'deployments.ts') : generatedPath, deploymentsModule([...byChain.values()]))
 }
 
-/**
- * Writes `text` to `path` when it differs, aside first and then renamed into place: every local stack records the
- * same local deployment, and a test or build reading the file at that moment (npm test runs suites side by side)
- * must read the old file or the new one, never half of it.
- */
+/** Writes `text` to `path` when it differs: every local stack records the same local deployment. */
 function replaceFile(path: string, text: string) {
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return
-  const partial = `${path}.${process.pid}.tmp`
-  writeFileSync(partial, text)
-  renameSync(partial, path)
+  writeAside(path, text)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -46,7 +46,7 @@ const suites = [...unitSuites, browserSuite]
 // The browser suite is the longest and has the waits a starved page can miss; the others, beside it, take the CPU it
 // leaves (a nice value, as `nice -n 10`).
 const YIELDING_PRIORITY = 10
-// Per suite. The end-to-end suite takes about 7 minutes on two cores beside the others; more when the machine is shared.
+// Per suite. The end-to-end suite takes 9 to 10 minutes on two cores beside the others; more when the machine is shared.
 const TIMEOUT_MS = 25 * 60_000
 
 const scriptsOf = (workspace: string): Record<string, string> =>
