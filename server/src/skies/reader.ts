@@ -92,13 +92,17 @@ export function readFailed(
 
 /**
  * The head of a chain as `blockNumber` tells it, asked at most once every `maxAgeMs` for every caller, with one
- * question in flight at a time; a failed question is not kept.
+ * question in flight at a time; a failed question is not kept. `head.fresh()` asks again unless the head was learnt
+ * in the last `recentMs`: for a caller whose answer the head it was given may predate.
  */
-export function chainHead(blockNumber: () => Promise<bigint>, { maxAgeMs = 1000, now = () => Date.now() } = {}) {
+export function chainHead(
+  blockNumber: () => Promise<bigint>,
+  { maxAgeMs = 1000, recentMs = 100, now = () => Date.now() } = {},
+) {
   let known: { block: bigint; askedAt: number } | undefined
   let asking: Promise<bigint> | undefined
-  return (): Promise<bigint> => {
-    if (known && now() - known.askedAt < maxAgeMs) return Promise.resolve(known.block)
+  const within = (ms: number) => known !== undefined && now() - known.askedAt < ms
+  const ask = (): Promise<bigint> => {
     if (!asking) {
       const askedAt = now()
       asking = blockNumber()
@@ -112,6 +116,9 @@ export function chainHead(blockNumber: () => Promise<bigint>, { maxAgeMs = 1000,
     }
     return asking
   }
+  const head = () => (known && within(maxAgeMs) ? Promise.resolve(known.block) : ask())
+  head.fresh = () => (known && within(recentMs) ? Promise.resolve(known.block) : ask())
+  return head
 }
 
 export type SkyReaderOptions = {
@@ -129,7 +136,8 @@ export const DEFAULT_SKY_CACHE_ENTRIES = 1000
  * Reads skies on `chains`, each through its own node: a sky's `tokenURI` (ERC-721 metadata) and owner, at the chain's
  * head, since a gaze or new layers change the art. A read is made at the block the chain's head was last seen at
  * ({@link chainHead}) and kept until the head moves past it, so that a sky many players look at costs its node one read
- * a block; readers asking at once share one read. Failures of the node are not kept.
+ * a block; readers asking at once share one read. A sky missing at that head is looked for again at the head asked anew,
+ * so that one minted a moment ago is found. Failures of the node are not kept.
  */
 export function skyReader(chains: readonly SignInChain[], options: SkyReaderOptions = {}) {
   const { headMs = 1000, maxEntries = DEFAULT_SKY_CACHE_ENTRIES, now } = options
@@ -145,7 +153,7 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
       head = chainHead(() => game.client.getBlockNumber({ cacheTime: 0 }), { maxAgeMs: headMs, now })
       heads.set(game.chainId, head)
     }
-    return head()
+    return head
   }
 
   async function readAt(game: Game, skyId: bigint, blockNumber: bigint): Promise<SkyRead> {
@@ -162,16 +170,9 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
     return readFailed(errors, game, `sky #${skyId}`)
   }
 
-  return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
-    const game = gameOn(chainId)
-    if (game.kind !== 'game') return game
-    let block: bigint
-    try {
-      block = await headOf(game)
-    } catch (error) {
-      return readFailed([error], game, `sky #${skyId}`)
-    }
-    const key = `${chainId}:${skyId}`
+  /** Sky `skyId` at `block`, from a read kept at that block or a later one, or read now. */
+  function keptOrRead(game: Game, skyId: bigint, block: bigint): Promise<SkyRead> {
+    const key = `${game.chainId}:${skyId}`
     const found = kept.get(key)
     // A read made at a later block than this reader saw is as good as one made at its own.
     if (found && found.block >= block) return found.read
@@ -182,6 +183,24 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
       if (result.kind === 'no-answer' && kept.get(key) === entry) kept.delete(key)
     })
     return read
+  }
+
+  return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
+    const game = gameOn(chainId)
+    if (game.kind !== 'game') return game
+    const head = headOf(game)
+    let block: bigint
+    try {
+      block = await head()
+    } catch (error) {
+      return readFailed([error], game, `sky #${skyId}`)
+    }
+    const read = await keptOrRead(game, skyId, block)
+    if (read.kind !== 'no-sky') return read
+    // The head stands for up to headMs, and a sky minted since it was learnt is missing at it: a player who opens the
+    // sky they have just minted must find it. So a missing sky is looked for again at the head asked anew.
+    const latest = await head.fresh().catch(() => block)
+    return latest > block ? keptOrRead(game, skyId, latest) : read
   }
 }
 

@@ -288,8 +288,8 @@ describe('reads of one sky, shared', () => {
     expect(await chainReads()).toBe(before + 1)
   })
 
-  it('answers a sky minted since it was read as not there only until the head moves past that block', async () => {
-    const app = appReading(game.rpcUrl, { skyCache: { headMs: 50 } })
+  it('finds a sky minted since the head was last asked, though the head still stands', async () => {
+    const app = appReading(game.rpcUrl, { skyCache: { headMs: 60_000 } })
     const next = skyId + 1n
     expect((await app.request(`/api/skies/${CHAIN_ID}/${next}`)).status).toBe(404)
     const wallet = createWalletClient({ account: minter, chain: anvilChain, transport: http(game.rpcUrl) })
@@ -301,8 +301,16 @@ describe('reads of one sky, shared', () => {
       args: [0],
     })
     await rpc().waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
-    await pause(60)
+    // The head learnt for the 404 stands a minute, but is past the 100 ms within which it is not asked anew (a margin
+    // over it, since timers and clocks round): the missing sky is looked for again.
+    await pause(150)
+    const before = await chainReads()
+    // The 404 kept at the old head costs nothing; the sky is read once, at the new head.
     expect((await app.request(`/api/skies/${CHAIN_ID}/${next}`)).status).toBe(200)
+    expect(await chainReads()).toBe(before + 1)
+    // Found at the new head, which now stands: the next answer is the kept read.
+    expect((await app.request(`/api/skies/${CHAIN_ID}/${next}`)).status).toBe(200)
+    expect(await chainReads()).toBe(before + 1)
   })
 
   it('keeps no failure of the node: the next request asks again', async () => {
