@@ -27,7 +27,12 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action's DOM snapshot, the network and the console. Without the screencast
+    // frames, which cost 7% of the run's CPU (mint, wallet and accessibility specs on the desktop project, sampled from
+    // /proc: 130 s against 121 s); test:repeat, where a flake is hunted, records them (E2E_TRACE_SCREENSHOTS).
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: !!process.env.E2E_TRACE_SCREENSHOTS },
+    // The page as it was when the test failed, beside the trace.
+    screenshot: 'only-on-failure',
     // The app's endless animations (the twinkling star field behind every page, shimmers, spinners) are composited
     // at 60 frames a second in every open page; without a GPU, Chromium's GPU process does that on the CPU, and
     // with two workers it took half the run's CPU time and starved the pages under test. The app stops them for

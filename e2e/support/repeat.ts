@@ -4,7 +4,8 @@
 //   --slowdown N    every page runs N times slower (default 4; Chromium's CPU throttling)
 //   --load N        N busy loops beside the run, one per core it should take (default 0)
 //   --project P     desktop, mobile or clock (default: every project the specs are in)
-// Playwright's own options after a second `--` are passed on (`-- -g "a title"`). Fails as soon as a run fails, with its trace kept in test-results/.
+// Playwright's own options after a second `--` are passed on (`-- -g "a title"`). Fails as soon as a run fails, with its
+// trace (screencast frames included) kept in test-results/.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 
@@ -60,7 +61,10 @@ const args = [
 process.stdout.write(
   `repeating ${positionals.join(' ')} ${times}× at ${slowdown}× CPU slowdown with ${load} busy loop(s)\n`,
 )
-const run = spawn('npx', args, { stdio: 'inherit', env: { ...process.env, E2E_CPU_SLOWDOWN: String(slowdown) } })
+const run = spawn('npx', args, {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_CPU_SLOWDOWN: String(slowdown), E2E_TRACE_SCREENSHOTS: '1' },
+})
 run.once('exit', (code) => {
   stopBusy()
   process.exit(code ?? 1)

@@ -142,7 +142,7 @@ export const DEFAULT_SKY_CACHE_ENTRIES = 1000
 export function skyReader(chains: readonly SignInChain[], options: SkyReaderOptions = {}) {
   const { headMs = 1000, maxEntries = DEFAULT_SKY_CACHE_ENTRIES, now } = options
   const gameOn = chainGames(chains)
-  const heads = new Map<number, () => Promise<bigint>>()
+  const heads = new Map<number, ReturnType<typeof chainHead>>()
   const kept = new LRUCache<string, { block: bigint; read: Promise<SkyRead> }>({ max: maxEntries })
 
   type Game = Extract<ReturnType<typeof gameOn>, { kind: 'game' }>
