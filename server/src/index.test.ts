@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { apiEntry } from './testing/api-build'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const dataRoot = mkdtempSync(join(tmpdir(), 'server-start-'))
@@ -18,9 +19,9 @@ afterEach(() => {
   running = undefined
 })
 
-/** Starts `src/index.ts` as `npm start` does; resolves with its output once it listens or exits. */
+/** Starts the bundled API as `npm start -w server` does; resolves with its output once it listens or exits. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, [apiEntry()], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +49,7 @@ function start(env: Record<string, string>) {
   }
 }
 
-// Each start compiles the server with tsx and boots PGlite: slow on a busy machine.
+// Each start boots PGlite: slow on a busy machine.
 describe('the server process', { timeout: 120_000 }, () => {
   it('opens its embedded database in DATA_DIR, serves sign-in, and stops on SIGTERM', async () => {
     const port = await freePort()

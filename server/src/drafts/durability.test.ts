@@ -6,6 +6,7 @@ import { createPostgresCluster, type PostgresCluster } from '@chainellation/scri
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrationsFolder, openDatabase } from '../db'
+import { apiEntry } from '../testing/api-build'
 import { burst, contentOf, type Found, judgeLane, planLanes } from '../testing/durability'
 import { type ApiProcess, signInMany, startApi } from '../testing/server'
 import { testOrigin } from '../testing/sign-in'
@@ -65,7 +66,7 @@ async function crashAndCheck(path: Path, crashDatabase?: () => Promise<void>) {
     DRAFT_WRITE_RATE_LIMIT: '1000000',
     ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '1000000',
   }
-  const first = await startApi(env)
+  const first = await startApi(env, { entry: apiEntry() })
   const lanes = planLanes(await signInMany(first, ACCOUNTS), LANES)
   await burst(first.base, lanes, KILL_AFTER, () => first.kill('SIGKILL'))
   expect(await first.exited).toBe('SIGKILL')
@@ -78,7 +79,7 @@ async function crashAndCheck(path: Path, crashDatabase?: () => Promise<void>) {
   let opened = false
   const listed = new Map<string, string[]>()
   try {
-    second = await startApi(env)
+    second = await startApi(env, { entry: apiEntry() })
     for (const lane of lanes) {
       if (!lane.id) continue
       const res = await fetch(`${second.base}/api/drafts/${lane.id}`)
@@ -140,7 +141,7 @@ async function crashAndCheck(path: Path, crashDatabase?: () => Promise<void>) {
   }
 }
 
-// Each path starts the API twice (tsx compiles it each time); generous for a busy two-core machine.
+// Each path starts the API twice; generous for a busy two-core machine.
 describe('acknowledged draft writes survive a SIGKILL in the middle of a burst', { timeout: 120_000 }, () => {
   it('on PGlite, in DATA_DIR', async () => {
     const dataDir = join(dataRoot, 'pglite')

@@ -9,6 +9,7 @@ import { anvil, sepolia } from 'viem/chains'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { openDatabase } from '../db'
+import { apiEntry } from '../testing/api-build'
 import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../testing/sign-in'
 import type { DraftJson } from './routes'
 
@@ -83,9 +84,9 @@ afterEach(() => {
   running = undefined
 })
 
-/** Starts the server as `npm start` does and resolves once it listens. */
+/** Starts the bundled server as `npm start -w server` does and resolves once it listens. */
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, [apiEntry()], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,7 +106,7 @@ async function startServer(env: Record<string, string>) {
   return { exited, kill: () => child.kill('SIGKILL') }
 }
 
-// Each start compiles the server with tsx and boots PGlite: slow on a busy machine.
+// Each start boots PGlite: slow on a busy machine.
 describe('the server process', { timeout: 120_000 }, () => {
   it('has every draft it acknowledged after being killed without warning', async () => {
     const port = await freePort()

@@ -1,5 +1,6 @@
-// The API as a process of its own, started as `npm start` starts it, for tests that kill it. Not imported by the
-// server itself.
+// The API as a process of its own, for tests that kill it: the bundle the tests built (src/testing/api-build.ts), as
+// `npm start -w server` runs it, or src/index.ts under tsx where there is none (a bench). Not imported by the server
+// itself.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
@@ -27,12 +28,15 @@ process.once('exit', () => {
 })
 
 /**
- * Starts `src/index.ts` with `env` (plus PATH and HOST=127.0.0.1) on `port`, or a free one; resolves once it
- * listens, and rejects with its output when it exits first.
+ * Starts the API with `env` (plus PATH and HOST=127.0.0.1) on `port`, or a free one: the bundle at `entry`, or
+ * src/index.ts under tsx. Resolves once it listens, and rejects with its output when it exits first.
  */
-export async function startApi(env: Record<string, string>, port?: number): Promise<ApiProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  { port, entry }: { port?: number; entry?: string } = {},
+): Promise<ApiProcess> {
   const listenOn = port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env, PORT: String(listenOn) },
     stdio: ['ignore', 'pipe', 'pipe'],
