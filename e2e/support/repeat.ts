@@ -5,7 +5,7 @@
 //   --load N        N busy loops beside the run, one per core it should take (default 0)
 //   --project P     desktop, mobile or clock (default: every project the specs are in)
 // Playwright's own options after a second `--` are passed on (`-- -g "a title"`). Fails as soon as a run fails, with its
-// trace (screencast frames included) kept in test-results/.
+// full trace (DOM snapshots and screencast frames) kept in test-results/.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 
@@ -63,7 +63,7 @@ process.stdout.write(
 )
 const run = spawn('npx', args, {
   stdio: 'inherit',
-  env: { ...process.env, E2E_CPU_SLOWDOWN: String(slowdown), E2E_TRACE_SCREENSHOTS: '1' },
+  env: { ...process.env, E2E_CPU_SLOWDOWN: String(slowdown), E2E_FULL_TRACE: '1' },
 })
 run.once('exit', (code) => {
   stopBusy()
