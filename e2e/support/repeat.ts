@@ -5,7 +5,7 @@
 //   --load N        N busy loops beside the run, one per core it should take (default 0)
 //   --project P     desktop, mobile or clock (default: every project the specs are in)
 // Playwright's own options after a second `--` are passed on (`-- -g "a title"`). Fails as soon as a run fails, with its
-// full trace (DOM snapshots and screencast frames) kept in test-results/.
+// full trace (screencast frames too) kept in test-results/.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 

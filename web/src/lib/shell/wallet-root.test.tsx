@@ -145,6 +145,28 @@ describe('WalletSlot', () => {
     expect(heard).toHaveBeenCalledTimes(1)
   })
 
+  it('counts a press the kit’s button took the place of before it was let go', async () => {
+    render(<WalletSlot />)
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    fireEvent.pointerDown(button)
+    await loadWalletStack()
+    expect(takeConnectRequest()).toBe(false)
+    // The kit's button replaces the shell's mid-press; the click then reaches neither.
+    act(() => setWalletStackShown(true))
+    expect(takeConnectRequest()).toBe(true)
+  })
+
+  it('counts no press begun on the button and let go elsewhere, nor a hover', async () => {
+    render(<WalletSlot />)
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    fireEvent.pointerEnter(button)
+    fireEvent.pointerDown(button)
+    fireEvent.pointerLeave(button)
+    await loadWalletStack()
+    act(() => setWalletStackShown(true))
+    expect(takeConnectRequest()).toBe(false)
+  })
+
   it('does not claim a returning wallet is disconnected while it reconnects', () => {
     localStorage.setItem('wagmi.recentConnectorId', '"injected"')
     render(<WalletSlot />)

@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useState } from 'react'
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
 import {
@@ -55,18 +55,49 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
             <span className={styles.hidden}>Loading your wallet…</span>
           </span>
         ) : (
-          <button
-            type="button"
-            className={styles.placeholder}
-            data-testid="rk-connect-button"
-            {...earlyPress('connect')}
-            onPointerEnter={() => void loadWalletKit()}
-            onFocus={() => void loadWalletKit()}
-            onClick={requestConnect}
-          >
-            Connect Wallet
-          </button>
+          <ConnectPlaceholder />
         ))}
     </div>
+  )
+}
+
+/**
+ * The shell's connect button. The kit starts loading as a pointer comes over it, and may replace it in the middle
+ * of the press that follows: the press then ends on RainbowKit's button, and its click goes to neither (a click
+ * fires where the press both began and ended). A press begun here and not let go elsewhere counts as made here.
+ * Seen in a CI run: the click took 70 ms between its pointer events, the kit's button came, and no modal opened.
+ */
+function ConnectPlaceholder() {
+  const pressing = useRef(false)
+  useEffect(
+    () => () => {
+      if (pressing.current) requestConnect()
+    },
+    [],
+  )
+  return (
+    <button
+      type="button"
+      className={styles.placeholder}
+      data-testid="rk-connect-button"
+      {...earlyPress('connect')}
+      onPointerEnter={() => void loadWalletKit()}
+      onFocus={() => void loadWalletKit()}
+      onPointerDown={() => {
+        pressing.current = true
+      }}
+      onPointerLeave={() => {
+        pressing.current = false
+      }}
+      onPointerCancel={() => {
+        pressing.current = false
+      }}
+      onClick={() => {
+        pressing.current = false
+        requestConnect()
+      }}
+    >
+      Connect Wallet
+    </button>
   )
 }
