@@ -2,7 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { LOCAL_PRICES, type Stack } from '@chainellation/scripts/stack'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, type Hex, http, toHex } from 'viem'
-import { connectTestWallet, signIn, signInModal } from '../support/app'
+import { connectTestWallet, signInModal } from '../support/app'
 import { ANVIL_ACCOUNTS, TestWallet } from '../support/test-wallet'
 import {
   describeMachine,
@@ -291,7 +291,6 @@ await withStackAndBrowser(async (stack, browser) => {
   await wallet.install(page)
   await page.goto('/stargaze')
   await connectTestWallet(page, wallet)
-  await signIn(page)
   await page.getByRole('article').first().waitFor()
   const player = { wallet, cookies: await first.cookies() }
   await first.close()

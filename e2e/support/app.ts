@@ -34,10 +34,23 @@ export async function connectWith(page: Page, walletId: string) {
   await (await walletOption(page, walletId)).click()
 }
 
-/** Connects the injected test wallet through RainbowKit and waits until the wallet gave the page its account. */
+/** The header's account, as RainbowKit or the app's named button shows it (or its wrong-network button). */
+export const accountInHeader = (page: Page) =>
+  page
+    .getByRole('banner')
+    .locator(
+      '[data-testid="rk-account-button"], [data-testid="named-account-button"], [data-testid="rk-wrong-network-button"]',
+    )
+    .first()
+
+/**
+ * Connects the injected test wallet through RainbowKit and waits until the page shows the account: the wallet has
+ * given its account before wagmi has finished connecting (a chain switched in between would be switched back).
+ */
 export async function connectTestWallet(page: Page, wallet: TestWallet) {
   await connectWith(page, TEST_WALLET_INFO.rdns)
   await expect.poll(() => wallet.isConnected).toBe(true)
+  await expect(accountInHeader(page)).toBeVisible()
 }
 
 /** The sign-in ("Verify your account") modal RainbowKit shows to a connected, signed-out account. */
@@ -53,6 +66,18 @@ export async function signMessageButton(modal: Locator) {
   const send = modal.getByTestId('rk-auth-message-button')
   await expect(send).toHaveText('Sign message')
   return send
+}
+
+/**
+ * Asks for a sign-in where a player meets it: the drafts panel of Compose (drafts are what need a session; connecting
+ * asks for none). The page must be a Compose page of a sky the connected wallet owns.
+ */
+export async function askSignIn(page: Page) {
+  await page
+    .getByRole('region', { name: 'Drafts' })
+    .getByRole('button', { name: /^Sign in to (see|open) your drafts?$/ })
+    .click()
+  await expect(signInModal(page)).toBeVisible()
 }
 
 /** Signs the sign-in message and waits until the modal is gone. */

@@ -178,7 +178,7 @@ export async function registerDecoration(stack: StackInfo, rpc: Rpc, name: strin
   return deployed.contractAddress
 }
 
-/** Moves decoration token `tokenId` of `token` from `from` to `to`. */
+/** Moves ERC-721 token `tokenId` of `token` (a decoration, or a sky) from `from` to `to`. */
 export async function transferToken(
   stack: StackInfo,
   rpc: Rpc,

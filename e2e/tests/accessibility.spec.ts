@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
-import { connectTestWallet, signIn, signInModal, signMessageButton } from '../support/app'
+import { askSignIn, connectTestWallet, signInModal, signMessageButton } from '../support/app'
 import { expectAccessible } from '../support/axe'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
-// Every route, signed out and signed in, and the dialogs a person meets on the way, checked by axe against WCAG 2.1
+// Every route, disconnected and connected, and the dialogs a person meets on the way, checked by axe against WCAG 2.1
 // levels A and AA (support/axe.ts). The side menu, which exists on small screens only, is checked in
 // side-menu.mobile.spec.ts.
 
@@ -15,7 +15,7 @@ type Route = {
   /** The page's `h1`; the home page's is the deployment's name, which follows the wallet's chain. */
   heading: (skyId: bigint) => string | RegExp
   /**
-   * What the page's wallet islands draw once the wallet stack is there, signed out and signed in as the sky's owner:
+   * What the page's wallet islands draw once the wallet stack is there, disconnected and connected as the sky's owner:
    * the page read, not the fallback that stands in for it.
    */
   drawn?: { out: (page: Page, skyId: bigint) => Locator; in: (page: Page, skyId: bigint) => Locator }
@@ -88,7 +88,7 @@ const routes: Route[] = [
   { name: 'not found', path: () => '/nope', heading: () => 'Lost in space' },
 ]
 
-// The pages of what everyone does read the index, not the wallet: signing in changes nothing on them but the header.
+// The pages of what everyone does read the index, not the wallet: connecting changes nothing on them but the header.
 const discoveryRoutes: Route[] = [
   {
     name: 'activity',
@@ -126,7 +126,7 @@ async function settle(page: Page, route: Route, skyId: bigint, signedIn: boolean
   if (route.drawn) await expect(route.drawn[signedIn ? 'in' : 'out'](page, skyId)).toBeVisible()
 }
 
-test.describe('signed out', () => {
+test.describe('disconnected', () => {
   for (const route of [...routes, ...discoveryRoutes]) {
     test(`${route.name} has no serious or critical axe violation`, async ({ page, wallet, stack, rpc }) => {
       const skyId = await mintSky(stack, rpc, wallet.account)
@@ -137,15 +137,14 @@ test.describe('signed out', () => {
   }
 })
 
-test.describe('signed in with the test wallet', () => {
+test.describe('connected with the test wallet', () => {
   for (const route of routes) {
     test(`${route.name} has no serious or critical axe violation`, async ({ page, wallet, stack, rpc }) => {
       const skyId = await mintSky(stack, rpc, wallet.account)
       await page.goto(route.path(skyId))
       await connectTestWallet(page, wallet)
-      await signIn(page)
       await settle(page, route, skyId, true)
-      await expectAccessible(page, `${route.path(skyId)}, signed in`)
+      await expectAccessible(page, `${route.path(skyId)}, connected`)
     })
   }
 })
@@ -158,9 +157,11 @@ test.describe('dialogs', () => {
     await expectAccessible(page, 'the connect modal')
   })
 
-  test('the sign-in modal has no serious or critical axe violation', async ({ page, wallet }) => {
-    await page.goto('/')
+  test('the sign-in modal has no serious or critical axe violation', async ({ page, wallet, stack, rpc }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto(`/compose/${skyId}`)
     await connectTestWallet(page, wallet)
+    await askSignIn(page)
     await signMessageButton(signInModal(page))
     await expectAccessible(page, 'the sign-in modal')
   })
@@ -168,7 +169,6 @@ test.describe('dialogs', () => {
   test('the account modal has no serious or critical axe violation', async ({ page, wallet }) => {
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await page.getByTestId('rk-account-button').click()
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Disconnect' })).toBeVisible()
     await expectAccessible(page, 'the account modal')
@@ -178,7 +178,6 @@ test.describe('dialogs', () => {
     const skyId = await mintSky(stack, rpc, wallet.account)
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await main(page)
       .getByRole('button', { name: `Open night sky #${skyId}` })
       .click()

@@ -1,7 +1,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { mintSky, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -31,7 +31,6 @@ test.describe('composing a sky', () => {
     const skyId = await mintSky(stack, rpc, wallet.account)
     await page.goto(`/compose/${skyId}`)
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await expect(page.getByRole('heading', { level: 1, name: `Compose sky #${skyId}` })).toBeVisible()
     // Get a Comet: the wallet holds one more, and it is among the Sky layer's options. (The account may hold one
     // from an earlier test in this worker.)
@@ -68,7 +67,6 @@ test.describe('composing a sky', () => {
     const skyId = await mintSky(stack, rpc, wallet.account)
     await page.goto(`/compose/${skyId}`)
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await page.getByRole('button', { name: /^Mint Campfire for/ }).click()
     const campfire = layer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
     await expect(campfire).toHaveCount(1)
@@ -96,7 +94,6 @@ test.describe('composing a sky', () => {
     await page.goto(`/compose/${skyId}`)
     await expect(page.getByText('Connect your wallet to decorate this sky.', { exact: false })).toBeVisible()
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await expect(
       page.getByText(`This sky belongs to ${owner.slice(0, 4)}…${owner.slice(-4)}`, { exact: false }),
     ).toBeVisible()

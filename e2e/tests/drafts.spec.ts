@@ -1,5 +1,5 @@
 import { sepolia } from 'viem/chains'
-import { connectTestWallet, signIn, signInModal } from '../support/app'
+import { connectTestWallet, session, signIn, signInModal } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { metaOf, pngSize } from '../support/preview'
@@ -17,7 +17,6 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   const skyId = await mintSky(stack, rpc, wallet.account)
   await page.goto(`/compose/${skyId}`)
   await connectTestWallet(page, wallet)
-  await signIn(page)
   await layer(page, 'Silhouette')
     .getByRole('radio', { name: /Rolling Hills/ })
     .check()
@@ -26,9 +25,14 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
     .check()
   const name = `Moonrise ${test.info().project.name} ${skyId}`
   await page.getByLabel('Draft name').fill(name)
+  // Connected with no signature so far: the save asks for the sign-in, and once signed in the draft is saved as it
+  // was pressed, with no second press.
+  expect(wallet.methods).not.toContain('personal_sign')
   await page.getByRole('button', { name: 'Save draft' }).click()
+  await signIn(page)
   const drafts = page.getByRole('list', { name: 'Your drafts' })
   await expect(drafts.getByRole('button', { name: `Rename ${name}` })).toBeVisible()
+  await expect(page.getByLabel('Draft name')).toHaveValue('')
 
   // After a reload the layers are back as on chain; loading the draft brings the composition back.
   await page.reload()
@@ -86,19 +90,40 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0)
 })
 
-test('the drafts panel offers the sign-in it asks for', async ({ page, wallet, stack, rpc }) => {
+test('a save whose sign-in is cancelled loses nothing, and saves once signed in', async ({
+  page,
+  wallet,
+  stack,
+  rpc,
+}) => {
   const skyId = await mintSky(stack, rpc, wallet.account)
   await page.goto(`/compose/${skyId}`)
   await connectTestWallet(page, wallet)
-  // The player leaves the sign-in for later, as a returning player whose wallet reconnects does (closing RainbowKit's
-  // sign-in modal would disconnect the wallet), and finds it again where drafts need it.
+  const drafts = page.getByRole('region', { name: 'Drafts' })
+  await expect(drafts.getByRole('button', { name: 'Sign in to see your drafts' })).toBeVisible()
+  await layer(page, 'Sky')
+    .getByRole('radio', { name: /Crescent Moon/ })
+    .check()
+  const name = `Kept ${test.info().project.name} ${skyId}`
+  await page.getByLabel('Draft name').fill(name)
+  await page.getByRole('button', { name: 'Save draft' }).click()
+
+  // The player closes the sign-in instead. RainbowKit disconnects a wallet whose sign-in is cancelled; the
+  // composition and the name stay, and nothing was saved.
   const modal = signInModal(page)
   await expect(modal).toBeVisible()
-  await page.reload()
-  await expect.poll(() => wallet.isConnected).toBe(true)
-  const drafts = page.getByRole('region', { name: 'Drafts' })
-  await expect(drafts.getByText('Sign in to save compositions as drafts and share them.')).toBeVisible()
-  await drafts.getByRole('button', { name: 'Sign in' }).click()
+  await modal.getByRole('button', { name: 'Close' }).click()
+  await expect(modal).toBeHidden()
+  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  expect((await session(page)).authenticated).toBe(false)
+
+  // Connected again, the name is still there and the save goes through the sign-in this time.
+  await connectTestWallet(page, wallet)
+  await expect(page.getByLabel('Draft name')).toHaveValue(name)
+  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Save draft' }).click()
   await signIn(page)
-  await expect(page.getByLabel('Draft name')).toBeVisible()
+  await expect(
+    page.getByRole('list', { name: 'Your drafts' }).getByRole('button', { name: `Rename ${name}` }),
+  ).toBeVisible()
 })

@@ -1,7 +1,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, toHex } from 'viem'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -33,7 +33,6 @@ test.describe('minting', () => {
     await page.goto('/mint')
     await expect(page.getByText('Asia / Kathmandu, UTC+5:45')).toBeVisible()
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await expect(page.getByTestId('supply')).toHaveText(/^[\d,]+ \/ 15,000$/)
     const before = await supplyOf(page)
 
@@ -79,7 +78,6 @@ test.describe('minting', () => {
   test('a mint the contract refuses says why in a sentence', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
     await expect(mint).toBeEnabled()
     // The wallet sends one wei less than the price the page checked.
@@ -96,7 +94,6 @@ test.describe('minting', () => {
   test('a rejected transaction returns quietly to ready', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
     wallet.rejectNext('eth_sendTransaction')
     await mint.click()
@@ -108,7 +105,6 @@ test.describe('minting', () => {
   test('a mint still pending survives a reload, then resolves', async ({ page, wallet, rpc }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const nonce = Number(await rpc('eth_getTransactionCount', [wallet.account, 'latest']))
     // The wallet sends with the nonce after next, so the node holds the mint until the gap is filled.
     wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), nonce: toHex(nonce + 1) }])
@@ -173,7 +169,6 @@ test.describe('a wallet that cannot pay', () => {
   test('is told it is short, and where this chain’s ether comes from', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await expect(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
     await expect(page.getByText(/^Your wallet does not hold enough ETH for this/)).toBeVisible()
     await expect(page.getByText(/the Local dev wallet funds itself/)).toBeVisible()

@@ -1,7 +1,7 @@
 import { setLocalName } from '@chainellation/contracts/ens'
 import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
-import { connectTestWallet, isWide, signIn } from '../support/app'
+import { connectTestWallet, isWide } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { StackInfo } from '../support/stack-env'
@@ -85,7 +85,6 @@ test.describe('the connected account', () => {
     if (!named) throw new Error('no named account')
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const button = page.getByRole('banner').getByTestId('named-account-button')
     await expect(button.locator('img')).toHaveAttribute('src', AVATAR)
     // RainbowKit's layout: the name on wide screens, the avatar alone on a phone.

@@ -1,5 +1,5 @@
 import { sepolia } from 'viem/chains'
-import { brandLink, connectTestWallet, signIn, signInModal } from '../support/app'
+import { brandLink, connectTestWallet } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 
@@ -12,7 +12,6 @@ test.describe('a wallet on a network where the game is not deployed', () => {
     await mintSky(stack, rpc, wallet.account)
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await wallet.setChain(sepolia.id)
     // The deployment descriptor follows the chain: Sepolia's name.
     await expect(brandLink(page, 'sepollation')).toBeVisible()
@@ -38,16 +37,16 @@ test.describe('a wallet on a network where the game is not deployed', () => {
     await expect(page.getByText('Every sky, newest first')).toBeVisible()
   })
 
-  test('connected but not signed in, Switch network still switches', async ({ page, wallet, stack }) => {
+  test('connected and not signed in, Switch network switches', async ({ page, wallet, stack }) => {
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    // The player leaves the sign-in for later, as a returning player whose wallet reconnects does: RainbowKit offers
-    // no chain modal to a signed-out account. (Closing RainbowKit's sign-in modal would disconnect the wallet.)
-    await expect(signInModal(page)).toBeVisible()
+    // Connecting asks for no sign-in, and RainbowKit offers its chain modal to a connected account.
+    await expect(page.getByRole('dialog')).toHaveCount(0)
     await wallet.setChain(sepolia.id)
     await page.goto('/stargaze')
     await page.getByRole('button', { name: 'Switch network' }).click()
-    // The wallet is asked instead, and the page follows it back to a network the game runs on.
+    await page.getByRole('dialog').getByTestId('rk-chain-option-31337').click()
+    // The page follows the wallet back to a network the game runs on.
     await expect.poll(() => wallet.chainId).toBe(stack.chainId)
     await expect(page.getByRole('heading', { name: 'Not on Sepolia yet' })).toBeHidden()
   })

@@ -92,9 +92,26 @@ test("a press on connect before the app's script has run opens the connect modal
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
   await button.click()
   await expect(page.locator('html')).toHaveAttribute('data-connect-requested', '')
+  // The press shows at once: a turning ring before the label, until the modal opens.
+  expect(await button.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('""')
 
   entry.release()
   await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+  await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
+  expect(errors).toEqual([])
+})
+
+test('once the page has gone quiet the wallet kit is there, and a press opens the connect modal directly', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  await page.goto('/')
+  // Warmed up with no interaction: RainbowKit's own button has replaced the page's.
+  await expect(page.locator('[data-early="connect"]')).toHaveCount(0)
+  expect(await page.evaluate(() => performance.getEntriesByName('wallet-warm-up', 'mark').length)).toBe(1)
+  await page.getByTestId('rk-connect-button').click()
+  await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+  // RainbowKit's button opened it: the page's early-press path was not needed.
   await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
   expect(errors).toEqual([])
 })

@@ -1,11 +1,10 @@
-import { brandLink, connectTestWallet, signIn } from '../support/app'
+import { brandLink, connectTestWallet } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 test.describe('right after a reload', () => {
   test('the account modal opens and stays open', async ({ page, wallet }) => {
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     // Third-party hosts that answer slowly (here: after 4 s, with an error) must not hold the app up.
     await page.route(/^https:\/\/(?!127\.0\.0\.1)/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000))

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { type BrowserContext, test as base, type Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { expect } from '../support/fixtures'
 import { TestWallet } from '../support/test-wallet'
 
@@ -84,7 +84,6 @@ test('a player mints, gazes and dresses a sky, and finds it in the gallery, the 
   test.setTimeout(180_000)
   await page.goto('/mint')
   await connectTestWallet(page, wallet)
-  await signIn(page)
 
   // The mint, pending through real blocks until the chain has it.
   await page.getByRole('button', { name: /^Mint/ }).click()

@@ -3,9 +3,11 @@ import { safeAbi } from '@chainellation/contracts/safe'
 import type { FrameLocator, Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
 import { isWide, session, signMessageButton } from '../support/app'
+import { mintSky, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost, type SafeHostOptions } from '../support/safe-host'
 import type { StackInfo } from '../support/stack-env'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 // The app as a Safe App: framed by a stand-in for Safe{Wallet} (our own parent page answering the Safe Apps
 // SDK's messages) with a real Safe on the local chain behind it. No injected wallet: the Safe is the wallet.
@@ -55,7 +57,7 @@ async function mintedSkyId(app: FrameLocator) {
   return BigInt((await title.textContent())?.match(/#(\d+)/)?.[1] ?? 0)
 }
 
-/** The account RainbowKit shows once signed in: on the header button from 768 px up, in the account modal below. */
+/** The account RainbowKit shows once connected: on the header button from 768 px up, in the account modal below. */
 async function expectAccountShown(page: Page, app: FrameLocator, address: string) {
   const button = app.getByRole('banner').getByTestId('rk-account-button')
   await expect(button).toBeVisible()
@@ -75,11 +77,11 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     const host = await hostFor(stack, safe)
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
 
-    // Connected to the Safe with no modal: the page offers to mint at once, the header to sign in.
+    // Connected to the Safe with no modal and nothing to sign: the page offers to mint at once.
     const mint = app.getByRole('button', { name: 'Mint for 0.01 ETH' })
     // The framed app loads, fetches its wallet stack and connects by itself.
     await expect(mint).toBeEnabled()
-    await expect(app.getByTestId('rk-connect-button')).toHaveText('Sign in')
+    await expectAccountShown(page, app, safe.address)
     await expect(app.getByRole('dialog')).toHaveCount(0)
     expect(host.methods[0]).toBe('getSafeInfo')
 
@@ -132,33 +134,42 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     expect(await ownerOf(stack, skyId)).toBe(safe.address)
   })
 
-  test('signs in from the Safe: the server checks the Safe signature on chain (ERC-1271)', async ({
+  test('signs in from the Safe when a draft is saved: the server checks the Safe signature on chain (ERC-1271)', async ({
     page,
     stack,
     rpc,
-  }) => {
+  }, testInfo) => {
     const safe = await freshSafe(stack, rpc)
+    // A sky the Safe owns, to compose: minted by an anvil account and given to the Safe.
+    const from = ANVIL_ACCOUNTS[testInfo.parallelIndex % ANVIL_ACCOUNTS.length] as Address
+    const skyId = await mintSky(stack, rpc, from)
+    await transferToken(stack, rpc, stack.contracts.Chainellation as Address, from, safe.address, skyId)
     // Safe{Wallet} answers its first question slowly, as it can while both pages are busy loading: the app still
     // waits for it and connects the Safe by itself, rather than offering "Connect Wallet" inside the Safe.
     const host = await hostFor(stack, safe, undefined, { infoDelayMs: 2500 })
-    const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: stack.webUrl })
+    const app = await host.open(page, {
+      parentOrigin: stack.safeParentOrigin,
+      appUrl: `${stack.webUrl}/compose/${skyId}`,
+    })
 
-    // Connected to the Safe with no modal, the header offers to sign in. Pressed before that, the build's "Connect
-    // Wallet" can turn into the app's "Loading your wallet…" between Playwright finding it and the press landing,
-    // and the press meets nothing (seen in a CI run's trace).
-    const button = app.getByTestId('rk-connect-button')
-    await expect(button).toHaveText('Sign in')
-    await button.click()
+    // Connected with nothing signed; the save asks the Safe to sign in, then is saved.
+    await expectAccountShown(page, app, safe.address)
+    expect(host.methods).not.toContain('signMessage')
+    await app.getByLabel('Draft name').fill('From the Safe')
+    await app.getByRole('button', { name: 'Save draft' }).click()
     const modal = app.getByRole('dialog').filter({ has: app.getByText('Verify your account') })
     await (await signMessageButton(modal)).click()
     await expect(modal).toBeHidden()
     expect(host.methods).toContain('signMessage')
+    await expect(
+      app.getByRole('list', { name: 'Your drafts' }).getByRole('button', { name: 'Rename From the Safe' }),
+    ).toBeVisible()
 
     await expect.poll(async () => (await session(page)).authenticated).toBe(true)
     const signedIn = await session(page)
     expect(signedIn.address).toBe(safe.address)
     expect(signedIn.chainId).toBe(stack.chainId)
-    await expectAccountShown(page, app, safe.address)
+    await expect(app.getByRole('banner').getByTestId('signed-in')).toBeVisible()
   })
 
   test('a page from an origin that is not an allowed Safe cannot frame the app', async ({ page, stack }) => {

@@ -1,7 +1,7 @@
 import { setLocalName } from '@chainellation/contracts/ens'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import type { Locator, Page } from '@playwright/test'
-import { connectTestWallet, connectWith, signIn } from '../support/app'
+import { connectTestWallet, connectWith } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost } from '../support/safe-host'
@@ -133,7 +133,6 @@ for (const size of sizes) {
       await page.getByRole('radio', { name: 'Wisps' }).check()
       await shoot(page, 'mint-designed')
       await connectWith(page, 'localDevWallet')
-      await signIn(page)
       await page.getByRole('button', { name: /^Mint for/ }).click()
       await expect(page.getByRole('heading', { name: /is yours$/ })).toBeVisible({ timeout: 20_000 })
       await expect(page.getByRole('img', { name: /as the chain draws it$/ })).toBeVisible()
@@ -164,7 +163,6 @@ for (const size of sizes) {
       await nameAnvilAccount(stack, size.width < 768 ? 2 : 3, size.width < 768 ? 'night-owl.eth' : 'stargazer.eth')
       await page.goto('/stargaze')
       await connectTestWallet(page, wallet)
-      await signIn(page)
       await expect(page.getByRole('banner').getByTestId('named-account-button')).toBeVisible()
       await expect(
         page
@@ -191,7 +189,6 @@ for (const size of sizes) {
       const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(22, await chainTime(stack)))
       await page.goto(`/compose/${skyId}`)
       await connectTestWallet(page, wallet)
-      await signIn(page)
       await page
         .getByRole('group', { name: /^Silhouette/ })
         .getByRole('radio', { name: /Rolling Hills/ })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 // The production build served by the API, under its Content-Security-Policy: every page and wallet step of a
@@ -83,7 +83,6 @@ test('loading / and /mint, connecting the test wallet and signing in break no ru
     .toBeGreaterThan(0)
   // Opening the connect modal lets the wallet SDKs start (WalletConnect, Coinbase, MetaMask): their hosts too.
   await connectTestWallet(page, wallet)
-  await signIn(page)
   await expect(page.getByRole('banner').getByTestId('rk-account-button')).toBeVisible()
   // A violation has no event to wait for: give late starters a moment.
   await page.waitForTimeout(2000)

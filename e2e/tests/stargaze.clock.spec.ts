@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, setChainTime, skyOf } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
@@ -35,7 +35,6 @@ for (const viewport of [
 
       await page.goto('/stargaze')
       await connectTestWallet(page, wallet)
-      await signIn(page)
       const sky = card(page, id)
       await expect(sky.getByText(/^Day · \d\d:\d\d$/)).toBeVisible()
       const gaze = sky.getByRole('button', { name: 'Gaze' })
@@ -76,7 +75,6 @@ for (const viewport of [
       ]
       await page.goto('/stargaze')
       await connectTestWallet(page, wallet)
-      await signIn(page)
       const all = page.getByRole('button', { name: 'Gaze at all ready skies (3)' })
       await expect(all).toBeEnabled()
       await all.click()

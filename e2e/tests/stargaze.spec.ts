@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -97,7 +97,6 @@ test.describe('the viewer', () => {
     const newer = await mintSky(stack, rpc, wallet.account, 3600)
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     await page.getByRole('button', { name: `Open night sky #${newer}` }).click()
     const viewer = page.getByRole('dialog', { name: `Night sky #${newer}` })
     await expect(viewer).toBeVisible()

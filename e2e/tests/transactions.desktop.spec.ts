@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { toHex } from 'viem'
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { Address } from '../support/test-wallet'
@@ -35,7 +35,6 @@ test('a gaze is followed in a notification, picked up after a reload and in a se
   const skyId = await mintSky(stack, rpc, account, offsetWhereItIs(0, await chainTime(stack)))
   await page.goto('/stargaze')
   await connectTestWallet(page, wallet)
-  await signIn(page)
   const card = page.getByRole('article', { name: `Night sky #${skyId}` })
   await expect(card.getByRole('button', { name: 'Gaze' })).toBeEnabled()
 

@@ -1,4 +1,4 @@
-import { connectTestWallet, signIn } from '../support/app'
+import { connectTestWallet } from '../support/app'
 import { mintSky, registerDecoration } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 
@@ -22,7 +22,6 @@ test('hostile decoration art is shown as an image and nothing in it runs', async
   const skyId = await mintSky(stack, rpc, wallet.account)
   await page.goto(`/compose/${skyId}`)
   await connectTestWallet(page, wallet)
-  await signIn(page)
   const option = page.getByRole('radio', { name: `Hostile ${test.info().project.name}` })
   await option.check()
   // Offered, previewed, and (once applied) drawn by the chain: every time through an <img> data URL.

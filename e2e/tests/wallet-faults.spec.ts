@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, isWide, signIn, signInModal, signMessageButton, walletOption } from '../support/app'
+import { connectTestWallet, isWide, walletOption } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -23,7 +23,7 @@ const expectNoAlert = (page: Page) => expect(page.getByRole('alert')).toHaveCoun
 const calls = (wallet: { methods: string[] }, method: string) => () => wallet.methods.filter((m) => m === method).length
 
 test.describe('a wallet that says no', () => {
-  test('connecting, signing in and switching networks: a rejection returns quietly to the same prompt', async ({
+  test('connecting and switching networks: a rejection returns quietly to the same prompt', async ({
     page,
     wallet,
   }) => {
@@ -42,17 +42,9 @@ test.describe('a wallet that says no', () => {
     expect(wallet.isConnected).toBe(false)
     await retry.click()
     await expect.poll(() => wallet.isConnected).toBe(true)
-
-    // Sign-in: back to "Sign message", no error.
-    const send = await signMessageButton(signInModal(page))
-    wallet.rejectNext('personal_sign')
-    await send.click()
-    // RainbowKit asks the API for a nonce before it asks the wallet.
-    await expect.poll(calls(wallet, 'personal_sign')).toBe(1)
-    await expect(send).toHaveText('Sign message')
-    await expect(send).toBeEnabled()
-    await expect(signInModal(page).getByText(/error|oops|retry/i)).toHaveCount(0)
-    await signIn(page)
+    // Connected, with no signature asked (a rejected sign-in is in wallet.spec.ts).
+    await expect(modal).toBeHidden()
+    expect(wallet.methods).not.toContain('personal_sign')
 
     // The wallet moves to a network the game does not run on; asked to switch back, the person says no.
     await wallet.setChain(1)
@@ -85,7 +77,6 @@ test.describe('a wallet that says no', () => {
     ]
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const card = page.getByRole('article', { name: `Night sky #${first}` })
     const gaze = card.getByRole('button', { name: 'Gaze' })
     const all = page.getByRole('button', { name: 'Gaze at all ready skies (2)' })
@@ -120,7 +111,6 @@ test.describe('a wallet that says no', () => {
     const skyId = await mintSky(stack, rpc, wallet.account)
     await page.goto(`/compose/${skyId}`)
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const buy = page.getByRole('button', { name: /^Mint Comet for/ })
     wallet.rejectNext('eth_sendTransaction')
     await buy.click()
@@ -166,14 +156,13 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
     await expectNoAlert(page)
     // The person answers the prompt that was waiting in the wallet: the page is connected.
     await earlier.approve()
-    await expect(signInModal(page)).toBeVisible()
     await expect.poll(() => wallet.isConnected).toBe(true)
+    await expect(modal).toHaveCount(0)
   })
 
   test('minting: the page says to check the wallet, and minting again works', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
     wallet.pendingNext('eth_sendTransaction')
     await mint.click()
@@ -187,7 +176,6 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
     const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(22, await chainTime(stack)))
     await page.goto('/stargaze')
     await connectTestWallet(page, wallet)
-    await signIn(page)
     const gaze = page.getByRole('article', { name: `Night sky #${skyId}` }).getByRole('button', { name: 'Gaze' })
     wallet.pendingNext('eth_sendTransaction')
     await gaze.click()

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
+import { privateKeyToAccount } from 'viem/accounts'
 import {
+  askSignIn,
   brandLink,
   connectTestWallet,
   connectWith,
@@ -10,6 +12,7 @@ import {
   signMessageButton,
   walletOption,
 } from '../support/app'
+import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
 
@@ -35,7 +38,10 @@ async function expectAccountShown(page: Page, address: string) {
 }
 
 test.describe('connecting the injected test wallet', () => {
-  test('lists it as installed, connects to the local chain and signs in', async ({ page, wallet }) => {
+  test('lists it as installed and connects to the local chain without asking for a signature', async ({
+    page,
+    wallet,
+  }) => {
     await page.goto('/')
     await expect(brandLink(page, 'chainellation')).toBeVisible()
     await page.getByTestId('rk-connect-button').click()
@@ -46,22 +52,37 @@ test.describe('connecting the injected test wallet', () => {
     await option.click()
 
     await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
-    const modal = signInModal(page)
-    await expect(modal).toBeVisible()
+    await expectAccountShown(page, wallet.account)
+    // Connecting is all it takes: no sign-in modal, no signature asked, no session, no signed-in mark.
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    expect(wallet.methods).not.toContain('personal_sign')
     expect(await session(page)).toEqual({ authenticated: false })
+    await expect(page.getByRole('banner').getByTestId('signed-in')).toHaveCount(0)
+  })
+})
 
+test.describe('signing in, which drafts ask for', () => {
+  test.beforeEach(async ({ page, wallet, stack, rpc }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account)
+    await page.goto(`/compose/${skyId}`)
+    await connectTestWallet(page, wallet)
+  })
+
+  test('signs the message, and the header says so', async ({ page, wallet }) => {
+    expect(await session(page)).toEqual({ authenticated: false })
+    await askSignIn(page)
     await signIn(page)
     expect(wallet.methods).toContain('personal_sign')
     await expect.poll(async () => (await session(page)).authenticated).toBe(true)
     const signedIn = await session(page)
     expect(signedIn.address?.toLowerCase()).toBe(wallet.account.toLowerCase())
     expect(signedIn.chainId).toBe(31337)
+    await expect(page.getByRole('banner').getByTestId('signed-in')).toBeVisible()
     await expectAccountShown(page, wallet.account)
   })
 
   test('a rejected signature returns quietly to the sign-in prompt', async ({ page, wallet }) => {
-    await page.goto('/')
-    await connectTestWallet(page, wallet)
+    await askSignIn(page)
     const modal = signInModal(page)
     const send = await signMessageButton(modal)
 
@@ -79,20 +100,20 @@ test.describe('connecting the injected test wallet', () => {
   })
 
   test('stays connected and signed in across a reload', async ({ page, wallet }) => {
-    await page.goto('/')
-    await connectTestWallet(page, wallet)
+    await askSignIn(page)
     await signIn(page)
     await page.reload()
     await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
     await expect(page.getByRole('banner').getByTestId('rk-account-button')).toBeVisible()
+    await expect(page.getByRole('banner').getByTestId('signed-in')).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Your drafts' })).toBeVisible()
     await expect(signInModal(page)).toHaveCount(0)
     expect(wallet.methods.filter((m) => m === 'personal_sign')).toHaveLength(1)
     expect((await session(page)).authenticated).toBe(true)
   })
 
   test('disconnecting signs out, and the next visit starts disconnected', async ({ page, wallet }) => {
-    await page.goto('/')
-    await connectTestWallet(page, wallet)
+    await askSignIn(page)
     await signIn(page)
     await page.getByRole('banner').getByTestId('rk-account-button').click()
     await page.getByRole('dialog').getByTestId('rk-disconnect-button').click()
@@ -110,24 +131,24 @@ test.describe('connecting the injected test wallet', () => {
     page,
     wallet,
   }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
     // From here the API's session reads go unanswered: the app must know it is signed in from the sign-in itself.
     // It used to ask again and, until the answer came, RainbowKit counted the account signed out and offered no
     // chain modal, so a press on "switch" right after signing in did nothing.
     await page.route('**/api/auth/session', () => {})
+    await askSignIn(page)
     await signIn(page)
     await wallet.setChain(1)
-    await page.getByRole('button', { name: 'Wrong network — switch' }).click()
+    await page.getByRole('banner').getByTestId('rk-wrong-network-button').click()
     await page.getByRole('dialog').getByTestId('rk-chain-option-31337').click()
-    await expect(page.getByRole('button', { name: 'Mint for 0.01 ETH' })).toBeEnabled()
+    await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
     expect(wallet.chainId).toBe(31337)
   })
+})
 
+test.describe('after connecting', () => {
   test('a switch to a chain the app does not support is shown as a wrong network', async ({ page, wallet }) => {
     await page.goto('/')
     await connectTestWallet(page, wallet)
-    await signIn(page)
 
     await wallet.setChain(1)
     // An unsupported chain has no deployment: the fallback name comes back.
@@ -163,15 +184,16 @@ test.describe('a wallet that does not know the local chain', () => {
 })
 
 test.describe('the local dev wallet', () => {
-  test('connects without any injected wallet, funds itself and signs in', async ({ page, rpc }) => {
+  test('connects without any injected wallet and funds itself', async ({ page, rpc }) => {
     await page.goto('/')
     await connectWith(page, 'localDevWallet')
     await expect(brandLink(page, LOCAL_NAME)).toBeVisible()
-    await signIn(page)
-    await expect.poll(async () => (await session(page)).authenticated).toBe(true)
-    const address = (await session(page)).address ?? ''
-    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The browser's own key (web/src/lib/wallet/utils/local-dev-signer.ts).
+    const key = await page.evaluate(() => localStorage.getItem('chainellation.localDevWallet.key'))
+    expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+    const { address } = privateKeyToAccount(key as `0x${string}`)
     await expectAccountShown(page, address)
+    expect(await session(page)).toEqual({ authenticated: false })
     // A new player can pay for gas at once.
     expect(BigInt((await rpc('eth_getBalance', [address, 'latest'])) as string)).toBeGreaterThan(0n)
   })

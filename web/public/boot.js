@@ -19,30 +19,48 @@
     document.head.append(links)
   }
   let connectPreloaded = false
+  /** The connect modal needs the wallet stack and RainbowKit: all their modules at once, beside the app's, rather
+   *  than one import level at a time once the app asks for them. */
+  const preloadConnect = () => {
+    if (connectPreloaded) return
+    connectPreloaded = true
+    preloadModules(connect)
+  }
+  /** After the next frame: a press shows on screen first, then the work it asks for begins. */
+  const afterFrame = (task) => requestAnimationFrame(() => setTimeout(task))
+  const earlyControl = (event) => {
+    const control = event.target instanceof Element ? event.target.closest('[data-early]') : null
+    const name = control?.getAttribute('data-early')
+    return name && /^[a-z]+$/.test(name) ? name : undefined
+  }
 
   // A press on a control the HTML marks `data-early="name"` (the connect button, the menu toggle) before the app
-  // runs is kept on the root element as `data-name-requested`; the app acts on it once it runs
-  // (src/lib/early-press.ts).
+  // runs is kept on the root element as `data-name-requested` (which styles the control as busy at once); the app
+  // acts on it once it runs (src/lib/early-press.ts).
   document.addEventListener(
     'click',
     (event) => {
       const root = document.documentElement
       if (root.hasAttribute('data-app-ready')) return
-      const control = event.target instanceof Element ? event.target.closest('[data-early]') : null
-      const name = control?.getAttribute('data-early')
-      if (!name || !/^[a-z]+$/.test(name)) return
+      const name = earlyControl(event)
+      if (!name) return
       root.setAttribute(`data-${name}-requested`, '')
-      // Someone is waiting on the app: no reason left to wait for the first paint.
-      startApp?.()
-      // The connect modal needs the wallet stack and RainbowKit: all their modules at once, beside the app's, rather
-      // than one import level at a time once the app asks for them.
-      if (name === 'connect' && !connectPreloaded) {
-        connectPreloaded = true
-        preloadModules(connect)
-      }
+      afterFrame(() => {
+        // Someone is waiting on the app: no reason left to wait for the first paint.
+        startApp?.()
+        if (name === 'connect') preloadConnect()
+      })
     },
     true,
   )
+  // Intent: a pointer over connect, or focus on it, before the app runs starts it and fetches what the modal needs.
+  const onIntent = (event) => {
+    if (document.documentElement.hasAttribute('data-app-ready') || earlyControl(event) !== 'connect') return
+    startApp?.()
+    preloadConnect()
+  }
+  document.addEventListener('pointerover', onIntent, true)
+  document.addEventListener('focusin', onIntent, true)
 
   // The production build names the app's entry module here rather than in a module script, with the modules it
   // imports (vite-plugins/start-after-paint.ts): the app is fetched once the HTML is on screen, so the first paint

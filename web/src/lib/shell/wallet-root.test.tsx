@@ -5,6 +5,8 @@ import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
+vi.mock('./stack/wallet-kit', () => ({ WalletKit: () => null }))
+
 vi.mock('./stack/wallet-stack', async () => {
   const { Islands } = await import('./island-host')
   return {
@@ -23,6 +25,7 @@ import {
   resetWalletStackLoader,
   setWalletStackShown,
   takeConnectRequest,
+  useWalletKit,
   wantsWalletAtOnce,
 } from './stack-loader'
 import { WalletIsland } from './wallet-island'
@@ -204,6 +207,60 @@ describe('a press on connect before the app runs', () => {
     expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(false)
     expect(takeConnectRequest()).toBe(false)
     other.remove()
+  })
+})
+
+describe('the warm-up once the page has gone quiet', () => {
+  /** Idle callbacks the test runs by hand. */
+  function idleQueue() {
+    const queue: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => queue.push(callback))
+    return {
+      get length() {
+        return queue.length
+      },
+      run: async () => {
+        for (const callback of queue.splice(0)) callback()
+        await act(async () => {})
+      },
+    }
+  }
+  afterEach(() => vi.unstubAllGlobals())
+
+  /** Says whether the kit's module has arrived, without asking for it. */
+  function KitProbe() {
+    return useWalletKit(false) ? <p>The kit is here</p> : null
+  }
+
+  it('fetches the stack in one idle period and the kit in the next, with no interaction', async () => {
+    const idle = idleQueue()
+    render(
+      <>
+        {page()}
+        <KitProbe />
+      </>,
+    )
+    expect(screen.queryByTestId('wallet-stack')).toBeNull()
+    expect(idle.length).toBe(1)
+    await idle.run()
+    expect(await screen.findByTestId('wallet-stack')).toBeDefined()
+    expect(screen.queryByText('The kit is here')).toBeNull()
+    await vi.waitFor(() => expect(idle.length).toBe(1))
+    await idle.run()
+    expect(await screen.findByText('The kit is here')).toBeDefined()
+  })
+
+  it('is skipped when the browser asks to save data; a press still loads them', async () => {
+    const idle = idleQueue()
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })
+    render(
+      <WalletRoot slot={null}>
+        <h1>The page</h1>
+      </WalletRoot>,
+    )
+    expect(idle.length).toBe(0)
+    fireEvent.pointerDown(window)
+    expect(await screen.findByTestId('wallet-stack')).toBeDefined()
   })
 })
 

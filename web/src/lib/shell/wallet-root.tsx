@@ -8,6 +8,7 @@ import {
   useWalletStack,
   useWalletStackShown,
   wantsWalletAtOnce,
+  warmUpWhenIdle,
 } from './stack-loader'
 import { useInteracted } from './use-interacted'
 import styles from './wallet-root.module.css'
@@ -20,13 +21,15 @@ export type WalletRootProps = {
 
 /**
  * The page, and beside it the wallet stack once it has loaded: fetched once a page with wallet islands has drawn
- * itself (`WalletIsland` asks for it), at once for a returning wallet user or inside a Safe, and otherwise on the
- * first interaction. The page never waits for it and never moves into it; the stack draws its islands in place.
+ * itself (`WalletIsland` asks for it), at once for a returning wallet user or inside a Safe, on the first
+ * interaction, and otherwise once the page has gone quiet. The page never waits for it and never moves into it; the
+ * stack draws its islands in place.
  */
 export function WalletRoot({ slot, children }: WalletRootProps) {
   const [atOnce] = useState(wantsWalletAtOnce)
   const interacted = useInteracted()
   const stack = useWalletStack(atOnce || interacted)
+  useEffect(warmUpWhenIdle, [])
   return (
     <>
       {children}
@@ -81,10 +84,12 @@ function ConnectPlaceholder() {
       className={styles.placeholder}
       data-testid="rk-connect-button"
       {...earlyPress('connect')}
+      // Intent: a pointer coming over the button, focus, a touch starting on it.
       onPointerEnter={() => void loadWalletKit()}
       onFocus={() => void loadWalletKit()}
       onPointerDown={() => {
         pressing.current = true
+        void loadWalletKit()
       }}
       onPointerLeave={() => {
         pressing.current = false

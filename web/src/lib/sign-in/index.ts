@@ -1,2 +1,2 @@
 // Sign-In with Ethereum (EIP-4361) against the API: what the features need of the session.
-export { useSignInStatus } from './sign-in-provider'
+export { useSignIn } from './sign-in-provider'

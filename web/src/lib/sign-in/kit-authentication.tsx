@@ -5,7 +5,8 @@ import { useSignIn } from './sign-in-provider'
 
 /**
  * Sign-In with Ethereum (EIP-4361) through RainbowKit's authentication adapter, against our API, on the session
- * state `SignInProvider` keeps. When the API cannot be reached the app keeps working without sign-in.
+ * state `SignInProvider` keeps. RainbowKit's authentication is on only while a page asks for a sign-in and while
+ * signed in, so connecting asks for no signature. When the API cannot be reached the app works without sign-in.
  */
 export function KitAuthentication({ children }: { children: ReactNode }) {
   const { status, enabled, settle } = useSignIn()

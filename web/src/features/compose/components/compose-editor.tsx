@@ -33,6 +33,9 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }
   const { chainId, descriptor } = useGameChain()
   const owned = useOwnedTokens(decorations.options, decorations.tokens)
   const [picked, setPicked] = useState<Composition>()
+  // Kept here rather than in the drafts panel, which is gone while the wallet is away: RainbowKit disconnects a wallet
+  // whose sign-in is cancelled, and the name typed for the save that asked for it is still here on reconnecting.
+  const [draftName, setDraftName] = useState('')
   useDraftFromLink(skyId, setPicked)
   const [buying, setBuying] = useState<number>()
   const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]
@@ -79,7 +82,14 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }
             <ApplyButton changes={changes} state={state} onApply={onApply} onReset={() => setPicked(undefined)} />
           )}
           {canEdit && (
-            <DraftsPanel skyId={skyId} chainId={chainId} composition={current} onLoad={(c) => setPicked(c)} />
+            <DraftsPanel
+              skyId={skyId}
+              chainId={chainId}
+              composition={current}
+              name={draftName}
+              onNameChange={setDraftName}
+              onLoad={(c) => setPicked(c)}
+            />
           )}
           <DecorationShop
             options={decorations.options}

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Note } from '@/components/ui/note'
-import { useConnectModal } from '@/lib/wallet'
-import { compositionOf, type Draft, draftLayers } from '../api/drafts'
+import { compositionOf, type createDraft, type Draft, draftLayers } from '../api/drafts'
 import { useDrafts } from '../hooks/use-drafts'
 import type { Composition } from '../utils/composition'
 import { DraftName } from './draft-name'
@@ -12,34 +12,85 @@ export type DraftsPanelProps = {
   skyId: bigint
   chainId: number
   composition: Composition
+  /** The name typed for the next draft (kept by the editor). */
+  name: string
+  onNameChange: (name: string) => void
   onLoad: (composition: Composition) => void
 }
 
-/** Save the composition as a named draft, and list, load, rename, delete and share your drafts. */
-export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanelProps) {
-  const { signedIn, list, save, rename, remove } = useDrafts()
-  const { openConnectModal } = useConnectModal()
-  const [name, setName] = useState('')
+type NewDraft = Parameters<typeof createDraft>[0]
+
+/**
+ * Save the composition as a named draft, and list, load, rename, delete and share your drafts. Drafts need a
+ * session: a save made before signing in asks for the sign-in, then is saved as it was pressed; one whose sign-in
+ * is cancelled keeps its name and the composition (docs/decisions/first-use.md).
+ */
+export function DraftsPanel({ skyId, chainId, composition, name, onNameChange: setName, onLoad }: DraftsPanelProps) {
+  const { signedIn, available, signingIn, signIn, list, save, rename, remove } = useDrafts()
+  const [params] = useSearchParams()
   const [copied, setCopied] = useState<string>()
+  // The save pressed before the sign-in it asked for; sent once signed in, dropped if the sign-in ends without.
+  const [pending, setPending] = useState<NewDraft>()
+  const wasSigningIn = useRef(false)
+  const send = (draft: NewDraft) => save.mutate(draft, { onSuccess: () => setName('') })
+  const sendPending = useEffectEvent(send)
+  useEffect(() => {
+    if (pending && signedIn) {
+      setPending(undefined)
+      sendPending(pending)
+    } else if (pending && wasSigningIn.current && !signingIn) {
+      setPending(undefined)
+    }
+    wasSigningIn.current = signingIn
+  }, [pending, signedIn, signingIn])
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault()
+    const draft = { name, chainId, skyId: skyId.toString(), layers: draftLayers(composition) }
+    if (signedIn) return send(draft)
+    setPending(draft)
+    signIn()
+  }
+  const saving = save.isPending || pending !== undefined
+  const form = (
+    <form className={styles.save} onSubmit={onSave}>
+      <label className="visually-hidden" htmlFor="draft-name">
+        Draft name
+      </label>
+      <input
+        id="draft-name"
+        className={styles.input}
+        value={name}
+        maxLength={80}
+        placeholder="Name this composition"
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Button type="submit" size="sm" disabled={saving || name.trim() === '' || !available}>
+        {pending ? 'Signing in…' : 'Save draft'}
+      </Button>
+    </form>
+  )
   if (!signedIn) {
     return (
       <section className={styles.drafts} aria-labelledby="drafts-title">
         <h2 id="drafts-title" className={styles.title}>
           Drafts
         </h2>
-        <p className={styles.hint}>Sign in to save compositions as drafts and share them.</p>
-        {/* For a connected account that is not signed in, RainbowKit's connect modal is its sign-in. */}
-        <Button variant="secondary" size="sm" onClick={openConnectModal}>
-          Sign in
-        </Button>
+        {available ? (
+          <>
+            {form}
+            <p className={styles.hint}>
+              Drafts are kept by the game&rsquo;s server: saving or opening one asks your wallet to sign in once (a
+              signature, no transaction).
+            </p>
+            <Button variant="secondary" size="sm" onClick={signIn} disabled={signingIn}>
+              {params.has('draft') ? 'Sign in to open your draft' : 'Sign in to see your drafts'}
+            </Button>
+          </>
+        ) : (
+          <Note tone="warning">Drafts are unavailable while the game&rsquo;s server cannot be reached.</Note>
+        )}
       </section>
-    )
-  }
-  const onSave = (event: FormEvent) => {
-    event.preventDefault()
-    save.mutate(
-      { name, chainId, skyId: skyId.toString(), layers: draftLayers(composition) },
-      { onSuccess: () => setName('') },
     )
   }
   const share = async (draft: Draft) => {
@@ -53,22 +104,7 @@ export function DraftsPanel({ skyId, chainId, composition, onLoad }: DraftsPanel
       <h2 id="drafts-title" className={styles.title}>
         Drafts
       </h2>
-      <form className={styles.save} onSubmit={onSave}>
-        <label className="visually-hidden" htmlFor="draft-name">
-          Draft name
-        </label>
-        <input
-          id="draft-name"
-          className={styles.input}
-          value={name}
-          maxLength={80}
-          placeholder="Name this composition"
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Button type="submit" size="sm" disabled={save.isPending || name.trim() === ''}>
-          Save draft
-        </Button>
-      </form>
+      {form}
       {error && (
         <Note tone="error" role="alert">
           {error.message}

@@ -1,20 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent } from 'react'
 import { useSearchParams } from 'react-router'
-import { useSignInStatus } from '@/lib/sign-in'
+import { useSignIn } from '@/lib/sign-in'
 import { compositionOf, createDraft, deleteDraft, listDrafts, renameDraft } from '../api/drafts'
 import type { Composition } from '../utils/composition'
 
 const key = ['drafts'] as const
 
-/** The signed-in player's drafts, and the changes they can make to them; each change refreshes the list. */
+/**
+ * The signed-in player's drafts, and the changes they can make to them; each change refreshes the list. Drafts are
+ * the one part of the game that needs a session: `signIn` asks for it (docs/decisions/first-use.md).
+ */
 export function useDrafts() {
-  const signedIn = useSignInStatus() === 'authenticated'
+  const { status, available, requested, request } = useSignIn()
+  const signedIn = status === 'authenticated'
   const client = useQueryClient()
   const list = useQuery({ queryKey: key, queryFn: listDrafts, enabled: signedIn, staleTime: 0, gcTime: 0 })
   const done = { onSuccess: () => client.invalidateQueries({ queryKey: key }) }
   return {
     signedIn,
+    /** False when the game's server cannot be reached: no sign-in, no drafts. */
+    available,
+    /** Whether a sign-in is being asked for. */
+    signingIn: requested,
+    signIn: request,
     list,
     save: useMutation({ mutationFn: createDraft, ...done }),
     rename: useMutation({ mutationFn: (v: { id: string; name: string }) => renameDraft(v.id, v.name), ...done }),

@@ -27,15 +27,34 @@ export function HeaderWalletButton() {
   const { enabled } = useSignIn()
   const { openAccountModal } = useAccountModal()
   const { openChainModal } = useChainModal()
-  // As RainbowKit shows the account: connected, on one of the app's chains, signed in where sign-in is on.
+  // As RainbowKit shows the account: connected, on one of the app's chains, signed in where sign-in is on (while a
+  // page asks for a sign-in, and while signed in).
   const shown = isConnected && !!chain && (!enabled || status === 'authenticated')
   return (
-    <NamedAccountButton
-      address={shown ? address : undefined}
-      chainName={chain?.name}
-      openAccountModal={openAccountModal}
-      openChainModal={openChainModal}
-    />
+    <div className={styles.buttons}>
+      {shown && status === 'authenticated' && <SignedInMark />}
+      <NamedAccountButton
+        address={shown ? address : undefined}
+        chainName={chain?.name}
+        openAccountModal={openAccountModal}
+        openChainModal={openChainModal}
+      />
+    </div>
+  )
+}
+
+/**
+ * Beside the account: the player is signed in to the game's server too (their drafts are open to them). Connecting
+ * alone does not sign in; saving or opening a draft asks for it (docs/decisions/first-use.md).
+ */
+function SignedInMark() {
+  return (
+    <span className={styles.signedIn} title="Signed in: your drafts are open to you" data-testid="signed-in">
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <path d="m3.5 8.5 3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className={styles.signedInText}>Signed in</span>
+    </span>
   )
 }
 
@@ -45,7 +64,7 @@ function NamedAccountButton({ address, chainName, openAccountModal, openChainMod
   const switchable = useConfig().chains.length > 1
   if (!address || !name?.name) return <WalletButton />
   return (
-    <div className={styles.buttons}>
+    <>
       {switchable && (
         <button type="button" className={styles.button} onClick={openChainModal}>
           {chainName}
@@ -66,7 +85,7 @@ function NamedAccountButton({ address, chainName, openAccountModal, openChainMod
         <span className={styles.name}>{displayName(address, name.name)}</span>
         <DropdownIcon />
       </button>
-    </div>
+    </>
   )
 }
 

@@ -1,10 +1,10 @@
 import '@rainbow-me/rainbowkit/styles.css'
 import { RainbowKitProvider, useAddRecentTransaction, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useConfig, useSwitchChain } from 'wagmi'
 import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
-import { useSignInStatus } from '@/lib/sign-in/sign-in-provider'
+import { useSignIn } from '@/lib/sign-in/sign-in-provider'
 import { appChains } from '@/lib/wallet/chains'
 import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
 import { publishKit } from '@/lib/wallet/kit-bridge'
@@ -16,8 +16,7 @@ const RECONNECT_WAIT_MS = 3000
 
 /**
  * Opens the connect modal for a press on connect that came before the kit — once wagmi's reconnect on mount has
- * finished and the session is known: opened during the reconnect, the modal would let the wallet SDKs start (the
- * modal releases them), and RainbowKit closes every modal when the session turns out to be signed out.
+ * finished: opened during the reconnect, the modal would let the wallet SDKs start (the modal releases them).
  */
 function EarlyConnect({
   takeConnectRequest,
@@ -25,7 +24,6 @@ function EarlyConnect({
 }: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'>) {
   const config = useConfig()
   const { openConnectModal } = useConnectModal()
-  const session = useSignInStatus()
   const [settled, setSettled] = useState(false)
   // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
   // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
@@ -52,14 +50,40 @@ function EarlyConnect({
   }, [config])
   // biome-ignore lint/correctness/useExhaustiveDependencies: `requests` changes at each press, which must look again.
   useEffect(() => {
-    if (!settled || session === 'loading' || !openConnectModal) return
-    // A task later: RainbowKit's own effect for the session's arrival (it closes modals) runs after this
-    // one in the same commit, and would close a modal opened right here.
+    if (!settled || !openConnectModal) return
+    // A task later: RainbowKit's own effects of the same commit (a change of sign-in status closes its modals) run
+    // after this one, and would close a modal opened right here.
     const timer = setTimeout(() => {
       if (takeConnectRequest()) openConnectModal()
     })
     return () => clearTimeout(timer)
-  }, [settled, session, openConnectModal, takeConnectRequest, requests])
+  }, [settled, openConnectModal, takeConnectRequest, requests])
+  return null
+}
+
+/**
+ * RainbowKit's sign-in modal when a page asks for a session (`useSignIn().request`): its authentication is then on
+ * (see `SignInProvider`), so its connect modal is the sign-in for a connected account, and connect-then-sign-in for
+ * one that is not. The request ends when the account is signed in or the modal is closed. RainbowKit disconnects a
+ * wallet whose sign-in is cancelled; the page keeps what the player was doing (docs/decisions/first-use.md).
+ */
+function SignInOnDemand() {
+  const { requested, endRequest, status } = useSignIn()
+  const { openConnectModal, connectModalOpen } = useConnectModal()
+  const opened = useRef(false)
+  useEffect(() => {
+    if (!requested || opened.current || status === 'loading' || !openConnectModal) return
+    // A task later: RainbowKit closes its modals as the authentication it was just given turns out signed out.
+    const timer = setTimeout(() => {
+      opened.current = true
+      openConnectModal()
+    })
+    return () => clearTimeout(timer)
+  }, [requested, status, openConnectModal])
+  useEffect(() => {
+    if (!requested) opened.current = false
+    else if (status === 'authenticated' || (opened.current && !connectModalOpen)) endRequest()
+  }, [requested, status, connectModalOpen, endRequest])
   return null
 }
 
@@ -114,6 +138,7 @@ export function WalletKit({ slot, link }: WalletKitProps) {
       <RainbowKitProvider theme={kitTheme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
         <EarlyConnect takeConnectRequest={link.takeConnectRequest} onConnectRequest={link.onConnectRequest} />
+        <SignInOnDemand />
         <KitBridge />
         {slot && <HeaderButton slot={slot} setWalletStackShown={link.setWalletStackShown} />}
       </RainbowKitProvider>

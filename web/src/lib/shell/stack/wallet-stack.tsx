@@ -1,5 +1,6 @@
 import { memo, type ReactNode, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
+import { useSignIn } from '@/lib/sign-in/sign-in-provider'
 import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
 import { Notifications } from '@/lib/wallet/write/toaster'
 import { setDeployment } from '../deployment'
@@ -16,13 +17,15 @@ function DeploymentSync() {
 }
 
 /**
- * RainbowKit, beside the page rather than around it: fetched on the first interaction (or at once for a returning
- * wallet user or inside a Safe, whose account the header shows), and rendered without touching the page.
+ * RainbowKit, beside the page rather than around it: fetched on the first interaction, when a page asks the player
+ * to sign in, or at once for a returning wallet user or inside a Safe (whose account the header shows), and
+ * rendered without touching the page. The shell also warms it up once the page has gone quiet (stack-loader.ts).
  */
 function KitHost({ slot, link }: WalletStackProps) {
   const [atOnce] = useState(link.wantsWalletAtOnce)
   const interacted = useInteracted()
-  const kit = link.useWalletKit(atOnce || interacted)
+  const { requested } = useSignIn()
+  const kit = link.useWalletKit(atOnce || interacted || requested)
   return kit ? <kit.WalletKit slot={slot} link={link} /> : null
 }
 
