@@ -210,6 +210,11 @@ describe('a press on connect before the app runs', () => {
   })
 })
 
+/** Says whether the kit's module has arrived, without asking for it. */
+function KitProbe() {
+  return useWalletKit(false) ? <p>The kit is here</p> : null
+}
+
 describe('the warm-up once the page has gone quiet', () => {
   /** Idle callbacks the test runs by hand. */
   function idleQueue() {
@@ -226,11 +231,6 @@ describe('the warm-up once the page has gone quiet', () => {
     }
   }
   afterEach(() => vi.unstubAllGlobals())
-
-  /** Says whether the kit's module has arrived, without asking for it. */
-  function KitProbe() {
-    return useWalletKit(false) ? <p>The kit is here</p> : null
-  }
 
   it('fetches the stack in one idle period and the kit in the next, with no interaction', async () => {
     const idle = idleQueue()
