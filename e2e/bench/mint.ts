@@ -1,5 +1,6 @@
 import type { Stack } from '@chainellation/scripts/stack'
 import type { Browser, Page } from '@playwright/test'
+import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, TestWallet } from '../support/test-wallet'
 import {
   describeMachine,
   KEEP_NAMES_SHIM,
@@ -13,7 +14,8 @@ import {
 
 /**
  * The /mint page on the real stack (production build, served by the API), in headless Chromium without a wallet:
- * how long the preview takes to follow a control, and how many JSON-RPC requests changing the controls costs.
+ * how long the preview takes to follow a control, and how many JSON-RPC requests changing the controls costs; then
+ * with a new injected wallet, how many wallet prompts stand between landing on /mint and a minted sky.
  */
 
 const TARGET_MEDIAN_MS = 4
@@ -55,6 +57,53 @@ export type MintBenchReport = {
     /** Requests of the initial supply/price read, before the changes: proof the counter sees the RPC at all. */
     initialRequests: number
     target: number
+  }
+  /** A wallet new to the game, from landing on /mint to its minted sky. */
+  firstSky: {
+    /** Requests that open a prompt in a person's wallet. */
+    prompts: number
+    methods: string[]
+    target: number
+  }
+}
+
+/** Wallet requests a wallet shows its person (EIP-1193 and its extensions); reads it answers on its own. */
+const PROMPTING = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
+const TARGET_FIRST_SKY_PROMPTS = 2
+
+/** A new injected wallet (a fresh browser, anvil's last account) lands on /mint, connects and mints its first sky. */
+async function countFirstSkyPrompts(browser: Browser, stack: Stack) {
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: stack.webUrl })
+  try {
+    const page = await context.newPage()
+    // Before the wallet's script, which needs it.
+    await page.addInitScript(KEEP_NAMES_SHIM)
+    const wallet = await new TestWallet({
+      rpcUrl: stack.rpcUrl,
+      localChainId: stack.chainId,
+      account: ANVIL_ACCOUNTS[9],
+    }).install(page)
+    await page.goto('/mint')
+    await page.getByRole('button', { name: 'Connect wallet to mint' }).click()
+    await page.getByRole('dialog').getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
+    const mint = page.getByRole('button', { name: /^Mint for / })
+    await mint.waitFor()
+    await mint.click({ timeout: 30_000 })
+    await page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ }).waitFor({ timeout: 60_000 })
+    const methods = wallet.methods.filter((method) => PROMPTING.has(method))
+    return { prompts: methods.length, methods, target: TARGET_FIRST_SKY_PROMPTS }
+  } finally {
+    await context.close()
   }
 }
 
@@ -268,6 +317,9 @@ function printReport(r: MintBenchReport) {
     '',
     `JSON-RPC requests while changing every control ${RPC_ROUNDS} times (${rpc.actions} actions): ${rpc.requests}${methods}   target ${rpc.target}`,
     `(the initial supply and price read took ${rpc.initialRequests})`,
+    '',
+    `wallet prompts from landing on /mint with a new wallet to a minted sky: ${r.firstSky.prompts} ` +
+      `(${r.firstSky.methods.join(', ')})   target ≤ ${r.firstSky.target}`,
   ]
   process.stdout.write(`${lines.join('\n')}\n`)
 }
@@ -280,6 +332,7 @@ await withStackAndBrowser(async (stack, browser) => {
     cpuThrottling: 'none',
     preview: await measurePreview(browser, stack),
     rpc: await countRpc(browser, stack),
+    firstSky: await countFirstSkyPrompts(browser, stack),
   }
   writeReport(reportUrl, report)
   process.stdout.write('\n')
@@ -288,6 +341,8 @@ await withStackAndBrowser(async (stack, browser) => {
     report.preview.unchanged > 0 && `${report.preview.unchanged} changes left the preview as it was`,
     report.preview.medianMs > TARGET_MEDIAN_MS && `median preview time over ${TARGET_MEDIAN_MS} ms`,
     report.rpc.requests > TARGET_RPC_REQUESTS && `${report.rpc.requests} RPC requests, target ${TARGET_RPC_REQUESTS}`,
+    report.firstSky.prompts > TARGET_FIRST_SKY_PROMPTS &&
+      `${report.firstSky.prompts} wallet prompts to a first sky, target ${TARGET_FIRST_SKY_PROMPTS}`,
   ].filter(Boolean)
   if (missed.length) {
     process.stderr.write(`missed: ${missed.join('; ')}\n`)

@@ -18,8 +18,13 @@ export type SiteReport = {
   url: string
   routes: RouteFigures[]
   lighthouse: Record<string, LighthouseRoute>
-  connect: Repeated<Omit<ConnectRun, 'clickMs'> & { clickMs: number | null }>
+  /** A press as soon as the connect button is usable. */
+  connect: Repeated<ConnectFigures>
+  /** A press 3 s after navigation, once the page has settled (absent from reports made before it was measured). */
+  connectSettled?: Repeated<ConnectFigures>
 }
+
+type ConnectFigures = Omit<ConnectRun, 'clickMs'> & { clickMs: number | null }
 
 export type FrontendReport = {
   machine: {

@@ -8,12 +8,23 @@ const NETWORK_IDLE_TIMEOUT_MS = 30_000
 /**
  * Runs in the page before its own scripts (a string, so no bundler helper travels with it). It keeps every
  * resource timing entry, and records on the page's clock (ms since navigation start) when the connect button
- * first becomes usable, when it is first clicked, and when RainbowKit's connect modal first shows.
+ * first becomes usable, when it is first pressed (the pointerdown's own time stamp, before any wait for the main
+ * thread) and clicked, and when RainbowKit's connect modal first shows. The press's Event Timing entries (W3C Event
+ * Timing: from the input to the next frame painted after its handlers, as INP counts it) say when the page first
+ * answered it on screen.
  */
 const INIT_SCRIPT = `(() => {
   globalThis.__name = globalThis.__name || ((f) => f)
   performance.setResourceTimingBufferSize(10000)
-  const bench = (window.__bench = { connectVisibleMs: null, clickMs: null, modalMs: null })
+  const bench = (window.__bench = { connectVisibleMs: null, pressMs: null, clickMs: null, modalMs: null, events: [] })
+  if (PerformanceObserver.supportedEntryTypes.includes('event')) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.interactionId) bench.events.push({ name: e.name, startTime: e.startTime, duration: e.duration })
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  }
+  addEventListener('pointerdown', (event) => { if (bench.pressMs === null) bench.pressMs = event.timeStamp }, true)
   const usable = (el) => {
     if (!el || el.disabled || el.closest('[aria-hidden="true"]')) return false
     const box = el.getBoundingClientRect()
@@ -62,7 +73,16 @@ const INIT_SCRIPT = `(() => {
 })()`
 
 type BenchWindow = { __bench: Bench }
-type Bench = { connectVisibleMs: number | null; clickMs: number | null; modalMs: number | null }
+type Bench = {
+  connectVisibleMs: number | null
+  pressMs: number | null
+  clickMs: number | null
+  modalMs: number | null
+  events: { name: string; startTime: number; duration: number }[]
+}
+
+/** Event Timing reports no interaction answered within 16 ms (its smallest `durationThreshold`). */
+const EVENT_TIMING_FLOOR_MS = 16
 type Timeline = { fcpMs: number | null; resources: { url: string; startTime: number }[] }
 
 export type Script = {
@@ -206,19 +226,34 @@ export async function measureRoute(browser: Browser, origin: string, route: stri
 export type ConnectRun = {
   /** ms since navigation start when the connect button was first visible and enabled. */
   connectVisibleMs: number
+  /** ms since navigation start when our press (pointerdown) happened. */
+  pressMs: number
   /** ms since navigation start when our click reached the page. */
   clickMs: number | null
   /** ms since navigation start when RainbowKit's connect modal was first visible. */
   connectModalMs: number
+  /** From the press to RainbowKit's connect modal. */
+  pressToModalMs: number
+  /**
+   * From the press to the first frame painted after the page handled all of it (the latest end of its pointerdown,
+   * pointerup and click Event Timing entries); 16 when none took that long, Event Timing's floor.
+   */
+  pressFeedbackMs: number
 }
 
 const readBench = async (page: Page) => (await page.evaluate('window.__bench')) as Bench
 
 /**
- * With the CPU slowed `rate` times, opens `/` in a fresh context, clicks the connect button as soon as it is
- * usable and waits for RainbowKit's connect modal; both times on the page's clock.
+ * With the CPU slowed `rate` times, opens `/` in a fresh context, presses the connect button — as soon as it is
+ * usable, or once `settleMs` have passed since navigation (a person who read the page first) — and waits for
+ * RainbowKit's connect modal; times on the page's clock.
  */
-export async function measureConnect(browser: Browser, origin: string, rate = 4): Promise<ConnectRun> {
+export async function measureConnect(
+  browser: Browser,
+  origin: string,
+  rate = 4,
+  { settleMs }: { settleMs?: number } = {},
+): Promise<ConnectRun> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
     await context.addInitScript({ content: INIT_SCRIPT })
@@ -236,6 +271,9 @@ export async function measureConnect(browser: Browser, origin: string, rate = 4)
         polling: 50,
       },
     )
+    if (settleMs !== undefined) {
+      await page.waitForFunction((at) => performance.now() >= at, settleMs, { timeout: 60_000, polling: 50 })
+    }
     // A mouse click at the button, as a person's would be: queued until the page's main thread is free, without
     // Playwright's actionability checks, each of which would wait on that thread as well.
     const button = page.locator('[data-testid="rk-connect-button"]:visible').first()
@@ -246,13 +284,24 @@ export async function measureConnect(browser: Browser, origin: string, rate = 4)
       timeout: 60_000,
       polling: 50,
     })
+    // Event Timing reports an interaction once its frame is painted: a frame or two after the modal.
+    await page.waitForTimeout(500)
     const bench = await readBench(page)
-    if (bench.connectVisibleMs === null || bench.modalMs === null) throw new Error('connect timings missing')
+    if (bench.connectVisibleMs === null || bench.modalMs === null || bench.pressMs === null) {
+      throw new Error('connect timings missing')
+    }
+    const press = bench.pressMs
+    const ours = bench.events.filter(
+      (e) => ['pointerdown', 'pointerup', 'click'].includes(e.name) && e.startTime >= press - 1,
+    )
     const round = (ms: number) => Math.round(ms)
     return {
       connectVisibleMs: round(bench.connectVisibleMs),
+      pressMs: round(press),
       clickMs: bench.clickMs === null ? null : round(bench.clickMs),
       connectModalMs: round(bench.modalMs),
+      pressToModalMs: round(bench.modalMs - press),
+      pressFeedbackMs: round(Math.max(EVENT_TIMING_FLOOR_MS, ...ours.map((e) => e.startTime + e.duration - press))),
     }
   } finally {
     await context.close()

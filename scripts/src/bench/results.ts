@@ -51,7 +51,8 @@ export type Figure = {
 /** The targets the front end is held to (bytes are gzip -9; 1 kB = 1000 bytes). */
 export const TARGETS = {
   jsBeforePaintHome: { op: '<=', value: 120_000 },
-  jsAfterLoadMint: { op: '<=', value: 250_000 },
+  /** With the wallet stack and kit warmed up once the page is quiet (docs/decisions/first-use.md); 250 kB before. */
+  jsAfterLoadMint: { op: '<=', value: 300_000 },
   lighthouseHome: { op: '>=', value: 95 },
   lcpHome: { op: '<=', value: 1500 },
   tbtHome: { op: '<=', value: 150 },
@@ -65,6 +66,12 @@ export const TARGETS = {
   lighthouseSeo: { op: '>=', value: 95 },
   thirdPartyHosts: { op: '=', value: 0 },
   connectVisible: { op: '<=', value: 800 },
+  /** A press at the first moment: no ratio to the starter, but no slower than before the warm-up (2,427 ms). */
+  connectModalAtOnce: { op: '<=', value: 2427 },
+  /** Any press shows an answer within this, at 4× CPU (docs/decisions/first-use.md). */
+  pressFeedback: { op: '<=', value: 100 },
+  /** Connect and the mint's transaction: no sign-in on the way to a first sky. */
+  firstSkyPrompts: { op: '<=', value: 2 },
   stargazeFirstCards: { op: '<=', value: 1500 },
   /** The gallery's index at 15,000 skies (docs/decisions/indexer.md): fresh start to ready on PGlite. */
   indexSeconds: { op: '<=', value: 60 },
@@ -82,9 +89,6 @@ export const TARGETS = {
   prodStart: { op: '<=', value: 1000 },
   none: { op: '=', value: 0 },
 } as const satisfies Record<string, Target>
-
-/** The connect modal is held to this share of the starter's time in the same run. */
-export const CONNECT_MODAL_SHARE = 0.8
 
 export function meets(value: number, target: Target): boolean {
   if (target.op === '<=') return value <= target.value
@@ -120,6 +124,8 @@ export function figure(
 /** The part of e2e/bench-reports/mint.json read here. */
 export type MintReport = {
   preview: { samples: number; medianMs: number; targetMedianMs: number }
+  /** A new wallet from landing on /mint to its minted sky: what the wallet asked the person (absent in older reports). */
+  firstSky?: { prompts: number; methods: string[] }
   rpc: { actions: number; requests: number; target: number; initialRequests?: number }
 }
 type StargazeFigures = { cards: number; medianMs: number; maxRequests: number }
@@ -376,6 +382,7 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
   }
   const rate = f?.cpuThrottlingRate ?? 4
   const connect = (site: 'ours' | 'baseline') => f?.[site]?.connect.median
+  const settled = (site: 'ours' | 'baseline') => f?.[site]?.connectSettled?.median
   out.push(
     figure(
       'connect.visibleMs',
@@ -389,13 +396,53 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
     figure(
       'connect.modalMs',
       'front end',
-      `Connect modal shown (${rate}× CPU)`,
+      `Connect modal, pressed at once (${rate}× CPU)`,
       'ms',
       connect('ours')?.connectModalMs,
       connect('baseline')?.connectModalMs,
-      modalTarget(connect('baseline')?.connectModalMs),
+      TARGETS.connectModalAtOnce,
+    ),
+    figure(
+      'connect.modalSettledMs',
+      'front end',
+      `Press to connect modal, pressed at 3 s (${rate}× CPU)`,
+      'ms',
+      settled('ours')?.pressToModalMs,
+      settled('baseline')?.pressToModalMs,
+      settledTarget(settled('baseline')?.pressToModalMs),
+    ),
+    figure(
+      'connect.pressFeedbackMs.atOnce',
+      'front end',
+      `Press to first answer on screen, pressed at once (${rate}× CPU)`,
+      'ms',
+      connect('ours')?.pressFeedbackMs,
+      connect('baseline')?.pressFeedbackMs,
+      TARGETS.pressFeedback,
+    ),
+    figure(
+      'connect.pressFeedbackMs.settled',
+      'front end',
+      `Press to first answer on screen, pressed at 3 s (${rate}× CPU)`,
+      'ms',
+      settled('ours')?.pressFeedbackMs,
+      settled('baseline')?.pressFeedbackMs,
+      TARGETS.pressFeedback,
     ),
   )
+  if (mint?.firstSky) {
+    out.push(
+      figure(
+        'firstSky.prompts',
+        'front end',
+        'Wallet prompts, new wallet on /mint to a minted sky',
+        'count',
+        mint.firstSky.prompts,
+        null,
+        TARGETS.firstSkyPrompts,
+      ),
+    )
+  }
 
   if (mint) {
     out.push(
@@ -539,9 +586,9 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
   return out
 }
 
-/** `CONNECT_MODAL_SHARE` of the starter's time, when the starter was measured; no target without it. */
-export function modalTarget(baselineMs: number | null | undefined): Target | null {
-  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs * CONNECT_MODAL_SHARE) }
+/** A settled press opens the connect modal no later than the starter's does in the same run. */
+export function settledTarget(baselineMs: number | null | undefined): Target | null {
+  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs) }
 }
 
 const grouped = (n: number) => Math.round(n).toLocaleString('en-US')
@@ -627,7 +674,7 @@ export const METHODS: Record<string, string> = {
   thirdPartyHosts:
     'hostnames other than the page’s own in requests (failed ones too) and WebSockets from navigation to network idle + 3 s, no click',
   connect:
-    'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after clicking it at once; median of the runs',
+    'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after a mouse click on it, at once or 3 s after navigation; the press is its pointerdown’s time stamp; its answer on screen is the latest end (startTime + duration) of its pointerdown, pointerup and click Event Timing entries (durationThreshold 16, so 16 when none took longer); median of the runs. firstSky.prompts: e2e/bench-reports/mint.json, a new injected wallet from landing on /mint to its minted sky, counting requests that open a wallet prompt',
   rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
   prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
