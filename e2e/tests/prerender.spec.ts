@@ -101,17 +101,35 @@ test("a press on connect before the app's script has run opens the connect modal
   expect(errors).toEqual([])
 })
 
-test('once the page has gone quiet the wallet kit is there, and a press opens the connect modal directly', async ({
+test('once the page has gone quiet the wallet kit is there, and a press shows at once, then the connect modal', async ({
   page,
 }) => {
   const errors = collectErrors(page)
   await page.goto('/')
-  // Warmed up with no interaction: RainbowKit's own button has replaced the page's.
-  await expect(page.locator('[data-early="connect"]')).toHaveCount(0)
+  // Warmed up with no interaction.
+  await expect(page.locator('html')).toHaveAttribute('data-wallet-kit', '')
   expect(await page.evaluate(() => performance.getEntriesByName('wallet-warm-up', 'mark').length)).toBe(1)
-  await page.getByTestId('rk-connect-button').click()
+  // Record the frames after the press: the first painted one shows the busy ring, the modal comes after it.
+  const button = page.getByTestId('rk-connect-button')
+  await button.evaluate((el) => {
+    const seen: string[] = []
+    ;(window as unknown as { seen: string[] }).seen = seen
+    el.addEventListener('click', () => {
+      const look = () => {
+        const busy = el.hasAttribute('data-busy') || document.documentElement.hasAttribute('data-connect-requested')
+        // RainbowKit's dialog (the side menu is a dialog too, always in the page).
+        const modal = document.querySelector('[data-rk][role="dialog"]') !== null
+        seen.push(modal ? 'modal' : busy ? 'busy' : 'nothing')
+        if (!modal) requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+  })
+  await button.click()
   await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
-  // RainbowKit's button opened it: the page's early-press path was not needed.
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+  expect(seen[0]).toBe('busy')
+  expect(seen.at(-1)).toBe('modal')
   await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
   expect(errors).toEqual([])
 })

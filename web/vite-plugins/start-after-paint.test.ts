@@ -60,4 +60,9 @@ describe('importClosure', () => {
       ['kit', 'noble', 'query', 'rainbowkit', 'stack', 'viem', 'wagmi'].sort(),
     )
   })
+
+  it('lists a chunk after the chunks it imports, so that importing them in order evaluates one at a time', () => {
+    const imports: Record<string, string[]> = { kit: ['rainbowkit', 'wagmi'], wagmi: ['viem'], rainbowkit: ['viem'] }
+    expect(importClosure(['kit'], (file) => imports[file])).toEqual(['viem', 'rainbowkit', 'wagmi', 'kit'])
+  })
 })

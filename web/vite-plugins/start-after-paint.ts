@@ -31,19 +31,25 @@ export function moveEntryToBoot(
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(bootTag, named)
 }
 
-/** The file of every chunk `files` import, statically and through them, each once: what loading those brings. */
+/**
+ * The file of every chunk `files` import, statically and through them, each once: what loading those brings. Each
+ * is listed after the chunks it imports, so that importing them in this order evaluates one chunk at a time (the
+ * wallet warm-up does, in idle periods: web/src/lib/shell/stack-loader.ts).
+ */
 export function importClosure(
   files: readonly string[],
   importsOf: (file: string) => readonly string[] | undefined,
 ): string[] {
   const seen = new Set<string>()
+  const order: string[] = []
   const visit = (file: string) => {
     if (seen.has(file)) return
     seen.add(file)
     for (const imported of importsOf(file) ?? []) visit(imported)
+    order.push(file)
   }
   for (const file of files) visit(file)
-  return [...seen]
+  return order
 }
 
 export type StartAfterPaintOptions = {

@@ -20,7 +20,7 @@ let loading: Promise<WalletStackModule> | undefined
 let loaded: WalletStackModule | undefined
 let kitLoading: Promise<WalletKitModule> | undefined
 let kitLoaded: WalletKitModule | undefined
-let shown = false
+let shown: boolean | undefined
 let connectRequested = false
 const listeners = new Set<() => void>()
 const notify = () => {
@@ -61,14 +61,53 @@ function whenIdle(task: () => void) {
   else setTimeout(task, 50)
 }
 
+/** Longest slice of warm-up work in one idle period (wall time: at a 4× slower CPU, still under a 50 ms task). */
+const SLICE_MS = 8
+
+/** Runs `steps` in idle periods, as many in each as fit in `SLICE_MS` (at least one); resolves when all have run. */
+function runInSlices(steps: readonly (() => void)[]): Promise<void> {
+  return new Promise((resolve) => {
+    let next = 0
+    const slice = () => {
+      const until = performance.now() + SLICE_MS
+      do steps[next++]?.()
+      while (next < steps.length && performance.now() < until)
+      if (next < steps.length) whenIdle(slice)
+      else resolve()
+    }
+    if (steps.length === 0) resolve()
+    else whenIdle(slice)
+  })
+}
+
+/**
+ * The chunks of the wallet stack and the kit, each after those it imports, as the production build names them on the
+ * page's boot script (vite-plugins/start-after-paint.ts); none in development.
+ */
+function warmUpChunks(): string[] {
+  const boot = document.querySelector<HTMLScriptElement>('script[data-connect]')
+  return boot?.dataset.connect?.split(' ').filter(Boolean) ?? []
+}
+
+/**
+ * Fetches `files` into the HTTP cache, at low priority, a few requests per idle period: starting dozens at once
+ * (fetches, or modulepreload links) is itself a long task at a slow CPU. The imports that follow then find every
+ * chunk at hand instead of discovering them one import level at a time.
+ */
+function prefetchInSlices(files: readonly string[]): Promise<void> {
+  return runInSlices(files.map((file) => () => void fetch(file, { priority: 'low' } as RequestInit).catch(() => {})))
+}
+
 let warming = false
 /** Bumped by the test hook, so that a warm-up begun before it does nothing after. */
 let generation = 0
 
 /**
- * Fetches and evaluates the stack, then the kit, each in an idle period once the page has loaded: never before the
- * first paint (the app itself starts after it), never in a task a press or the page's own work is waiting behind.
- * Skipped when the browser asks to save data (`navigator.connection.saveData`); the press still loads them.
+ * Once the page has loaded and gone quiet, fetches the chunks of the stack and the kit (in slices), then evaluates
+ * and renders the stack in an idle period and the kit in another: never before the first paint (the app itself
+ * starts after it), never in a task a press or the page's own work is waiting behind. Skipped when the browser asks
+ * to save data (`navigator.connection.saveData`); the press still loads them. Evaluating a chunk per idle period was
+ * tried: it kept each task shorter but left the kit unready 3 s after navigation at 4× CPU (docs/decisions/first-use.md).
  */
 export function warmUpWhenIdle() {
   if (warming || (window as unknown as IdleWindow).navigator.connection?.saveData) return
@@ -82,7 +121,9 @@ export function warmUpWhenIdle() {
       current(() => {
         // Named on the page's timeline, for the budget test and the bench to tell what the warm-up fetched.
         performance.mark('wallet-warm-up')
-        void loadWalletStack().then(() => whenIdle(current(() => void loadWalletKit())))
+        void prefetchInSlices(warmUpChunks()).then(
+          current(() => void loadWalletStack().then(() => whenIdle(current(() => void loadWalletKit())))),
+        )
       }),
     ),
   )
@@ -134,18 +175,21 @@ export function useWalletKit(wanted: boolean): WalletKitModule | undefined {
   return useArrived(currentKit)
 }
 
-/** Called by the wallet kit when its button is in the header (true) or gone (false). */
-export function setWalletStackShown(value: boolean) {
+/**
+ * Called by the wallet kit: its button is in the header (true: a wallet is connected or reconnecting), the kit is
+ * there and leaves the shell's connect button (false: no wallet), or the kit is gone (undefined).
+ */
+export function setWalletStackShown(value: boolean | undefined) {
   shown = value
   notify()
 }
 
-/** Whether the wallet kit's own button is in the header. */
-export function useWalletStackShown(): boolean {
+/** Whether the wallet kit's own button is in the header; false once the kit is there without one, undefined before. */
+export function useWalletStackShown(): boolean | undefined {
   return useSyncExternalStore(
     subscribe,
     () => shown,
-    () => false,
+    () => undefined,
   )
 }
 
@@ -217,7 +261,7 @@ export function resetWalletStackLoader() {
   kitLoaded = undefined
   warming = false
   generation++
-  shown = false
+  shown = undefined
   connectRequested = false
   setPressPending('connect', false)
   document.documentElement.removeAttribute('data-app-ready')

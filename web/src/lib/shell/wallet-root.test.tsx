@@ -35,7 +35,11 @@ beforeEach(() => {
   resetWalletStackLoader()
   localStorage.clear()
 })
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  // A warm-up still waiting for its idle period would run after the page (jsdom) is gone.
+  resetWalletStackLoader()
+})
 
 /** A page whose counter is its own state, with a wallet island. */
 function Page() {
@@ -195,6 +199,9 @@ describe('a press on connect before the app runs', () => {
     expect(takeConnectRequest()).toBe(true)
     expect(document.documentElement.hasAttribute('data-connect-requested')).toBe(false)
     await loadWalletStack()
+    // The early script starts the app and fetches the connect modal's modules after the next frame: let it, while
+    // there is a page.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
     document.body.innerHTML = ''
   })
 

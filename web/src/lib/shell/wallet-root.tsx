@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
+import { connectModalReady, openConnectModalIfReady } from '@/lib/wallet/kit-bridge'
 import {
   loadWalletKit,
   requestConnect,
@@ -52,8 +53,9 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
       {/* RainbowKit scopes its styles and theme to `[data-rk]`; its button arrives here through a portal,
           outside the provider's own `[data-rk]` element. */}
       <div ref={slotRef} className={styles.target} data-rk="" />
-      {!shown &&
-        (hydrated && reconnecting ? (
+      {shown !== true &&
+        // Reconnecting until the kit says otherwise: a wallet disconnected since gets the connect button.
+        (hydrated && reconnecting && shown === undefined ? (
           <span className={`${styles.placeholder} ${styles.pending}`} aria-busy="true">
             <span className={styles.hidden}>Loading your wallet…</span>
           </span>
@@ -72,6 +74,9 @@ export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
  */
 function ConnectPlaceholder() {
   const pressing = useRef(false)
+  // Pressed with the kit already there (warmed up): the button shows it is working in the next frame, and RainbowKit's
+  // modal, which takes a while to render at a slow CPU, opens in a task after that frame.
+  const [busy, setBusy] = useState(false)
   useEffect(
     () => () => {
       if (pressing.current) requestConnect()
@@ -97,9 +102,18 @@ function ConnectPlaceholder() {
       onPointerCancel={() => {
         pressing.current = false
       }}
+      data-busy={busy || undefined}
+      aria-busy={busy || undefined}
       onClick={() => {
         pressing.current = false
-        requestConnect()
+        if (!connectModalReady()) return requestConnect()
+        setBusy(true)
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            if (!openConnectModalIfReady()) requestConnect()
+            setBusy(false)
+          }),
+        )
       }}
     >
       Connect Wallet

@@ -1,6 +1,6 @@
-// The API session is the first thing the wallet stack asks for once it runs, and RainbowKit's connect modal waits on
-// it (see EarlyConnect in wallet-kit.tsx). Asked for as the stack is fetched, its answer is in by the time the stack
-// has loaded, instead of one round trip after.
+// The API session is the first thing the wallet stack asks for once it runs (the header's signed-in mark and the
+// drafts read it). Asked for as the stack is fetched, its answer is in by the time the stack has loaded, instead of
+// one round trip after.
 
 import { api } from '@/lib/api/client'
 

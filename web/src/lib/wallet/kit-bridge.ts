@@ -45,6 +45,8 @@ export function setKitLoader(value: KitLoader) {
 /** Called by the kit when it mounts or its actions change (undefined when it unmounts). */
 export function publishKit(actions: KitActions | undefined) {
   kit = actions
+  // Says on the page that the kit is there (tests and the bench wait for it; the warm-up brings it unasked).
+  document.documentElement.toggleAttribute('data-wallet-kit', kit !== undefined)
   if (kit) {
     for (const transaction of queued.splice(0)) kit.addRecentTransaction(transaction)
     if (chainModalRequested && kit.openChainModal) {
@@ -61,6 +63,16 @@ const useKit = () =>
     () => kit,
     () => undefined,
   )
+
+/** Opens RainbowKit's connect modal if the kit is there and offers it; says whether it did. */
+export function openConnectModalIfReady(): boolean {
+  if (!kit?.openConnectModal) return false
+  kit.openConnectModal()
+  return true
+}
+
+/** Whether the kit is there and offers its connect modal. */
+export const connectModalReady = () => kit?.openConnectModal !== undefined
 
 /** Opens RainbowKit's connect modal: at once when the kit is there, else as soon as it has loaded. */
 export function useConnectModal(): { openConnectModal: () => void } {

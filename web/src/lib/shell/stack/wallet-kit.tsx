@@ -2,7 +2,7 @@ import '@rainbow-me/rainbowkit/styles.css'
 import { RainbowKitProvider, useAddRecentTransaction, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { useConfig, useSwitchChain } from 'wagmi'
+import { useAccount, useConfig, useSwitchChain } from 'wagmi'
 import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
 import { useSignIn } from '@/lib/sign-in/sign-in-provider'
 import { appChains } from '@/lib/wallet/chains'
@@ -51,12 +51,19 @@ function EarlyConnect({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `requests` changes at each press, which must look again.
   useEffect(() => {
     if (!settled || !openConnectModal) return
-    // A task later: RainbowKit's own effects of the same commit (a change of sign-in status closes its modals) run
-    // after this one, and would close a modal opened right here.
-    const timer = setTimeout(() => {
-      if (takeConnectRequest()) openConnectModal()
+    // After the next frame, which shows the press (the button's busy ring): rendering RainbowKit's modal takes a
+    // while at a slow CPU, and nothing would be painted meanwhile. It also lets RainbowKit's own effects of the same
+    // commit run first (a change of sign-in status closes its modals), which would close a modal opened right here.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (takeConnectRequest()) openConnectModal()
+      })
     })
-    return () => clearTimeout(timer)
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
   }, [settled, openConnectModal, takeConnectRequest, requests])
   return null
 }
@@ -107,19 +114,26 @@ function KitBridge() {
   return null
 }
 
-/** RainbowKit's button, in the header's slot, taking over from the shell's placeholder. */
+/**
+ * RainbowKit's account button, in the header's slot, taking over from the shell's button once a wallet is connected.
+ * A disconnected player keeps the shell's "Connect Wallet" (of RainbowKit's exact look): its press shows a busy ring
+ * in the next frame and opens RainbowKit's modal in the frame after (`EarlyConnect`), where RainbowKit's own button
+ * would render the modal before painting anything (docs/decisions/first-use.md).
+ */
 function HeaderButton({ slot, setWalletStackShown }: { slot: HTMLElement } & Pick<KitLink, 'setWalletStackShown'>) {
+  // Connected, or on the way (reconnecting on load, connecting from the modal): RainbowKit's button.
+  const account = useAccount().status !== 'disconnected'
   useLayoutEffect(() => {
-    setWalletStackShown(true)
-    return () => setWalletStackShown(false)
-  }, [setWalletStackShown])
-  return createPortal(<HeaderWalletButton />, slot)
+    setWalletStackShown(account)
+    return () => setWalletStackShown(undefined)
+  }, [account, setWalletStackShown])
+  return account ? createPortal(<HeaderWalletButton />, slot) : null
 }
 
 /** What the kit needs of the shell's loader (stack-loader.ts), handed in rather than imported back. */
 export type KitLink = {
-  /** Tells the shell whether the kit's own button is in the header. */
-  setWalletStackShown: (shown: boolean) => void
+  /** Tells the shell whether the kit's own button is in the header (undefined: the kit is gone). */
+  setWalletStackShown: (shown: boolean | undefined) => void
   /** Whether the player pressed connect before the kit was there; asking clears it. */
   takeConnectRequest: () => boolean
   /** Calls the listener at each such press from now on; returns how to stop. */
