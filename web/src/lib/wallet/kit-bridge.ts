@@ -10,6 +10,11 @@ export type RecentTransaction = { hash: `0x${string}`; description: string; conf
 /** What the loaded kit offers the app; published by the kit while it is mounted. */
 export type KitActions = {
   openConnectModal: (() => void) | undefined
+  /**
+   * Whether the connect modal may open now: RainbowKit offers it and wagmi's reconnect on load is over (a reconnect
+   * that ends disconnected closes every modal RainbowKit has open).
+   */
+  connectReady: boolean
   /** RainbowKit offers its chain modal only to a connected account that is signed in (or needs no sign-in). */
   openChainModal: (() => void) | undefined
   /** Asks the wallet to switch to the app's default network: the way on where the chain modal is not offered. */
@@ -66,13 +71,13 @@ const useKit = () =>
 
 /** Opens RainbowKit's connect modal if the kit is there and offers it; says whether it did. */
 export function openConnectModalIfReady(): boolean {
-  if (!kit?.openConnectModal) return false
+  if (!kit?.connectReady || !kit.openConnectModal) return false
   kit.openConnectModal()
   return true
 }
 
-/** Whether the kit is there and offers its connect modal. */
-export const connectModalReady = () => kit?.openConnectModal !== undefined
+/** Whether the kit is there and its connect modal may open now (see `KitActions.connectReady`). */
+export const connectModalReady = () => kit?.connectReady === true
 
 /** Opens RainbowKit's connect modal: at once when the kit is there, else as soon as it has loaded. */
 export function useConnectModal(): { openConnectModal: () => void } {

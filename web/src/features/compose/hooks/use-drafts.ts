@@ -16,7 +16,15 @@ export function useDrafts() {
   const signedIn = status === 'authenticated'
   const client = useQueryClient()
   const list = useQuery({ queryKey: key, queryFn: listDrafts, enabled: signedIn, staleTime: 0, gcTime: 0 })
-  const done = { onSuccess: () => client.invalidateQueries({ queryKey: key }) }
+  // The list may be on its first read as a change lands (a save sent as the sign-in completes starts beside it), and
+  // TanStack Query answers a refetch of a query with no data yet with the read in flight, which may not have the
+  // change: that read is dropped first, and the list read anew.
+  const done = {
+    onSuccess: async () => {
+      await client.cancelQueries({ queryKey: key })
+      await client.invalidateQueries({ queryKey: key })
+    },
+  }
   return {
     signedIn,
     /** False when the game's server cannot be reached: no sign-in, no drafts. */

@@ -14,21 +14,10 @@ import { kitTheme } from './kit-theme'
 /** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
 const RECONNECT_WAIT_MS = 3000
 
-/**
- * Opens the connect modal for a press on connect that came before the kit — once wagmi's reconnect on mount has
- * finished: opened during the reconnect, the modal would let the wallet SDKs start (the modal releases them).
- */
-function EarlyConnect({
-  takeConnectRequest,
-  onConnectRequest,
-}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'>) {
+/** Whether wagmi's reconnect on load is over (or has run longer than `RECONNECT_WAIT_MS`). */
+function useReconnectSettled(): boolean {
   const config = useConfig()
-  const { openConnectModal } = useConnectModal()
   const [settled, setSettled] = useState(false)
-  // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
-  // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
-  const [requests, setRequests] = useState(0)
-  useEffect(() => onConnectRequest(() => setRequests((n) => n + 1)), [onConnectRequest])
   useEffect(() => {
     // wagmi starts its reconnect while rendering its provider, so by now it is under way or over.
     const busy = (status: string) => status === 'connecting' || status === 'reconnecting'
@@ -48,6 +37,23 @@ function EarlyConnect({
       unsubscribe()
     }
   }, [config])
+  return settled
+}
+
+/**
+ * Opens the connect modal for a press on connect that came before the kit — once wagmi's reconnect on mount has
+ * finished: opened during the reconnect, the modal would let the wallet SDKs start (the modal releases them).
+ */
+function EarlyConnect({
+  takeConnectRequest,
+  onConnectRequest,
+}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'>) {
+  const { openConnectModal } = useConnectModal()
+  const settled = useReconnectSettled()
+  // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
+  // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
+  const [requests, setRequests] = useState(0)
+  useEffect(() => onConnectRequest(() => setRequests((n) => n + 1)), [onConnectRequest])
   // biome-ignore lint/correctness/useExhaustiveDependencies: `requests` changes at each press, which must look again.
   useEffect(() => {
     if (!settled || !openConnectModal) return
@@ -100,15 +106,17 @@ function KitBridge() {
   const { openChainModal } = useChainModal()
   const { switchChain } = useSwitchChain()
   const addRecentTransaction = useAddRecentTransaction()
+  const settled = useReconnectSettled()
   useEffect(
     () =>
       publishKit({
         openConnectModal,
+        connectReady: settled && openConnectModal !== undefined,
         openChainModal,
         switchToDefaultChain: () => switchChain({ chainId: appChains[0].id }),
         addRecentTransaction,
       }),
-    [openConnectModal, openChainModal, switchChain, addRecentTransaction],
+    [openConnectModal, settled, openChainModal, switchChain, addRecentTransaction],
   )
   useEffect(() => () => publishKit(undefined), [])
   return null
