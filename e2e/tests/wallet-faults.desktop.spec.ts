@@ -44,9 +44,12 @@ const ownerOf = (stack: StackInfo, skyId: bigint) =>
   })
 const nonceOf = async (rpc: Rpc, account: Address) => Number(await rpc('eth_getTransactionCount', [account, 'latest']))
 
-/** The sky a mint transaction minted, from its receipt. */
+/**
+ * The sky a mint transaction minted, from its receipt. Waited for: a transaction held behind a nonce gap is mined in a
+ * block of its own after the one that fills the gap, which anvil mines a moment after answering the filling send.
+ */
 async function mintedBy(stack: StackInfo, hash: Hash): Promise<bigint> {
-  const receipt = await client(stack).getTransactionReceipt({ hash })
+  const receipt = await client(stack).waitForTransactionReceipt({ hash, pollingInterval: 50 })
   const minted = parseEventLogs({ abi: chainellationAbi, eventName: 'Transfer', logs: receipt.logs }).find(
     (log) => log.args.from === zeroAddress,
   )
