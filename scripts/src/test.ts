@@ -33,14 +33,17 @@ type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
 // mostly by waiting (processes starting, databases opening), and both together fill two cores where either alone left
 // one idle for minutes. The contracts are compiled once before either starts (the e2e stack deploys them).
 const browserSuite: Suite = { name: 'e2e', script: 'test', runner: 'playwright' }
+// The suites whose time goes into one long file (the stacks `npm start` starts, the indexer's runs) come before those
+// of many files: whichever runs once the browser suite has finished has both cores to itself, and only a suite of many
+// files fills them (the last 34 s of a run had gone to start.test.ts alone).
 const unitSuites: Suite[] = [
   { name: 'contracts', script: 'test', runner: 'vitest' },
   { name: 'art', script: 'test', runner: 'vitest' },
-  { name: 'server', script: 'test', runner: 'vitest' },
-  { name: 'indexer', script: 'test', runner: 'vitest' },
-  { name: 'web', script: 'test', runner: 'vitest' },
   // This workspace's `test` script is this orchestrator; its own tests run as `test:unit`.
   { name: 'scripts', script: 'test:unit', runner: 'vitest' },
+  { name: 'indexer', script: 'test', runner: 'vitest' },
+  { name: 'server', script: 'test', runner: 'vitest' },
+  { name: 'web', script: 'test', runner: 'vitest' },
 ]
 const suites = [...unitSuites, browserSuite]
 // The browser suite is the longest and has the waits a starved page can miss; the others, beside it, take the CPU it
