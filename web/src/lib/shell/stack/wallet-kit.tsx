@@ -1,5 +1,5 @@
 import '@rainbow-me/rainbowkit/styles.css'
-import { RainbowKitProvider, useAddRecentTransaction, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
+import { RainbowKitProvider, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useAccount, useConfig, useSwitchChain } from 'wagmi'
@@ -10,6 +10,7 @@ import { WalletSdkRelease } from '@/lib/wallet/components/wallet-sdk-release'
 import { publishKit } from '@/lib/wallet/kit-bridge'
 import { HeaderWalletButton } from './header-wallet-button'
 import { kitTheme } from './kit-theme'
+import { useRecentTransactions } from './recent-transactions'
 
 /** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
 const RECONNECT_WAIT_MS = 3000
@@ -105,7 +106,7 @@ function KitBridge() {
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
   const { switchChain } = useSwitchChain()
-  const addRecentTransaction = useAddRecentTransaction()
+  const addRecentTransaction = useRecentTransactions()
   const settled = useReconnectSettled()
   useEffect(
     () =>
