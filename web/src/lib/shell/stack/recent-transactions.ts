@@ -4,7 +4,7 @@ import { useAccount } from 'wagmi'
 import type { RecentTransaction } from '@/lib/wallet/kit-bridge'
 
 /** Where RainbowKit keeps its recent transactions: `{ [account]: { [chainId]: [{ hash, description, status }] } }`. */
-export const RECENT_TRANSACTIONS_KEY = 'rk-transactions'
+const RECENT_TRANSACTIONS_KEY = 'rk-transactions'
 
 /** How many of this tab's records it keeps an eye on (RainbowKit lists ten completed ones). */
 const WATCHED = 20

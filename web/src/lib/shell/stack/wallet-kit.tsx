@@ -48,9 +48,9 @@ function useReconnectSettled(): boolean {
 function EarlyConnect({
   takeConnectRequest,
   onConnectRequest,
-}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'>) {
+  settled,
+}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'> & { settled: boolean }) {
   const { openConnectModal } = useConnectModal()
-  const settled = useReconnectSettled()
   // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
   // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
   const [requests, setRequests] = useState(0)
@@ -102,12 +102,11 @@ function SignInOnDemand() {
 }
 
 /** Hands the app what pages ask of RainbowKit (see kit-bridge.ts). */
-function KitBridge() {
+function KitBridge({ settled }: { settled: boolean }) {
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
   const { switchChain } = useSwitchChain()
   const addRecentTransaction = useRecentTransactions()
-  const settled = useReconnectSettled()
   useEffect(
     () =>
       publishKit({
@@ -156,13 +155,19 @@ export type WalletKitProps = { slot: HTMLElement | null; link: KitLink }
  * Rendered inside the wallet stack beside the page (see `WalletStack`), so its arrival re-renders no page.
  */
 export function WalletKit({ slot, link }: WalletKitProps) {
+  // Once for both that wait on it: the early press and what the bridge tells pages.
+  const settled = useReconnectSettled()
   return (
     <KitAuthentication>
       <RainbowKitProvider theme={kitTheme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
-        <EarlyConnect takeConnectRequest={link.takeConnectRequest} onConnectRequest={link.onConnectRequest} />
+        <EarlyConnect
+          takeConnectRequest={link.takeConnectRequest}
+          onConnectRequest={link.onConnectRequest}
+          settled={settled}
+        />
         <SignInOnDemand />
-        <KitBridge />
+        <KitBridge settled={settled} />
         {slot && <HeaderButton slot={slot} setWalletStackShown={link.setWalletStackShown} />}
       </RainbowKitProvider>
     </KitAuthentication>
