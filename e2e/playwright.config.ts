@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test'
 // host but the local stack fails to resolve.
 const executablePath = headlessShellPath()
 
+/** Set by test:repeat (support/repeat.ts): a failure's trace with everything in it. */
+const FULL_TRACE = !!process.env.E2E_FULL_TRACE
+
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
@@ -27,11 +30,13 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    // A failed test keeps its trace: each action with its time and DOM snapshot, the network and the console (the
-    // network is recorded only with the snapshots). Without the screencast frames, which cost 7% of the run's CPU
-    // (mint, wallet and accessibility specs on the desktop project, sampled from /proc: 130 s with them, 121 s without;
-    // 111 s with no snapshot either); test:repeat, where a flake is hunted, records them too (E2E_FULL_TRACE).
-    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: !!process.env.E2E_FULL_TRACE },
+    // A failed test keeps its trace: each action with its time, arguments and outcome, and the console. Not, by
+    // default, the DOM snapshot around each action (with the network log, which is recorded only with them) nor the
+    // screencast frames: the snapshots cost 13% of the browsers' and runner's CPU (mint, compose, shell and gallery
+    // specs on the desktop project, sampled from /proc: 69 s with them, 60 s without) and the frames 7% more. The
+    // failure's screenshot and its page as an accessibility tree (error-context.md) stay; test:repeat, where a flake is
+    // hunted, records everything (E2E_FULL_TRACE).
+    trace: { mode: 'retain-on-failure', snapshots: FULL_TRACE, screenshots: FULL_TRACE },
     // The page as it was when the test failed, beside the trace.
     screenshot: 'only-on-failure',
     // The app's endless animations (the twinkling star field behind every page, shimmers, spinners) are composited

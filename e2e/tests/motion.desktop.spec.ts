@@ -35,3 +35,33 @@ for (const path of ['/', '/mint']) {
     })
   })
 }
+
+/** What moves in RainbowKit's open connect modal: the CSS animations and transitions its elements declare. */
+const modalMotion = (page: Page) =>
+  page.getByRole('dialog').evaluate((dialog) =>
+    [dialog, ...dialog.querySelectorAll('*')].flatMap((element) => {
+      const style = getComputedStyle(element)
+      const transition = style.transitionDuration.split(',').some((d) => Number.parseFloat(d) > 0)
+      return [
+        ...(style.animationName === 'none' ? [] : [`${element.tagName} animation ${style.animationName}`]),
+        ...(transition ? [`${element.tagName} transition ${style.transitionProperty}`] : []),
+      ]
+    }),
+  )
+
+for (const [preference, moves] of [
+  ['no-preference', true],
+  ['reduce', false],
+] as const) {
+  test.describe(`RainbowKit’s connect modal with reducedMotion: ${preference}`, () => {
+    test.use({ reducedMotion: preference })
+
+    test(moves ? 'slides in' : 'opens still', async ({ page }) => {
+      await page.goto('/')
+      await page.getByTestId('rk-connect-button').click()
+      await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+      if (moves) expect(await modalMotion(page)).not.toEqual([])
+      else expect(await modalMotion(page)).toEqual([])
+    })
+  })
+}

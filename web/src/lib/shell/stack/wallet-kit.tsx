@@ -1,4 +1,5 @@
 import '@rainbow-me/rainbowkit/styles.css'
+import './kit-motion.css'
 import { RainbowKitProvider, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
