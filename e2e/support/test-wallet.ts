@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { BaseError, createWalletClient, type Hex, http, type RpcTransactionRequest } from 'viem'
+import { BaseError, createWalletClient, type Hex, http, keccak256, type RpcTransactionRequest } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 
 /** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
@@ -51,7 +51,20 @@ export type TestWalletOptions = {
    * wallet does, instead of asking the node to sign: for a chain whose node holds no keys (the rehearsal's).
    */
   signsTransactions?: boolean
+  /**
+   * Ask again when the node's provider fails a request with a 429 or a 5xx, as a real wallet's RPC layer does
+   * (MetaMask's retries a 502, 503 or 504 up to five times); a signed transaction is sent again as it is. For a node
+   * behind a provider that drops a share of requests (the rehearsal's). Without it, the page meets every failure.
+   */
+  retriesProviderFailures?: boolean
 }
+
+/** How often a request is made at most when `retriesProviderFailures` is on. */
+const PROVIDER_ATTEMPTS = 5
+const passingStatus = (status: unknown) => typeof status === 'number' && (status === 429 || status >= 500)
+/** Whether viem's `error` came of such a failure: its HTTP or RPC request error carries the status. */
+const providerFailure = (error: unknown) =>
+  error instanceof BaseError && !!error.walk((e) => passingStatus((e as { status?: unknown }).status))
 
 export type WalletRequest = { method: string; params: unknown[] }
 
@@ -127,9 +140,11 @@ export class TestWallet {
   private readonly pages = new Set<Page>()
   private readonly keys = new Map<string, LocalAccount>()
   private readonly signsTransactions: boolean
+  private readonly retries: boolean
 
   constructor(options: TestWalletOptions) {
     this.signsTransactions = options.signsTransactions ?? false
+    this.retries = options.retriesProviderFailures ?? false
     for (const key of options.privateKeys ?? []) this.learnKey(key)
     const local = options.localChainId ?? 31337
     for (const id of WELL_KNOWN_CHAINS) this.chains.set(id, undefined)
@@ -373,10 +388,11 @@ export class TestWallet {
   private async signAndSend(account: LocalAccount, tx: RpcTransactionRequest, chainId: number): Promise<Outcome> {
     const url = this.chains.get(chainId)
     if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
-    const client = createWalletClient({ account, transport: http(url, { retryCount: 0 }) })
+    // viem asks again after a provider's passing failure on reads when told to, never on a send.
+    const client = createWalletClient({ account, transport: http(url, { retryCount: this.retries ? 3 : 0 }) })
     const big = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
     try {
-      const hash = await client.sendTransaction({
+      const request = await client.prepareTransactionRequest({
         chain: null,
         to: tx.to ?? undefined,
         data: tx.data ?? (tx as { input?: Hex }).input,
@@ -387,6 +403,22 @@ export class TestWallet {
           ? { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }
           : {}),
       })
+      const serializedTransaction = await client.signTransaction({ ...request, chain: null })
+      let hash: Hex | undefined
+      for (let attempt = 1; hash === undefined; attempt++) {
+        try {
+          hash = await client.sendRawTransaction({ serializedTransaction })
+        } catch (error) {
+          // The same signed transaction again: one hash, one nonce, so the chain takes it at most once; a node that
+          // already has it says so.
+          const known = /already known|already imported|nonce too low/i.test(
+            error instanceof Error ? error.message : '',
+          )
+          if (attempt > 1 && known) hash = keccak256(serializedTransaction)
+          else if (!this.retries || attempt >= PROVIDER_ATTEMPTS || !providerFailure(error)) throw error
+          else await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+        }
+      }
       return { result: hash }
     } catch (error) {
       const cause =
@@ -400,11 +432,13 @@ export class TestWallet {
   private async forward(method: string, params: unknown[], chainId: number): Promise<Outcome> {
     const url = this.chains.get(chainId)
     if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: this.requests.length, method, params }),
-    })
+    const payload = JSON.stringify({ jsonrpc: '2.0', id: this.requests.length, method, params })
+    const post = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
+    let res = await post()
+    for (let attempt = 2; this.retries && attempt <= PROVIDER_ATTEMPTS && passingStatus(res.status); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      res = await post()
+    }
     const body = (await res.json()) as { result?: unknown; error?: RpcError }
     return body.error ? { error: body.error } : { result: body.result ?? null }
   }

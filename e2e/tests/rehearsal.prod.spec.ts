@@ -71,6 +71,7 @@ test.beforeAll(async ({ browser }, info) => {
     account: player,
     privateKeys: [playerKey],
     signsTransactions: true,
+    retriesProviderFailures: true,
   })
   await wallet.install(page)
 })

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from '../support/fixtures'
-import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, WALLET_FAULTS } from '../support/test-wallet'
+import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, TestWallet, WALLET_FAULTS } from '../support/test-wallet'
 
 // The wallet on a page of its own, so these tests check the wallet and nothing of the app.
 const BLANK = 'http://wallet.test/'
@@ -258,3 +260,65 @@ test.describe('the test wallet', () => {
 })
 
 const toChainId = (id: number) => `0x${id.toString(16)}`
+
+/**
+ * A provider in front of `upstream` that fails the first call of each method in `failing` with a 503: a read before it
+ * reaches the node, a send after (the node has the transaction; its answer is lost).
+ */
+async function flakyProvider(upstream: string, failing: string[]) {
+  const failed = new Set<string>()
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const method = (JSON.parse(body) as { method?: string }).method ?? ''
+    const fail = failing.includes(method) && !failed.has(method)
+    if (fail) failed.add(method)
+    const lost = { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'upstream failed' } }
+    if (fail && method !== 'eth_sendRawTransaction') {
+      res.writeHead(503, { 'content-type': 'application/json' })
+      return res.end(JSON.stringify(lost))
+    }
+    const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const text = await answer.text()
+    res.writeHead(fail ? 503 : answer.status, { 'content-type': 'application/json' })
+    res.end(fail ? JSON.stringify(lost) : text)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    failed,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+test('a wallet that retries asks again after a provider’s 503, and sends the same signed transaction again', async ({
+  page,
+  stack,
+  rpc,
+}) => {
+  const provider = await flakyProvider(stack.anvilUrl, ['eth_getBalance', 'eth_sendRawTransaction'])
+  try {
+    const key = generatePrivateKey()
+    const account = privateKeyToAccount(key).address
+    await rpc('anvil_setBalance', [account, '0xde0b6b3a7640000'])
+    const wallet = new TestWallet({
+      rpcUrl: provider.url,
+      localChainId: stack.chainId,
+      account,
+      privateKeys: [key],
+      signsTransactions: true,
+      retriesProviderFailures: true,
+    })
+    await wallet.install(page)
+    await openBlank(page)
+    await call(page, 'eth_requestAccounts')
+    expect(await call(page, 'eth_getBalance', [account, 'latest'])).toEqual({ result: '0xde0b6b3a7640000' })
+    const sent = await call(page, 'eth_sendTransaction', [{ from: account, to: account, value: '0x1' }])
+    expect(sent).toMatchObject({ result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(await minedReceipt(rpc, (sent as { result: string }).result)).toMatchObject({ status: '0x1' })
+    expect([...provider.failed].sort()).toEqual(['eth_getBalance', 'eth_sendRawTransaction'])
+  } finally {
+    await provider.close()
+  }
+})
