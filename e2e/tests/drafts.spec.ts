@@ -108,13 +108,15 @@ test('a save whose sign-in is cancelled loses nothing, and saves once signed in'
   await page.getByLabel('Draft name').fill(name)
   await page.getByRole('button', { name: 'Save draft' }).click()
 
-  // The player closes the sign-in instead. RainbowKit disconnects a wallet whose sign-in is cancelled; the
-  // composition and the name stay, and nothing was saved.
+  // The player closes the sign-in instead. RainbowKit disconnects a wallet whose sign-in is cancelled, and the page,
+  // disconnected, shows the sky as it is on chain; nothing was saved, and the composition and the name are kept for
+  // when the player connects again. (Asserting the composition right after the close raced the disconnect: it held
+  // only while the check came first.)
   const modal = signInModal(page)
   await expect(modal).toBeVisible()
   await modal.getByRole('button', { name: 'Close' }).click()
   await expect(modal).toBeHidden()
-  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()
   expect((await session(page)).authenticated).toBe(false)
 
   // Connected again, the name is still there and the save goes through the sign-in this time.
