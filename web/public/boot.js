@@ -42,6 +42,14 @@
     (event) => {
       const root = document.documentElement
       if (root.hasAttribute('data-app-ready')) return
+      // A press on one of the page's own links before the app has taken over is left to the browser, which loads that
+      // page. React, still hydrating, would take it instead and hand it to the router, whose navigate() does nothing
+      // until the link's layout effects have run: the press was lost (seen in an end-to-end run, a footer link).
+      const link = event.target instanceof Element ? event.target.closest('a[href^="/"]:not([href^="//"])') : null
+      if (link) {
+        event.stopPropagation()
+        return
+      }
       const name = earlyControl(event)
       if (!name) return
       root.setAttribute(`data-${name}-requested`, '')

@@ -48,4 +48,22 @@ describe('presses before the app runs', () => {
     press('<button type="button" data-early="menu">Open menu</button>')
     expect(takeEarlyPress('menu')).toBe(false)
   })
+
+  it('on the page’s own links go to the browser, not to the app hydrating below, until it runs', () => {
+    // React listens on the app's root element; a press it takes while hydrating reaches a router that is not ready.
+    document.body.innerHTML = '<div id="app"><a href="/">Home</a><a href="https://example.com/">Out</a></div>'
+    const app = document.getElementById('app') as HTMLElement
+    const seen: string[] = []
+    app.addEventListener('click', (event) => seen.push((event.target as Element).textContent ?? ''), true)
+    const click = (name: string) => {
+      const link = [...app.querySelectorAll('a')].find((a) => a.textContent === name)
+      link?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    }
+    click('Home')
+    click('Out')
+    expect(seen).toEqual(['Out'])
+    markAppReady()
+    click('Home')
+    expect(seen).toEqual(['Out', 'Home'])
+  })
 })
