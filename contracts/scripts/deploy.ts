@@ -5,7 +5,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import {
   type Address,
-  BaseError,
   type Chain,
   createPublicClient,
   createWalletClient,
@@ -16,7 +15,6 @@ import {
   type Hash,
   type Hex,
   http,
-  keccak256,
   type PublicClient,
   type WalletClient,
 } from 'viem'
@@ -25,6 +23,7 @@ import { foundry, sepolia } from 'viem/chains'
 import { MULTICALL3_ADDRESS } from '../src/multicall3.ts'
 import { type Artifact, build, writeAside } from './compile.ts'
 import { decorationSpecs } from './decorations.ts'
+import { sendSigned } from './send-signed.ts'
 
 /** Where a deployment's contracts live on one chain. */
 export type Deployment = {
@@ -62,37 +61,6 @@ const deploymentsDir = join(root, 'deployments')
 const generatedPath = join(root, 'src', 'generated', 'deployments.ts')
 
 const chains: Record<number, Chain> = { [foundry.id]: foundry, [sepolia.id]: sepolia }
-
-/** How often a signed transaction is sent again when the node's provider failed to answer. */
-const SEND_ATTEMPTS = 5
-
-/** Whether `error` is a provider's passing failure (HTTP 429 or 5xx), after which the same request may succeed. */
-const passingFailure = (error: unknown) =>
-  error instanceof BaseError &&
-  !!error.walk((e) => {
-    // viem's HttpRequestError (no JSON-RPC answer) and RpcRequestError (an error answer) both carry the HTTP status.
-    const status = (e as { status?: unknown }).status
-    return typeof status === 'number' && (status === 429 || status >= 500)
-  })
-
-/**
- * Sends a signed transaction, again if a provider failed to answer (a hosted node drops a small share of requests with
- * a 502 or 503). Sending the same signed transaction twice is safe: it has one hash and one nonce, so the chain takes it
- * at most once, and a node that already has it says so ("already known", or "nonce too low" once it is mined).
- */
-async function sendSigned(wallet: WalletClient, serializedTransaction: Hex): Promise<Hash> {
-  const hash = keccak256(serializedTransaction)
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await wallet.sendRawTransaction({ serializedTransaction })
-    } catch (error) {
-      const known = /already known|already imported|nonce too low/i.test(error instanceof Error ? error.message : '')
-      if (attempt > 1 && known) return hash
-      if (attempt >= SEND_ATTEMPTS || !passingFailure(error)) throw error
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
-    }
-  }
-}
 
 /** Deploys every game contract, registers the decorations, and (by default) writes the bindings. */
 export async function deployAll(options: DeployOptions): Promise<Deployment> {

@@ -1,5 +1,6 @@
+import { sendSigned } from '@chainellation/contracts/send-signed'
 import type { Page } from '@playwright/test'
-import { BaseError, createWalletClient, type Hex, http, keccak256, type RpcTransactionRequest } from 'viem'
+import { BaseError, createWalletClient, type Hex, http, type RpcTransactionRequest } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
 
 /** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
@@ -62,9 +63,6 @@ export type TestWalletOptions = {
 /** How often a request is made at most when `retriesProviderFailures` is on. */
 const PROVIDER_ATTEMPTS = 5
 const passingStatus = (status: unknown) => typeof status === 'number' && (status === 429 || status >= 500)
-/** Whether viem's `error` came of such a failure: its HTTP or RPC request error carries the status. */
-const providerFailure = (error: unknown) =>
-  error instanceof BaseError && !!error.walk((e) => passingStatus((e as { status?: unknown }).status))
 
 export type WalletRequest = { method: string; params: unknown[] }
 
@@ -404,21 +402,7 @@ export class TestWallet {
           : {}),
       })
       const serializedTransaction = await client.signTransaction({ ...request, chain: null })
-      let hash: Hex | undefined
-      for (let attempt = 1; hash === undefined; attempt++) {
-        try {
-          hash = await client.sendRawTransaction({ serializedTransaction })
-        } catch (error) {
-          // The same signed transaction again: one hash, one nonce, so the chain takes it at most once; a node that
-          // already has it says so.
-          const known = /already known|already imported|nonce too low/i.test(
-            error instanceof Error ? error.message : '',
-          )
-          if (attempt > 1 && known) hash = keccak256(serializedTransaction)
-          else if (!this.retries || attempt >= PROVIDER_ATTEMPTS || !providerFailure(error)) throw error
-          else await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
-        }
-      }
+      const hash = await sendSigned(client, serializedTransaction, { attempts: this.retries ? PROVIDER_ATTEMPTS : 1 })
       return { result: hash }
     } catch (error) {
       const cause =
