@@ -3,6 +3,8 @@ import { readStackInfo, type StackInfo } from './stack-env'
 import { ANVIL_ACCOUNTS, TestWallet, type TestWalletOptions } from './test-wallet'
 
 type Fixtures = {
+  /** `prefers-reduced-transparency`, as `reducedMotion` is for motion: `'reduce'` unless a test asks otherwise. */
+  reducedTransparency: 'reduce' | 'no-preference'
   stack: StackInfo
   /** Sends one JSON-RPC call to the stack's anvil and returns its result. */
   rpc: (method: string, params: unknown[]) => Promise<unknown>
@@ -18,17 +20,36 @@ type Fixtures = {
  */
 const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN || 1)
 
+/**
+ * Asks, as the person's system would, for less transparency (the `prefers-reduced-transparency` media feature), which
+ * Playwright's options do not cover. The app then draws its surfaces solid instead of blurring what is behind them:
+ * without a GPU, Chromium composites that blur on the CPU in every frame, and in the suite it took half of Chromium's
+ * GPU process time (docs/decisions/platform.md). Playwright's own media emulation is sent again with it, as this call
+ * replaces every override; `transparency.desktop.spec.ts` checks the app under both preferences, and a test that asks
+ * for `reducedTransparency: 'no-preference'` gets the blur.
+ */
+async function prepare(page: Page, reducedTransparency: 'reduce' | 'no-preference', reducedMotion: string) {
+  const cdp = await page.context().newCDPSession(page)
+  if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  await cdp.send('Emulation.setEmulatedMedia', {
+    features: [
+      { name: 'prefers-reduced-transparency', value: reducedTransparency },
+      { name: 'prefers-reduced-motion', value: reducedMotion },
+    ],
+  })
+  // The session stays open: Chromium drops a session's overrides when it closes.
+}
+
 export const test = base.extend<Fixtures>({
-  context: async ({ context }, use) => {
-    if (CPU_SLOWDOWN > 1) {
-      const slow = async (page: Page) => {
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-      }
-      for (const page of context.pages()) await slow(page)
-      context.on('page', (page) => void slow(page).catch(() => {}))
-    }
+  reducedTransparency: ['reduce', { option: true }],
+  context: async ({ context, reducedTransparency, reducedMotion }, use) => {
+    // Pages the test opens itself (popups, a second tab); the test's `page` is prepared before the test starts.
+    context.on('page', (page) => void prepare(page, reducedTransparency, reducedMotion ?? '').catch(() => {}))
     await use(context)
+  },
+  page: async ({ page, reducedTransparency, reducedMotion }, use) => {
+    await prepare(page, reducedTransparency, reducedMotion ?? '')
+    await use(page)
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   stack: async ({}, use) => {

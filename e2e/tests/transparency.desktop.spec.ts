@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../support/fixtures'
+
+// The suite asks for less transparency (support/fixtures.ts); this file checks the app under both preferences.
+
+/** The header's `backdrop-filter` and background: what shows through it from behind. */
+const header = (page: Page) =>
+  page.getByRole('banner').evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { backdropFilter: style.backdropFilter, image: style.backgroundImage, color: style.backgroundColor }
+  })
+
+/** The blurred surfaces the page draws. */
+const blurred = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('body *')].filter((element) => getComputedStyle(element).backdropFilter !== 'none')
+        .length,
+  )
+
+for (const path of ['/', '/mint']) {
+  test.describe(`${path} with no transparency preference`, () => {
+    test.use({ reducedTransparency: 'no-preference' })
+
+    test('the header and panels blur the sky behind them', async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('banner')).toBeVisible()
+      expect((await header(page)).backdropFilter).toMatch(/^blur\(/)
+      expect(await blurred(page)).toBeGreaterThan(1)
+    })
+  })
+
+  test.describe(`${path} for a person who asks for less transparency`, () => {
+    test.use({ reducedTransparency: 'reduce' })
+
+    test('the header and panels are solid', async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('banner')).toBeVisible()
+      const { backdropFilter, image, color } = await header(page)
+      expect(backdropFilter).toBe('none')
+      // One opaque colour: no gradient, and no alpha to let the sky through.
+      expect(image).toBe('none')
+      expect(color).toMatch(/^rgb\(\d+, \d+, \d+\)$/)
+      expect(await blurred(page)).toBe(0)
+    })
+  })
+}
