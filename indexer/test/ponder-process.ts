@@ -2,6 +2,7 @@
 
 import type { ChildProcess } from 'node:child_process'
 import { freePort } from '@chainellation/contracts/anvil'
+import { seedPgliteDir } from '@chainellation/scripts/pglite-template'
 import { forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
 import { indexerDir, ponderBin } from '../lib/ponder-bin.ts'
 
@@ -37,6 +38,8 @@ export async function startIndexer(rpcUrl: string, dataDir: string, options: Ind
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const output: string[] = []
+  // An empty folder begins as a copy of an empty database, as the stack's does; one Ponder has written keeps its own.
+  if (!options.postgres) await seedPgliteDir(dataDir, 'indexer')
   const child: ChildProcess = spawnGroup(
     process.execPath,
     [ponderBin, 'start', '--port', String(port), '--hostname', '127.0.0.1', '--log-format', 'json'],

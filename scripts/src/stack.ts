@@ -10,6 +10,7 @@ import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
 import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
+import { seedPgliteDir } from './pglite-template'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 import { type Supervised, supervise } from './supervise'
 
@@ -203,6 +204,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const indexerDataDir = options.indexerDataDir ?? join(runDir, 'indexer')
   rmSync(indexerDataDir, { recursive: true, force: true })
   mkdirSync(indexerDataDir, { recursive: true })
+  // Both databases begin as a copy of an empty one rather than from PGlite's initdb (src/pglite-template.ts), while
+  // anvil starts and the contracts deploy; the API's is left as it is when it holds one already.
+  const seeded = Promise.all([seedPgliteDir(dataDir, 'server'), seedPgliteDir(indexerDataDir, 'indexer')])
+  // Awaited before the indexer starts; a step failing before then must not leave it unhandled.
+  seeded.catch(() => {})
   let anvil: Anvil | undefined
   let anvilBinaries: number[] = []
   const groups = new Map<ServiceName | 'build', ChildProcess>()
@@ -330,6 +336,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // Ponder indexes the new chain while the web app builds; the API waits for both.
     const indexerUrl = `http://127.0.0.1:${indexerPort}`
+    await seeded
     log('stack', `starting the indexer on port ${indexerPort}`)
     const indexerRpcUrl = options.indexerRpcUrl ?? anvil.rpcUrl
     const startIndexer = () =>

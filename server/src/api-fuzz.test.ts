@@ -19,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import { SESSION_COOKIE } from './auth/session'
 import { formatSiweMessage } from './auth/siwe-message'
-import { type DatabaseHandle, openDatabase } from './db'
+import type { DatabaseHandle } from './db'
+import { openTestDatabase } from './testing/database'
 import { browser, signIn, testOrigin } from './testing/sign-in'
 
 /** Requests sent across all routes, at the least. */
@@ -75,7 +76,7 @@ let app: ReturnType<typeof fuzzedApp>
 const named = anvilAccount(1)
 
 beforeAll(async () => {
-  ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
+  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
   indexerDir = mkdtempSync(join(tmpdir(), 'fuzz-indexer-'))
   const indexing = startIndexer(chain.rpcUrl, indexerDir).then((started) => {
     indexer = started

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { apiEntry } from './testing/api-build'
+import { seedDataDir } from './testing/database'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const dataRoot = mkdtempSync(join(tmpdir(), 'server-start-'))
@@ -73,6 +74,7 @@ describe('the server process', { timeout: 120_000 }, () => {
 
   it('logs JSON lines in production, and serves metrics on a port of their own', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()]
+    await seedDataDir(join(dataRoot, 'pglite-json'))
     const server = start({
       NODE_ENV: 'production',
       SEPOLIA_RPC_URL: 'https://eth-sepolia.g.alchemy.com/v2/key-that-must-not-be-logged',
@@ -126,6 +128,7 @@ describe('a shutdown', { timeout: 120_000 }, () => {
   /** Starts the server and a request that waits on the indexer; resolves once the indexer has been asked. */
   async function slowRequest(env: Record<string, string>) {
     const port = await freePort()
+    await seedDataDir(join(dataRoot, 'pglite-drain'))
     const server = start({
       PORT: String(port),
       DATA_DIR: join(dataRoot, 'pglite-drain'),

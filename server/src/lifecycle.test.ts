@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import type { AppConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
+import { migratedDump } from './testing/database'
 
 let database: DatabaseHandle
 let indexer: Server
@@ -11,7 +12,7 @@ let indexerUrl: string
 /** A port where nothing listens: an indexer that is down. */
 let downUrl: string
 beforeAll(async () => {
-  database = await openDatabase()
+  database = await openDatabase({ loadDataDir: await migratedDump() })
   indexer = createServer((_, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"indexedBlock":1,"headBlock":1}')
   })
@@ -61,7 +62,7 @@ describe('GET /api/ready', () => {
   })
 
   it('answers 503 naming the database when it does not answer', async () => {
-    const closed = await openDatabase()
+    const closed = await openDatabase({ loadDataDir: await migratedDump() })
     await closed.close()
     expect((await ready(appWith({ indexerUrl: downUrl }, { db: closed }))).body).toEqual({
       ready: false,
@@ -87,7 +88,7 @@ describe('GET /api/ready', () => {
   })
 
   it('leaves liveness alone: /api/health answers 200 with the database down', async () => {
-    const closed = await openDatabase()
+    const closed = await openDatabase({ loadDataDir: await migratedDump() })
     await closed.close()
     expect((await appWith({}, { db: closed }).request('/api/health')).status).toBe(200)
   })

@@ -4,13 +4,14 @@ import { anvil } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
 import type { AppConfig, SignInRateLimits } from './config'
-import { type DatabaseHandle, openDatabase } from './db'
+import type { DatabaseHandle } from './db'
 import { rateLimitKey } from './rate-limit'
+import { openTestDatabase } from './testing/database'
 import { signIn, testOrigin } from './testing/sign-in'
 
 let database: DatabaseHandle
 beforeAll(async () => {
-  database = await openDatabase({ url: process.env.TEST_DATABASE_URL })
+  database = await openTestDatabase()
 })
 afterAll(async () => {
   await database?.close()

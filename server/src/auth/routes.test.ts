@@ -9,7 +9,8 @@ import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type AppType, createApp } from '../app'
 import type { AuthConfig } from '../config'
-import { type DatabaseHandle, openDatabase } from '../db'
+import type { DatabaseHandle } from '../db'
+import { openTestDatabase } from '../testing/database'
 import {
   browser,
   messageFor,
@@ -27,7 +28,7 @@ let chain: Anvil
 let database: DatabaseHandle
 beforeAll(async () => {
   // In-memory PGlite by default; TEST_DATABASE_URL runs the same tests against a Postgres server.
-  ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
+  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
 })
 afterAll(async () => {
   await Promise.all([chain?.stop(), database?.close()])

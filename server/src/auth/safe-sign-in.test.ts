@@ -14,7 +14,8 @@ import { type Address, createPublicClient, type Hex, hashMessage, http, type Loc
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { type DatabaseHandle, openDatabase } from '../db'
+import type { DatabaseHandle } from '../db'
+import { openTestDatabase } from '../testing/database'
 import { browser, messageFor, testOrigin as origin, sessionCookieOf } from '../testing/sign-in'
 
 const CHAIN_ID = 31337
@@ -27,7 +28,7 @@ let database: DatabaseHandle
 let safes: LocalSafes
 beforeAll(async () => {
   // In-memory PGlite by default; TEST_DATABASE_URL runs the same tests against a Postgres server.
-  ;[chain, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
+  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
   safes = await deployLocalSafes({ rpcUrl: chain.rpcUrl, deployer: anvilAccount(0) })
 })
 afterAll(async () => {

@@ -13,6 +13,11 @@ export type OpenDatabaseOptions = {
   url?: string
   /** PGlite data folder when no `url` is given; omit both for an in-memory database (tests). */
   dataDir?: string
+  /**
+   * With PGlite, a database to begin from (a data folder dumped by PGlite's `dumpDataDir`) instead of an empty one:
+   * tests start theirs from one dump rather than each running initdb (src/testing/database.ts).
+   */
+  loadDataDir?: Blob
 }
 
 export type DatabaseHandle = {
@@ -77,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  const client = new PGlite(options.dataDir)
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir })
   const db = drizzlePglite({ client, schema })
   try {
     await migratePglite(db, { migrationsFolder })

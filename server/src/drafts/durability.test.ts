@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { migrationsFolder, openDatabase } from '../db'
 import { apiEntry } from '../testing/api-build'
+import { seedDataDir } from '../testing/database'
 import { burst, contentOf, type Found, judgeLane, planLanes } from '../testing/durability'
 import { type ApiProcess, signInMany, startApi } from '../testing/server'
 import { testOrigin } from '../testing/sign-in'
@@ -145,6 +146,7 @@ async function crashAndCheck(path: Path, crashDatabase?: () => Promise<void>) {
 describe('acknowledged draft writes survive a SIGKILL in the middle of a burst', { timeout: 120_000 }, () => {
   it('on PGlite, in DATA_DIR', async () => {
     const dataDir = join(dataRoot, 'pglite')
+    await seedDataDir(dataDir)
     await crashAndCheck({ name: 'PGlite', file: 'pglite', env: { DATA_DIR: dataDir }, database: { dataDir } })
   })
 

@@ -10,6 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { openDatabase } from '../db'
 import { apiEntry } from '../testing/api-build'
+import { seedDataDir } from '../testing/database'
 import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../testing/sign-in'
 import type { DraftJson } from './routes'
 
@@ -45,6 +46,7 @@ describe('drafts across a restart', () => {
         db,
       })
 
+    await seedDataDir(dataDir)
     const first = await openDatabase({ dataDir })
     const before = appOn(first.db)
     const { cookie } = await signIn(before, new Date())
@@ -113,6 +115,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const base = `http://127.0.0.1:${port}`
     // Sepolia's node is unreachable on purpose: an EOA's signature is checked by ECDSA recovery alone.
     const env = { PORT: String(port), DATA_DIR: join(dataRoot, 'killed'), SEPOLIA_RPC_URL: 'http://127.0.0.1:9' }
+    await seedDataDir(env.DATA_DIR)
 
     const first = await startServer(env)
     const account = privateKeyToAccount(generatePrivateKey())

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppType, createApp } from '../app'
 import { SESSION_TTL_MS } from '../auth/routes'
 import { SESSION_COOKIE } from '../auth/session'
-import { type DatabaseHandle, openDatabase } from '../db'
+import type { DatabaseHandle } from '../db'
 import type { DraftLayer } from '../db/schema'
+import { openTestDatabase } from '../testing/database'
 import { signIn, testOrigin } from '../testing/sign-in'
 import { type DraftJson, MAX_DRAFT_BYTES } from './routes'
 import { MAX_DRAFTS } from './store'
@@ -15,7 +16,7 @@ let database: DatabaseHandle
 beforeAll(async () => {
   // In-memory PGlite by default; TEST_DATABASE_URL runs the same tests against a Postgres server, where the
   // concurrent creates below really do run at once on separate connections.
-  database = await openDatabase({ url: process.env.TEST_DATABASE_URL })
+  database = await openTestDatabase()
 })
 afterAll(async () => {
   await database?.close()

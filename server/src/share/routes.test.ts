@@ -11,11 +11,12 @@ import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import type { AppConfig } from '../config'
-import { type DatabaseHandle, openDatabase } from '../db'
+import type { DatabaseHandle } from '../db'
 import type { DraftLayer } from '../db/schema'
 import { createDraft, deleteDraft } from '../drafts/store'
 import { composedSkyReader } from '../skies/composition'
 import { metadataOf, svgOf } from '../skies/picture'
+import { openTestDatabase } from '../testing/database'
 import { type ShareCards, shareCards } from './cards'
 import { skyWords } from './words'
 
@@ -47,7 +48,7 @@ async function mint(wallet: ReturnType<typeof createWalletClient>) {
 }
 
 beforeAll(async () => {
-  ;[game, database] = await Promise.all([startAnvil(), openDatabase({ url: process.env.TEST_DATABASE_URL })])
+  ;[game, database] = await Promise.all([startAnvil(), openTestDatabase()])
   closedUrl = `http://127.0.0.1:${await freePort()}`
   const { contracts } = await deployAll({ rpcUrl: game.rpcUrl, writeBindings: false })
   chainellation = contracts.Chainellation as Address
