@@ -189,3 +189,27 @@ test.describe('dialogs', () => {
     await expectAccessible(page, 'the sky viewer')
   })
 })
+
+test.describe('the header, connected', () => {
+  // RainbowKit's chain button is labelled "Chain Selector"; any text it shows must be part of that name (WCAG 2.5.3).
+  // It would show the chain's name until the chain's icon had loaded; the app gives the icon inline.
+  test('the chain button shows no text outside its label, from its first frame', async ({ page, wallet }) => {
+    await page.goto('/')
+    await page.evaluate(() => {
+      const seen: string[] = []
+      Object.assign(window, { chainButtonTexts: seen })
+      new MutationObserver(() => {
+        for (const button of document.querySelectorAll<HTMLElement>('[aria-label="Chain Selector"]')) {
+          // biome-ignore lint/performance/useDomNodeTextContent: the text shown, not the hidden name RainbowKit keeps.
+          const text = button.innerText.trim()
+          if (text) seen.push(text)
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+    })
+    await connectTestWallet(page, wallet)
+    await expect(page.getByRole('button', { name: 'Chain Selector' }).getByRole('img', { name: 'Local' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { chainButtonTexts: string[] }).chainButtonTexts)).toEqual(
+      [],
+    )
+  })
+})
