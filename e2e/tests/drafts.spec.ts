@@ -3,6 +3,7 @@ import { connectTestWallet, session, signIn, signInModal } from '../support/app'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { metaOf, pngSize } from '../support/preview'
+import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
 const layer = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('group', { name: new RegExp(`^${name}`) })
@@ -128,4 +129,31 @@ test('a save whose sign-in is cancelled loses nothing, and saves once signed in'
   await expect(
     page.getByRole('list', { name: 'Your drafts' }).getByRole('button', { name: `Rename ${name}` }),
   ).toBeVisible()
+})
+
+test('a wallet that changes account and comes back finds the composition and the draft’s name as it left them', async ({
+  page,
+  wallet,
+  stack,
+  rpc,
+}) => {
+  const skyId = await mintSky(stack, rpc, wallet.account)
+  await page.goto(`/compose/${skyId}`)
+  await connectTestWallet(page, wallet)
+  await layer(page, 'Sky')
+    .getByRole('radio', { name: /Crescent Moon/ })
+    .check()
+  const name = `Away ${test.info().project.name} ${skyId}`
+  await page.getByLabel('Draft name').fill(name)
+
+  // Another account's decoration balances are read afresh, and while they are the page's gate says so in place of
+  // the editor (as it does when a wallet reconnects, or a read waits again): what the player was composing is kept
+  // above it.
+  const owner = wallet.account
+  const other = ANVIL_ACCOUNTS.find((account) => account !== owner) ?? owner
+  await wallet.setAccount(other)
+  await expect(page.getByLabel('Draft name')).toBeHidden()
+  await wallet.setAccount(owner)
+  await expect(page.getByLabel('Draft name')).toHaveValue(name)
+  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
 })

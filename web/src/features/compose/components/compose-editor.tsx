@@ -25,17 +25,37 @@ export type ComposeEditorProps = {
   now: number
   /** What a write changes besides the decorations: the sky's layers and the clock. */
   refresh: QueryKey[]
+  /** What the player is composing, kept by the page (see `useComposing`). */
+  composing: Composing
+}
+
+/** The layers picked but not applied, and the name typed for the next draft. */
+export type Composing = {
+  picked: Composition | undefined
+  setPicked: (composition: Composition | undefined) => void
+  draftName: string
+  setDraftName: (name: string) => void
+}
+
+/**
+ * What the player is composing, kept above the page's gate rather than in the editor under it. The gate draws its note
+ * instead of the editor while a read starts again (an account's decoration balances are read afresh when a wallet
+ * connects, reconnects after a cancelled sign-in, or changes account) or the chain does not answer, and the editor's
+ * own state went with it: the draft's name and the layers picked.
+ */
+export function useComposing(): Composing {
+  const [picked, setPicked] = useState<Composition>()
+  const [draftName, setDraftName] = useState('')
+  return { picked, setPicked, draftName, setDraftName }
 }
 
 /** The sky's layers to pick, the preview, and the writes: apply, save a draft, buy a decoration. */
-export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed }: ComposeEditorProps) {
+export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, composing }: ComposeEditorProps) {
   const { address, chain, isConnected } = useAccount()
   const { chainId, descriptor } = useGameChain()
   const owned = useOwnedTokens(decorations.options, decorations.tokens)
-  const [picked, setPicked] = useState<Composition>()
-  // Kept here rather than in the drafts panel, which is gone while the wallet is away: RainbowKit disconnects a wallet
-  // whose sign-in is cancelled, and the name typed for the save that asked for it is still here on reconnecting.
-  const [draftName, setDraftName] = useState('')
+  // Not in the drafts panel either, which is gone while the wallet is away.
+  const { picked, setPicked, draftName, setDraftName } = composing
   useDraftFromLink(skyId, setPicked)
   const [buying, setBuying] = useState<number>()
   const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]

@@ -5,7 +5,7 @@ import { useChainNow } from '@/lib/game'
 import page from '@/styles/page.module.css'
 import { useDecorations } from '../hooks/use-decorations'
 import { useSkyComposition } from '../hooks/use-sky-composition'
-import { ComposeEditor } from './compose-editor'
+import { ComposeEditor, useComposing } from './compose-editor'
 import { ComposeHeading } from './compose-heading'
 
 /** The Compose page of one sky, read from the chain (see `ComposeSkyPage`). */
@@ -14,6 +14,7 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
   const sky = useSkyComposition(skyId)
   const decorations = useDecorations()
   const clock = useChainNow()
+  const composing = useComposing()
   return (
     <div className={page.page}>
       <ComposeHeading skyId={skyId} />
@@ -30,6 +31,7 @@ export function ComposeSkyBody({ skyId }: { skyId: bigint }) {
               decorations={decorations}
               now={clock.now}
               refresh={[sky.queryKey, clock.queryKey]}
+              composing={composing}
             />
           ) : (
             <StateNote title={`No night sky #${skyId}`} link={{ label: 'Mint a sky', to: '/mint' }}>

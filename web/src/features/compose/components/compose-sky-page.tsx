@@ -10,7 +10,8 @@ export function ComposeSkyPage({ skyId }: { skyId: bigint }) {
   useDocumentTitle(`Compose sky #${skyId}`)
   return (
     <WalletIsland load={ComposeSkyBody.load} fallback={<PageFallback />}>
-      <ComposeSkyBody skyId={skyId} />
+      {/* Another sky is composed from its own layers: what was picked for this one stays with it. */}
+      <ComposeSkyBody key={skyId.toString()} skyId={skyId} />
     </WalletIsland>
   )
 }
