@@ -137,7 +137,8 @@ describe('the production bundle', () => {
       chainId: FIXTURE_CHAIN,
       contracts: { Chainellation: FIXTURE_GAME },
     })
-    expect(output).toContain('(database: pglite)')
+    // The line may reach this pipe after the health answer has reached the test: wait for it rather than read it once.
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('(database: pglite)')
     // Drafts live in tables its migrations made: an unknown one is looked up and not found.
     const draft = await fetch(`${base}/api/drafts/AAAAAAAAAAAAAAAAAAAAAA`)
     expect(draft.status).toBe(404)
