@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -7,6 +7,7 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, freePort, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
+import { deploymentsOverride, generatedDeploymentsPath } from '@chainellation/contracts/deployments-dir'
 import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
@@ -44,7 +45,7 @@ export type ServiceName = 'anvil' | 'indexer' | 'api' | 'web'
 
 /**
  * - `dev`: Vite dev server with hot reload on `webPort`, proxying /api to the API.
- * - `preview`: the web app is built for the local chain after deploying (into the stack's temporary folder,
+ * - `preview`: the web app is built for the local chain while the contracts deploy (into the stack's temporary folder,
  *   not web/dist), then served by `vite preview` on `webPort`.
  * - `production`: built the same way, then served by the API itself (`webPort` unused); one origin, the way
  *   it runs in production — what the end-to-end tests use.
@@ -284,6 +285,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   }
 
+  /** Builds the web app into the stack's folder (`preview` and `production`). */
+  const buildWeb = async (env: NodeJS.ProcessEnv) => {
+    log('stack', 'building the web app')
+    const build = spawnService('build', [viteBin, 'build', '--outDir', webDist, '--emptyOutDir'], webDir, env)
+    const [code, sig] = (await new Promise((resolve) => build.once('exit', (...a) => resolve(a)))) as [
+      number | null,
+      NodeJS.Signals | null,
+    ]
+    groups.delete('build')
+    if (code !== 0) throw new ServiceStartError('build', `vite build failed with ${exitText(code, sig)}`, tails.build)
+  }
+
   try {
     log('stack', `starting anvil on port ${anvilPort}`)
     anvil = await startAnvil({
@@ -301,6 +314,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (!stopping) reportExit({ service: 'anvil', code, signal: sig })
     })
     checkAbort()
+
+    // Set only when given, so the services' own defaults (or the shell's SAFE_ORIGINS) apply otherwise.
+    const safeOrigins = options.safeOrigins?.join(',')
+    // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
+    const chainUrl = chainRpcUrl ?? anvil.rpcUrl
+    const webEnv = {
+      VITE_LOCAL_CHAIN: 'true',
+      VITE_LOCAL_RPC_URL: chainUrl,
+      ...(chainFallbackRpcUrl === undefined ? {} : { VITE_LOCAL_FALLBACK_RPC_URL: chainFallbackRpcUrl }),
+      ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
+    }
+    // The build runs while the contracts deploy: it needs the chain's address, not the deployment's. It takes the
+    // contract addresses from the recorded module, which a deploy to a fresh local chain finds as it would write it;
+    // should the deploy have changed it, the app is built again once it has (see below).
+    const addressModule = deploymentsOverride() ?? generatedDeploymentsPath
+    const addressesBuiltWith = mode === 'dev' ? '' : readFileSync(addressModule, 'utf8')
+    const built = mode === 'dev' ? Promise.resolve() : buildWeb(webEnv)
+    // Awaited once the indexer has started; a step failing before then must not leave it unhandled.
+    built.catch(() => {})
 
     log('stack', 'deploying the contracts')
     // Prices like a real launch's, so the pages show and charge them; the local accounts hold plenty.
@@ -322,17 +354,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log: (line) => log('stack', line),
     })
     checkAbort()
-
-    // Set only when given, so the services' own defaults (or the shell's SAFE_ORIGINS) apply otherwise.
-    const safeOrigins = options.safeOrigins?.join(',')
-    // The web app adds the local chain (and its RPC) only when told to; a plain build is Sepolia's.
-    const chainUrl = chainRpcUrl ?? anvil.rpcUrl
-    const webEnv = {
-      VITE_LOCAL_CHAIN: 'true',
-      VITE_LOCAL_RPC_URL: chainUrl,
-      ...(chainFallbackRpcUrl === undefined ? {} : { VITE_LOCAL_FALLBACK_RPC_URL: chainFallbackRpcUrl }),
-      ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
-    }
 
     // Ponder indexes the new chain while the web app builds; the API waits for both.
     const indexerUrl = `http://127.0.0.1:${indexerPort}`
@@ -373,17 +394,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     })
     const indexer = indexerRuns.child
 
-    if (mode !== 'dev') {
-      log('stack', 'building the web app')
-      const build = spawnService('build', [viteBin, 'build', '--outDir', webDist, '--emptyOutDir'], webDir, webEnv)
-      const [code, sig] = (await new Promise((resolve) => build.once('exit', (...a) => resolve(a)))) as [
-        number | null,
-        NodeJS.Signals | null,
-      ]
-      groups.delete('build')
-      if (code !== 0) throw new ServiceStartError('build', `vite build failed with ${exitText(code, sig)}`, tails.build)
-      checkAbort()
+    await built
+    if (mode !== 'dev' && readFileSync(addressModule, 'utf8') !== addressesBuiltWith) {
+      log('stack', 'the deploy changed the recorded contract addresses: building the web app again')
+      await buildWeb(webEnv)
     }
+    checkAbort()
 
     await waitUntilAnswers('indexer', `${indexerUrl}/ready`, indexer, 90_000)
     checkAbort()

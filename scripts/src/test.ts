@@ -101,30 +101,36 @@ async function lint() {
   results.push({ name: 'lint', status: code === 0 ? 'passed' : 'failed', ms: performance.now() - t })
 }
 
+/**
+ * Typechecks every workspace, two at a time (tsc is single-threaded and CI has two cores). It runs beside the browser
+ * suite, as the unit suites do (see `suite`): yielding the CPU, its lines printed as one block once it has finished.
+ */
 async function typecheck() {
   const workspaces = ['contracts', ...suites.map((s) => s.name).filter((n) => n !== 'contracts')]
   const targets = workspaces.filter((w) => scriptsOf(w).typecheck)
-  heading(`typecheck (${targets.join(', ')})`)
   const t = performance.now()
   const failed: string[] = []
-  // Two at a time: tsc is single-threaded and CI has two cores.
+  const lines: string[] = []
   const queue = [...targets]
   const worker = async () => {
     for (let w = queue.shift(); w; w = queue.shift()) {
-      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true)
-      process.stdout.write(`${code === 0 ? '✓' : '✗'} ${w}\n`)
+      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true, true)
+      lines.push(`${code === 0 ? '✓' : '✗'} ${w}`)
       if (code !== 0) {
         failed.push(w)
-        process.stdout.write(`${output.join('\n')}\n`)
+        lines.push(...output)
       }
     }
   }
   await Promise.all([worker(), worker()])
+  const ms = performance.now() - t
+  heading(`typecheck (${targets.join(', ')}), ${formatDuration(ms)}`)
+  process.stdout.write(`${lines.join('\n')}\n`)
   results.push({
     name: 'typecheck',
     status: failed.length ? 'failed' : 'passed',
     reason: failed.length ? failed.join(', ') : undefined,
-    ms: performance.now() - t,
+    ms,
   })
 }
 
@@ -165,6 +171,7 @@ async function suite({ name, script, runner }: Suite, beside = false) {
 
 /** Compiles the contracts (cached by content) before the suites that deploy or read them start side by side. */
 async function compileContracts() {
+  heading('compile (npm run compile -w contracts)')
   const t = performance.now()
   const { code, output } = await npm(['run', '--silent', 'compile', '-w', 'contracts'], {}, true)
   process.stdout.write(`${code === 0 ? '✓' : '✗'} contracts compiled\n`)
@@ -202,10 +209,14 @@ setInterval(() => {
 }, 1000).unref()
 
 await lint()
-await Promise.all([typecheck(), compileContracts()])
+// Only the contracts' compilation comes before the browser suite, whose stack deploys them; the typecheck runs beside
+// it, ahead of the unit suites, rather than holding the longest suite back by half a minute.
+const typechecked = typecheck()
+await compileContracts()
 await Promise.all([
   suite(browserSuite),
   (async () => {
+    await typechecked
     for (const s of unitSuites) await suite(s, true)
   })(),
 ])
