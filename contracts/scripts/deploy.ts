@@ -69,7 +69,10 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   const probe = createPublicClient({ transport })
   const chainId = await probe.getChainId()
   const chain = chains[chainId] ?? { ...foundry, id: chainId, name: `chain ${chainId}` }
-  const publicClient = createPublicClient({ chain, transport }) as PublicClient
+  // Each wave waits for its receipts. viem polls every 4 s on a chain that names no block time (Sepolia's and anvil's
+  // definitions name none), which left up to 4 s between a wave's block and the next wave on Sepolia's 12-second
+  // blocks; a second is a few more requests for a wave that waits less.
+  const publicClient = createPublicClient({ chain, transport, pollingInterval: 1_000 }) as PublicClient
   const account = options.privateKey
     ? privateKeyToAccount(options.privateKey)
     : chainId === foundry.id
