@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
+import { mintSky, type Rpc } from './chain'
 import { expect } from './fixtures'
+import type { StackInfo } from './stack-env'
 import { TEST_WALLET_INFO, type TestWallet } from './test-wallet'
 
 /** The header's link home, named by the deployment's display name. */
@@ -131,3 +133,17 @@ export async function serveSkyPageUnread(page: Page, skyId: bigint, { apiDown = 
     )
   }
 }
+
+/**
+ * Mints a sky to the test wallet's account, opens its Compose page and connects the wallet there, as the owner meets
+ * it. Returns the sky's number.
+ */
+export async function composeOwnSky(page: Page, wallet: TestWallet, stack: StackInfo, rpc: Rpc): Promise<bigint> {
+  const skyId = await mintSky(stack, rpc, wallet.account)
+  await page.goto(`/compose/${skyId}`)
+  await connectTestWallet(page, wallet)
+  return skyId
+}
+
+/** The Compose page's group of choices for one layer ("Sky", "Silhouette", …). */
+export const decorationLayer = (page: Page, name: string) => page.getByRole('group', { name: new RegExp(`^${name}`) })

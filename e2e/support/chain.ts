@@ -18,7 +18,7 @@ const DAY = 86_400
 
 const clientOf = (stack: StackInfo) => createPublicClient({ transport: http(stack.rpcUrl) })
 
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
+export type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 
 /** The latest block's timestamp: the chain's "now". */
 export async function chainTime(stack: StackInfo): Promise<number> {

@@ -1,7 +1,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
-import { connectTestWallet } from '../support/app'
+import { composeOwnSky, connectTestWallet, decorationLayer } from '../support/app'
 import { mintSky, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -18,7 +18,6 @@ async function chainImage(stack: StackInfo, skyId: bigint): Promise<string> {
   return JSON.parse(Buffer.from(uri.split(',')[1] ?? '', 'base64').toString('utf8')).image
 }
 
-const layer = (page: Page, name: string) => page.getByRole('group', { name: new RegExp(`^${name}`) })
 const preview = (page: Page) => page.getByRole('img', { name: /^Preview of night sky #\d+ with these decorations$/ })
 
 test.describe('composing a sky', () => {
@@ -28,9 +27,7 @@ test.describe('composing a sky', () => {
     stack,
     rpc,
   }) => {
-    const skyId = await mintSky(stack, rpc, wallet.account)
-    await page.goto(`/compose/${skyId}`)
-    await connectTestWallet(page, wallet)
+    const skyId = await composeOwnSky(page, wallet, stack, rpc)
     await expect(page.getByRole('heading', { level: 1, name: `Compose sky #${skyId}` })).toBeVisible()
     // Get a Comet: the wallet holds one more, and it is among the Sky layer's options. (The account may hold one
     // from an earlier test in this worker.)
@@ -39,13 +36,13 @@ test.describe('composing a sky', () => {
     const before = await held()
     await page.getByRole('button', { name: /^Mint Comet for/ }).click()
     await expect.poll(held).toBe(before + 1)
-    await expect(layer(page, 'Sky').getByRole('radio', { name: /Comet/ })).toHaveCount(1)
+    await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Comet/ })).toHaveCount(1)
 
-    await layer(page, 'Silhouette')
+    await decorationLayer(page, 'Silhouette')
       .getByRole('radio', { name: /Rolling Hills/ })
       .check()
-    await layer(page, 'Sky').getByRole('radio', { name: /Comet/ }).check()
-    await layer(page, 'Decoration')
+    await decorationLayer(page, 'Sky').getByRole('radio', { name: /Comet/ }).check()
+    await decorationLayer(page, 'Decoration')
       .getByRole('radio', { name: /Telescope/ })
       .check()
     const sends = wallet.methods.filter((m) => m === 'eth_sendTransaction').length
@@ -53,8 +50,8 @@ test.describe('composing a sky', () => {
     await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
     expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(sends + 1)
     // The chain's choice is now what was picked.
-    await expect(layer(page, 'Sky').getByText('On chain')).toHaveCount(1)
-    await expect(layer(page, 'Sky').locator('label', { hasText: 'On chain' })).toContainText('Comet')
+    await expect(decorationLayer(page, 'Sky').getByText('On chain')).toHaveCount(1)
+    await expect(decorationLayer(page, 'Sky').locator('label', { hasText: 'On chain' })).toContainText('Comet')
     expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
   })
 
@@ -64,14 +61,15 @@ test.describe('composing a sky', () => {
     stack,
     rpc,
   }) => {
-    const skyId = await mintSky(stack, rpc, wallet.account)
-    await page.goto(`/compose/${skyId}`)
-    await connectTestWallet(page, wallet)
+    await composeOwnSky(page, wallet, stack, rpc)
     await page.getByRole('button', { name: /^Mint Campfire for/ }).click()
-    const campfire = layer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
+    const campfire = decorationLayer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
     await expect(campfire).toHaveCount(1)
     await campfire.check()
-    const badge = await layer(page, 'Decoration').locator('label').filter({ hasText: 'Campfire' }).textContent()
+    const badge = await decorationLayer(page, 'Decoration')
+      .locator('label')
+      .filter({ hasText: 'Campfire' })
+      .textContent()
     const tokenId = BigInt(/Token #(\d+)/.exec(badge ?? '')?.[1] ?? 0)
     // Meanwhile, from another tab or another app, the wallet gives that token away.
     await transferToken(

@@ -1,12 +1,8 @@
 import { sepolia } from 'viem/chains'
-import { connectTestWallet, session, signIn, signInModal } from '../support/app'
-import { mintSky } from '../support/chain'
+import { composeOwnSky, connectTestWallet, decorationLayer, session, signIn, signInModal } from '../support/app'
 import { expect, test } from '../support/fixtures'
 import { metaOf, pngSize } from '../support/preview'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
-
-const layer = (page: import('@playwright/test').Page, name: string) =>
-  page.getByRole('group', { name: new RegExp(`^${name}`) })
 
 test('a draft is saved, survives a reload, loads back, is renamed, shared read-only and deleted', async ({
   page,
@@ -15,13 +11,11 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   rpc,
   browser,
 }) => {
-  const skyId = await mintSky(stack, rpc, wallet.account)
-  await page.goto(`/compose/${skyId}`)
-  await connectTestWallet(page, wallet)
-  await layer(page, 'Silhouette')
+  const skyId = await composeOwnSky(page, wallet, stack, rpc)
+  await decorationLayer(page, 'Silhouette')
     .getByRole('radio', { name: /Rolling Hills/ })
     .check()
-  await layer(page, 'Sky')
+  await decorationLayer(page, 'Sky')
     .getByRole('radio', { name: /Crescent Moon/ })
     .check()
   const name = `Moonrise ${test.info().project.name} ${skyId}`
@@ -37,10 +31,10 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
 
   // After a reload the layers are back as on chain; loading the draft brings the composition back.
   await page.reload()
-  await expect(layer(page, 'Silhouette').getByRole('radio', { name: 'None' })).toBeChecked()
+  await expect(decorationLayer(page, 'Silhouette').getByRole('radio', { name: 'None' })).toBeChecked()
   await drafts.getByRole('button', { name: `Load ${name}` }).click()
-  await expect(layer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
-  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
   const preview = await page.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')
 
   // Renamed in place.
@@ -76,8 +70,8 @@ test('a draft is saved, survives a reload, loads back, is renamed, shared read-o
   await page.goto(href ?? '')
   await page.getByRole('link', { name: 'Open in Compose' }).click()
   await expect(page).toHaveURL(`/compose/${skyId}`)
-  await expect(layer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
-  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
   await expect(page.getByRole('button', { name: 'Apply 2 changes' })).toBeEnabled()
 
   // The link is read on the draft's own chain, whatever network the wallet is on.
@@ -97,12 +91,10 @@ test('a save whose sign-in is cancelled loses nothing, and saves once signed in'
   stack,
   rpc,
 }) => {
-  const skyId = await mintSky(stack, rpc, wallet.account)
-  await page.goto(`/compose/${skyId}`)
-  await connectTestWallet(page, wallet)
+  const skyId = await composeOwnSky(page, wallet, stack, rpc)
   const drafts = page.getByRole('region', { name: 'Drafts' })
   await expect(drafts.getByRole('button', { name: 'Sign in to see your drafts' })).toBeVisible()
-  await layer(page, 'Sky')
+  await decorationLayer(page, 'Sky')
     .getByRole('radio', { name: /Crescent Moon/ })
     .check()
   const name = `Kept ${test.info().project.name} ${skyId}`
@@ -123,7 +115,7 @@ test('a save whose sign-in is cancelled loses nothing, and saves once signed in'
   // Connected again, the name is still there and the save goes through the sign-in this time.
   await connectTestWallet(page, wallet)
   await expect(page.getByLabel('Draft name')).toHaveValue(name)
-  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
   await page.getByRole('button', { name: 'Save draft' }).click()
   await signIn(page)
   await expect(
@@ -137,10 +129,8 @@ test('a wallet that changes account and comes back finds the composition and the
   stack,
   rpc,
 }) => {
-  const skyId = await mintSky(stack, rpc, wallet.account)
-  await page.goto(`/compose/${skyId}`)
-  await connectTestWallet(page, wallet)
-  await layer(page, 'Sky')
+  const skyId = await composeOwnSky(page, wallet, stack, rpc)
+  await decorationLayer(page, 'Sky')
     .getByRole('radio', { name: /Crescent Moon/ })
     .check()
   const name = `Away ${test.info().project.name} ${skyId}`
@@ -155,5 +145,5 @@ test('a wallet that changes account and comes back finds the composition and the
   await expect(page.getByLabel('Draft name')).toBeHidden()
   await wallet.setAccount(owner)
   await expect(page.getByLabel('Draft name')).toHaveValue(name)
-  await expect(layer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
+  await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
 })

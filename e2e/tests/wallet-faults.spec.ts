@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, isWide, walletOption } from '../support/app'
+import { composeOwnSky, connectTestWallet, isWide, walletOption } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -108,9 +108,7 @@ test.describe('a wallet that says no', () => {
     stack,
     rpc,
   }) => {
-    const skyId = await mintSky(stack, rpc, wallet.account)
-    await page.goto(`/compose/${skyId}`)
-    await connectTestWallet(page, wallet)
+    await composeOwnSky(page, wallet, stack, rpc)
     const buy = page.getByRole('button', { name: /^Mint Comet for/ })
     wallet.rejectNext('eth_sendTransaction')
     await buy.click()
