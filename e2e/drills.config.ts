@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
+import { CHROMIUM_FLAGS, chromiumPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
 import { defineConfig } from '@playwright/test'
 
 // The drills of the production shape (`npm run chaos -- drills`): each kills or throttles a piece of a rehearsal the
@@ -20,6 +20,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, ignoreDefaultArgs: playwrightFlagsToDrop() },
   },
 })

@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS, headlessShellPath } from '@chainellation/scripts/chromium'
+import { CHROMIUM_FLAGS, headlessShellPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
 import { defineConfig } from '@playwright/test'
 
 // Playwright's own browser download is not used: the system Chromium's headless shell runs the tests (the full browser
@@ -47,6 +47,7 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       args: CHROMIUM_FLAGS,
+      ignoreDefaultArgs: playwrightFlagsToDrop(),
     },
   },
   // Every page-level spec runs at a desktop and a phone width; a desktop user agent in both, as RainbowKit
