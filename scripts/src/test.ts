@@ -20,9 +20,17 @@ import {
   vitestCounts,
   vitestTimes,
 } from './report'
+import { memoryScratch, sweepScratch } from './scratch'
 import { bold } from './term'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+// The suites' scratch files (their databases, the stacks' folders, the browsers' profiles and shared memory) go to a
+// folder in memory where the machine has one with room, removed when the run ends: on a disk, the kernel writing them
+// back took a tenth of the run's CPU (docs/decisions/platform.md). Every step inherits it as TMPDIR.
+const SCRATCH_PREFIX = 'chainellation-test-'
+sweepScratch(SCRATCH_PREFIX)
+const scratch = memoryScratch(SCRATCH_PREFIX)
+if (scratch) process.env.TMPDIR = scratch
 const reports = mkdtempSync(join(tmpdir(), 'chainellation-test-'))
 const results: StepResult[] = []
 const times: TestTime[] = []
@@ -182,6 +190,7 @@ async function compileContracts() {
 
 function finish(): never {
   rmSync(reports, { recursive: true, force: true })
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
   const sum = totals(results)
   const ok = results.every((r) => r.status !== 'failed')
   // In the order the steps are listed, whichever finished first.
@@ -209,6 +218,7 @@ setInterval(() => {
   if (!above.every(exists)) void interrupt('npm exited')
 }, 1000).unref()
 
+if (scratch) process.stdout.write(`Scratch files in memory: ${scratch}\n`)
 await lint()
 // Only the contracts' compilation comes before the browser suite, whose stack deploys them; the typecheck runs beside
 // it, ahead of the unit suites, rather than holding the longest suite back by half a minute.

@@ -1,4 +1,5 @@
 import { existsSync, statfsSync } from 'node:fs'
+import { hasRoom, MEMORY_FS } from '../scratch'
 
 /** The system Chromium (Playwright's own browser download is not used), for the bench and the end-to-end tests. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -27,23 +28,13 @@ export const CHROMIUM_FLAGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ]
 
-/** Room in /dev/shm below which Chromium is left to keep its shared memory in /tmp, as Playwright has it do. */
-const SHARED_MEMORY_FLOOR = 1024 ** 3
-
 /**
  * Playwright's default flags to leave out. It starts Chromium with `--disable-dev-shm-usage`, for containers whose
  * /dev/shm holds 64 MB: Chromium then keeps the shared memory its processes pass pages, frames and responses through in
  * files under /tmp. Where /tmp is a disk, every one of those pages is written back to it: in the end-to-end suite the
  * browsers' kernel time fell by a fifth, and the machine's CPU time by 8%, with the memory in /dev/shm
- * (docs/decisions/platform.md). So the flag stays only where /dev/shm is missing or small.
+ * (docs/decisions/platform.md). So the flag stays only where /dev/shm is missing or has less than a gigabyte free.
  */
-export function playwrightFlagsToDrop(
-  statfs: (path: string) => { bavail: number; bsize: number } = statfsSync,
-): string[] {
-  try {
-    const { bavail, bsize } = statfs('/dev/shm')
-    return bavail * bsize >= SHARED_MEMORY_FLOOR ? ['--disable-dev-shm-usage'] : []
-  } catch {
-    return []
-  }
+export function playwrightFlagsToDrop(statfs: (path: string) => { bavail: number; bsize: number } = statfsSync) {
+  return hasRoom(MEMORY_FS, 1024 ** 3, statfs) ? ['--disable-dev-shm-usage'] : []
 }
