@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs'
 import { join } from 'node:path'
 import { exists } from './processes'
 
@@ -24,12 +24,15 @@ const SCRATCH_ROOM = 2 * 1024 ** 3
  * A new folder in memory (/dev/shm) for one run's scratch files, named after the running process so that a later run
  * can tell it was left behind (see {@link sweepScratch}); undefined where there is no such file system with room.
  * The suites' databases, stacks and browsers write hundreds of megabytes there; on a disk the kernel writes them back
- * (docs/decisions/platform.md).
+ * (docs/decisions/platform.md). Open to every account, sticky, as /tmp is: run as root, the suites start Postgres as
+ * `nobody` (src/postgres.ts), which must reach its own folder in there.
  */
 export function memoryScratch(prefix: string, root = MEMORY_FS, statfs: Statfs = statfsSync): string | undefined {
   if (!hasRoom(root, SCRATCH_ROOM, statfs)) return undefined
   try {
-    return mkdtempSync(join(root, `${prefix}${process.pid}-`))
+    const folder = mkdtempSync(join(root, `${prefix}${process.pid}-`))
+    chmodSync(folder, 0o1777)
+    return folder
   } catch {
     return undefined
   }
