@@ -95,12 +95,18 @@ export const appReady = (page: Page) =>
 
 /**
  * Holds back the app's entry module (the boot script names it, `data-entry`) on the next pages `page` opens, until
- * `release()`: meanwhile the page is its HTML and nothing of the app runs.
+ * `release()`: meanwhile the page is its HTML and nothing of the app runs. `requested()` resolves once the boot script
+ * has asked for the entry: from then on its listeners are in place (it is loaded `defer`, so it runs only once the
+ * HTML has been parsed, some time after the page's controls show), and a press is the boot script's to keep.
  */
 export async function holdAppEntry(page: Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
+  })
+  let markRequested = () => {}
+  const requested = new Promise<void>((resolve) => {
+    markRequested = resolve
   })
   let entry = ''
   await page.route('**/*', async (route) => {
@@ -111,10 +117,13 @@ export async function holdAppEntry(page: Page) {
       entry = /\sdata-entry="([^"]+)"/.exec(html)?.[1] ?? ''
       return route.fulfill({ response, body: html })
     }
-    if (entry && new URL(request.url()).pathname === entry) await held
+    if (entry && new URL(request.url()).pathname === entry) {
+      markRequested()
+      await held
+    }
     return route.fallback()
   })
-  return { path: () => entry, release: () => release() }
+  return { path: () => entry, requested: () => requested, release: () => release() }
 }
 
 /**

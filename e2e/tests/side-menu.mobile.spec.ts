@@ -98,6 +98,7 @@ test.describe('the side menu', () => {
     const entry = await holdAppEntry(page)
     await page.goto('/', { waitUntil: 'commit' })
     const toggle = page.getByRole('button', { name: 'Open menu' })
+    await entry.requested()
     await toggle.click()
     await expect(page.locator('html')).toHaveAttribute('data-menu-requested', '')
     await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0)
