@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs
 import { join } from 'node:path'
 import { exists } from './processes'
 
-type Statfs = (path: string) => { bavail: number; bsize: number }
+export type Statfs = (path: string) => { bavail: number; bsize: number }
 
 /** Where Linux keeps a file system in memory (tmpfs) that every user may write to. */
 export const MEMORY_FS = '/dev/shm'

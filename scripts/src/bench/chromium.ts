@@ -1,5 +1,5 @@
 import { existsSync, statfsSync } from 'node:fs'
-import { hasRoom, MEMORY_FS } from '../scratch'
+import { hasRoom, MEMORY_FS, type Statfs } from '../scratch'
 
 /** The system Chromium (Playwright's own browser download is not used), for the bench and the end-to-end tests. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -35,6 +35,6 @@ export const CHROMIUM_FLAGS = [
  * browsers' kernel time fell by a fifth, and the machine's CPU time by 8%, with the memory in /dev/shm
  * (docs/decisions/platform.md). So the flag stays only where /dev/shm is missing or has less than a gigabyte free.
  */
-export function playwrightFlagsToDrop(statfs: (path: string) => { bavail: number; bsize: number } = statfsSync) {
+export function playwrightFlagsToDrop(statfs: Statfs = statfsSync) {
   return hasRoom(MEMORY_FS, 1024 ** 3, statfs) ? ['--disable-dev-shm-usage'] : []
 }
