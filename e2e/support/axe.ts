@@ -19,8 +19,23 @@ function summarize(violations: Violations): string[] {
   )
 }
 
+/** Frames on `page` that axe's own run would leave out: those of another origin. */
+function foreignFrames(page: Page): string[] {
+  const { origin } = new URL(page.url())
+  return page
+    .frames()
+    .map((frame) => frame.url())
+    .filter((url) => !/^about:(blank|srcdoc)$/.test(url) && new URL(url).origin !== origin)
+}
+
 /** Runs axe on the whole page as it is now and expects no serious or critical WCAG 2.1 A/AA violation. */
 export async function expectAccessible(page: Page, what: string) {
+  // axe runs in the page itself (AxeBuilder's legacy mode), reaching the page's same-origin frames through its own
+  // messages. Its default runs axe in each frame and merges the results in a blank page it opens for each check, and
+  // sends axe's 500 kB source to both: a new page and two script loads a check, which took 13% of the accessibility
+  // spec's CPU (docs/decisions/accessibility.md). It would reach a frame of another origin; the app has none, and a page
+  // that came to have one fails here rather than going partly unchecked.
+  expect(foreignFrames(page), `frames on ${what} that axe's run in the page would not check`).toEqual([])
   const results = await new AxeBuilder({ page })
     .withTags(WCAG_21_AA)
     // RainbowKit's modals draw a wallet's icon, and the sign-in modal's picture, as a `role="img"` box that RainbowKit
@@ -28,6 +43,7 @@ export async function expectAccessible(page: Page, what: string) {
     // buttons named by the wallet's name, whose children are presentational (WAI-ARIA 1.2, button), so a screen reader
     // hears the name either way. Only unnamed images inside RainbowKit's own dialogs are left out; ours are all checked.
     .exclude('[data-rk][role="dialog"] [role="img"]:not([aria-label])')
+    .setLegacyMode()
     .analyze()
   await test.info().attach(`axe violations, ${what}`, {
     body: JSON.stringify(results.violations, null, 2),

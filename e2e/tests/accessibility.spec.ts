@@ -213,3 +213,21 @@ test.describe('the header, connected', () => {
     )
   })
 })
+
+test.describe('the check itself', () => {
+  // axe runs in the page and cannot look into a frame of another origin (support/axe.ts): such a page is refused.
+  test('refuses a page with a frame of another origin rather than pass it partly unchecked', async ({
+    page,
+    stack,
+  }) => {
+    await page.goto('/')
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe')
+      frame.src = src
+      frame.title = 'another origin'
+      document.body.append(frame)
+      return new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+    }, `${stack.strangerParentOrigin}/`)
+    await expect(expectAccessible(page, 'a page with a foreign frame')).rejects.toThrow(/would not check/)
+  })
+})
