@@ -90,12 +90,24 @@ function warmUpChunks(): string[] {
 }
 
 /**
- * Fetches `files` into the HTTP cache, at low priority, a few requests per idle period: starting dozens at once
- * (fetches, or modulepreload links) is itself a long task at a slow CPU. The imports that follow then find every
- * chunk at hand instead of discovering them one import level at a time.
+ * Preloads `files` (modules), at low priority, a few per idle period: starting dozens at once (modulepreload links, or
+ * fetches) is itself a long task at a slow CPU. The imports that follow then find every chunk at hand instead of
+ * discovering them one import level at a time. Module preloads rather than fetches into the HTTP cache: a preloaded
+ * module is in the page's module map, where the import finds it without a request; a fetched one was asked for again
+ * by the import and read back from the cache, a second request for each of the 36 chunks (docs/decisions/first-use.md).
+ * Each link is as the boot script's and Vite's own (`crossorigin`), so that it fills the entry the import looks up.
  */
-function prefetchInSlices(files: readonly string[]): Promise<void> {
-  return runInSlices(files.map((file) => () => void fetch(file, { priority: 'low' } as RequestInit).catch(() => {})))
+function preloadInSlices(files: readonly string[]): Promise<void> {
+  return runInSlices(
+    files.map((file) => () => {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.setAttribute('crossorigin', '')
+      link.setAttribute('fetchpriority', 'low')
+      link.href = file
+      document.head.append(link)
+    }),
+  )
 }
 
 let warming = false
@@ -103,7 +115,7 @@ let warming = false
 let generation = 0
 
 /**
- * Once the page has loaded and gone quiet, fetches the chunks of the stack and the kit (in slices), then evaluates
+ * Once the page has loaded and gone quiet, preloads the chunks of the stack and the kit (in slices), then evaluates
  * and renders the stack in an idle period and the kit in another: never before the first paint (the app itself
  * starts after it), never in a task a press or the page's own work is waiting behind. Skipped when the browser asks
  * to save data (`navigator.connection.saveData`); the press still loads them. Evaluating a chunk per idle period was
@@ -121,7 +133,7 @@ export function warmUpWhenIdle() {
       current(() => {
         // Named on the page's timeline, for the budget test and the bench to tell what the warm-up fetched.
         performance.mark('wallet-warm-up')
-        void prefetchInSlices(warmUpChunks()).then(
+        void preloadInSlices(warmUpChunks()).then(
           current(() => void loadWalletStack().then(() => whenIdle(current(() => void loadWalletKit())))),
         )
       }),

@@ -257,6 +257,36 @@ describe('the warm-up once the page has gone quiet', () => {
     expect(await screen.findByText('The kit is here')).toBeDefined()
   })
 
+  it('preloads the chunks the boot script names into the module map, at low priority, instead of fetching them', async () => {
+    const idle = idleQueue()
+    const fetched = vi.fn((_input: RequestInfo | URL) => Promise.reject(new Error('no server here')))
+    vi.stubGlobal('fetch', fetched)
+    const boot = document.createElement('script')
+    boot.dataset.connect = '/assets/stack-1a.js /assets/kit-2b.js'
+    document.body.append(boot)
+    try {
+      render(page())
+      await idle.run()
+      await vi.waitFor(() => expect(idle.length).toBe(1))
+      await idle.run()
+      const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')]
+      expect(
+        links.map((link) => [
+          link.getAttribute('href'),
+          link.getAttribute('crossorigin'),
+          link.getAttribute('fetchpriority'),
+        ]),
+      ).toEqual([
+        ['/assets/stack-1a.js', '', 'low'],
+        ['/assets/kit-2b.js', '', 'low'],
+      ])
+      expect(fetched.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/assets/'))).toEqual([])
+      for (const link of links) link.remove()
+    } finally {
+      boot.remove()
+    }
+  })
+
   it('is skipped when the browser asks to save data; a press still loads them', async () => {
     const idle = idleQueue()
     vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })
