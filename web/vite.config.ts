@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { deployments } from './vite-plugins/deployments.ts'
+import { leanKit } from './vite-plugins/lean-kit.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
 import { prerender } from './vite-plugins/prerender.ts'
 import { routesManifest } from './vite-plugins/routes-manifest.ts'
@@ -45,6 +46,8 @@ export default defineConfig({
     // The contract addresses of DEPLOYMENTS_DIR's deployment when it is set (a rehearsal's chain), else the recorded ones.
     deployments(),
     react(),
+    // RainbowKit without the public actions and ENS tables it never runs here.
+    leanKit(),
     safeApp(),
     startAfterPaint('/boot.js', {
       atStart: ['react-dom/client'],

@@ -65,9 +65,11 @@ test.describe('minting', () => {
     })
     await expect(page.getByRole('main').getByText(/^Transaction 0x[0-9a-f]{2}…[0-9a-f]{4}$/)).toBeVisible()
 
-    // The account modal lists it among the recent transactions.
+    // The account modal lists it among the recent transactions, confirmed: RainbowKit waited for its receipt with the
+    // bare client the build gives it (vite-plugins/lean-kit.ts).
     await page.getByRole('banner').getByTestId('rk-account-button').click()
     await expect(page.getByRole('dialog').getByText(`Mint night sky #${skyId}`)).toBeVisible()
+    await expect(page.getByRole('dialog').getByText('Confirmed', { exact: true })).toBeVisible()
     await page.keyboard.press('Escape')
 
     // Back to the form: the supply counts the new sky.
