@@ -1,7 +1,7 @@
 import '@rainbow-me/rainbowkit/styles.css'
 import './kit-motion.css'
 import { RainbowKitProvider, useChainModal, useConnectModal } from '@rainbow-me/rainbowkit'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useAccount, useConfig, useSwitchChain } from 'wagmi'
 import { KitAuthentication } from '@/lib/sign-in/kit-authentication'
@@ -154,8 +154,11 @@ export type WalletKitProps = { slot: HTMLElement | null; link: KitLink }
 /**
  * RainbowKit with sign-in: its modals, its recent transactions, and its button drawn into the header's slot.
  * Rendered inside the wallet stack beside the page (see `WalletStack`), so its arrival re-renders no page.
+ *
+ * Memoised: its host re-renders at the page's first interaction, which is often the press on connect itself, and
+ * re-rendering RainbowKit's whole tree inside that pointerdown held the press ~60 ms at 4× CPU before the click.
  */
-export function WalletKit({ slot, link }: WalletKitProps) {
+export const WalletKit = memo(function WalletKit({ slot, link }: WalletKitProps) {
   // Once for both that wait on it: the early press and what the bridge tells pages.
   const settled = useReconnectSettled()
   return (
@@ -173,4 +176,4 @@ export function WalletKit({ slot, link }: WalletKitProps) {
       </RainbowKitProvider>
     </KitAuthentication>
   )
-}
+})
