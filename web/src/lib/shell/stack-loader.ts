@@ -50,14 +50,22 @@ export function loadWalletKit(): Promise<WalletKitModule> {
 }
 
 type IdleWindow = {
-  requestIdleCallback?: (callback: () => void) => number
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number
   navigator: { connection?: { saveData?: boolean } }
 }
 
-/** Runs `task` in an idle period (a task later where the browser has no idle callbacks: Safari). */
+/**
+ * Longest wait for an idle period before a warm-up step runs as an ordinary task. A page whose main thread draws every
+ * frame (an animation that is not composited, a slow CPU) may have none for seconds: traced at 4× CPU on a busy
+ * machine, the kit's step waited 1.9 s for one, and a press at 3 s found the kit not yet there. Each step is still
+ * one short slice (`SLICE_MS`), or one import.
+ */
+export const IDLE_TIMEOUT_MS = 100
+
+/** Runs `task` in an idle period, or after `IDLE_TIMEOUT_MS` (a task later where the browser has no idle callbacks: Safari). */
 function whenIdle(task: () => void) {
   const idle = (window as unknown as IdleWindow).requestIdleCallback
-  if (idle) idle(task)
+  if (idle) idle(task, { timeout: IDLE_TIMEOUT_MS })
   else setTimeout(task, 50)
 }
 

@@ -20,6 +20,7 @@ vi.mock('./stack/wallet-stack', async () => {
 
 import {
   adoptEarlyConnect,
+  IDLE_TIMEOUT_MS,
   loadWalletStack,
   onConnectRequest,
   resetWalletStackLoader,
@@ -226,8 +227,14 @@ describe('the warm-up once the page has gone quiet', () => {
   /** Idle callbacks the test runs by hand. */
   function idleQueue() {
     const queue: (() => void)[] = []
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => queue.push(callback))
+    const timeouts: (number | undefined)[] = []
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      timeouts.push(options?.timeout)
+      return queue.push(callback)
+    })
     return {
+      /** The `timeout` each request gave, in order. */
+      timeouts,
       get length() {
         return queue.length
       },
@@ -255,6 +262,9 @@ describe('the warm-up once the page has gone quiet', () => {
     await vi.waitFor(() => expect(idle.length).toBe(1))
     await idle.run()
     expect(await screen.findByText('The kit is here')).toBeDefined()
+    // Each step runs as an ordinary task if no idle period comes first.
+    expect(idle.timeouts.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(idle.timeouts)).toEqual(new Set([IDLE_TIMEOUT_MS]))
   })
 
   it('preloads the chunks the boot script names into the module map, at low priority, instead of fetching them', async () => {
