@@ -21,6 +21,28 @@ for (const path of ['/', '/mint']) {
       // CSS modules give each animation a name of its own: `_twinkle_<hash>_<line>`.
       await expect.poll(async () => (await endless(page)).some((name) => /twinkle/.test(name))).toBe(true)
     })
+
+    // Each frame of an endless animation is a redraw: without a GPU, a full-screen layer at 60 a second took a CPU
+    // core (docs/decisions/first-use.md, "Ambient motion a few times a second").
+    test('what moves endlessly changes a few times a second, not every frame', async ({ page }) => {
+      await page.goto(path)
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+      await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0)
+      const easings = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+          .map((a) => {
+            const keyframes = (a.effect as KeyframeEffect).getKeyframes()
+            return `${(a as CSSAnimation).animationName} ${keyframes.map((k) => k.easing).join(' ')}`
+          }),
+      )
+      // The shooting star crosses smoothly for half a second every 14 s and holds still, with nothing to redraw, the
+      // rest of the time.
+      const ambient = easings.filter((easing) => !/^_shoot_/.test(easing))
+      expect(ambient.length).toBeGreaterThan(0)
+      for (const easing of ambient) expect(easing).toMatch(/^\S+( steps\(\d+\))+$/)
+    })
   })
 
   test.describe(`${path} for a person who asks for less motion`, () => {
