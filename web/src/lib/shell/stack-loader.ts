@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
+import { whenIdle as idleThen } from '@/lib/idle'
 import { prefetchSession } from '@/lib/sign-in/session-prefetch'
 import { setKitLoader } from '@/lib/wallet/kit-bridge'
 import type { ShellLink } from './stack/wallet-stack'
@@ -49,10 +50,7 @@ export function loadWalletKit(): Promise<WalletKitModule> {
   return kitLoading
 }
 
-type IdleWindow = {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number
-  navigator: { connection?: { saveData?: boolean } }
-}
+type SaveDataWindow = { navigator: { connection?: { saveData?: boolean } } }
 
 /**
  * Longest wait for an idle period before a warm-up step runs as an ordinary task. A page whose main thread draws every
@@ -62,12 +60,8 @@ type IdleWindow = {
  */
 export const IDLE_TIMEOUT_MS = 100
 
-/** Runs `task` in an idle period, or after `IDLE_TIMEOUT_MS` (a task later where the browser has no idle callbacks: Safari). */
-function whenIdle(task: () => void) {
-  const idle = (window as unknown as IdleWindow).requestIdleCallback
-  if (idle) idle(task, { timeout: IDLE_TIMEOUT_MS })
-  else setTimeout(task, 50)
-}
+/** Runs `task` in an idle period, or after `IDLE_TIMEOUT_MS`. */
+const whenIdle = (task: () => void) => void idleThen(task, IDLE_TIMEOUT_MS)
 
 /** Longest slice of warm-up work in one idle period (wall time: at a 4× slower CPU, still under a 50 ms task). */
 const SLICE_MS = 8
@@ -130,7 +124,7 @@ let generation = 0
  * tried: it kept each task shorter but left the kit unready 3 s after navigation at 4× CPU (docs/decisions/first-use.md).
  */
 export function warmUpWhenIdle() {
-  if (warming || (window as unknown as IdleWindow).navigator.connection?.saveData) return
+  if (warming || (window as unknown as SaveDataWindow).navigator.connection?.saveData) return
   warming = true
   const begun = generation
   const current = (task: () => void) => () => {

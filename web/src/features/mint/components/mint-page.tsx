@@ -1,6 +1,7 @@
 import { type FormEvent, startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { useDocumentTitle } from '@/components/use-document-title'
+import { whenIdle } from '@/lib/idle'
 import { lazyIsland, useDeployment, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 import type { Design, PreviewMode } from '../utils/design'
@@ -16,6 +17,8 @@ const MintSuccess = lazyIsland(async () => (await import('./mint-success')).Mint
 
 const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, clouds: null }
 const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
+/** Longest wait for an idle period before the browser's time zone is looked up anyway. */
+const TIME_ZONE_IDLE_TIMEOUT_MS = 500
 
 /**
  * /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. The
@@ -23,13 +26,18 @@ const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
  */
 export function MintPage() {
   useDocumentTitle('Mint')
-  // The build draws the page in UTC; the browser's own zone takes its place once the page is on screen (asking the
-  // browser's time-zone database for it is the first use of its date formats, which takes a while on a phone).
+  // The build draws the page in UTC; the browser's own zone takes its place once the page is on screen, in an idle
+  // period of its own: asking the browser's time-zone database is the first use of its date formats, 40–60 ms at 4×
+  // CPU, which had made the hydration's task that much longer (docs/decisions/first-use.md).
   const [design, setDesign] = useState<Design>({ ...skyChooses, timeZone: UTC })
-  useEffect(() => {
-    const timeZone = browserTimeZone()
-    startTransition(() => setDesign((d) => (d.timeZone === UTC ? { ...d, timeZone } : d)))
-  }, [])
+  useEffect(
+    () =>
+      whenIdle(() => {
+        const timeZone = browserTimeZone()
+        startTransition(() => setDesign((d) => (d.timeZone === UTC ? { ...d, timeZone } : d)))
+      }, TIME_ZONE_IDLE_TIMEOUT_MS),
+    [],
+  )
   const [mode, setMode] = useState<PreviewMode>({ night: true, revealed: false })
   const [nextSkyId, setNextSkyId] = useState(1n)
   const [minted, setMinted] = useState<Minted>()
