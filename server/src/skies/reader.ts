@@ -92,32 +92,40 @@ export function readFailed(
 
 /**
  * The head of a chain as `blockNumber` tells it, asked at most once every `maxAgeMs` for every caller, with one
- * question in flight at a time; a failed question is not kept. `head.fresh()` asks again unless the head was learnt
- * in the last `recentMs`: for a caller whose answer the head it was given may predate.
+ * question in flight at a time; a failed question is not kept. `head.fresh(since)` answers with a head asked for after
+ * `since` (on the `now` clock): for a caller who knows of a block the head it was given may predate, such as a sky
+ * minted just before its request came in. A head learnt a moment before that request would not do, however recent.
  */
-export function chainHead(
-  blockNumber: () => Promise<bigint>,
-  { maxAgeMs = 1000, recentMs = 100, now = () => Date.now() } = {},
-) {
+export function chainHead(blockNumber: () => Promise<bigint>, { maxAgeMs = 1000, now = () => performance.now() } = {}) {
   let known: { block: bigint; askedAt: number } | undefined
-  let asking: Promise<bigint> | undefined
-  const within = (ms: number) => known !== undefined && now() - known.askedAt < ms
+  let asking: { answer: Promise<bigint>; askedAt: number } | undefined
   const ask = (): Promise<bigint> => {
     if (!asking) {
       const askedAt = now()
-      asking = blockNumber()
+      const answer: Promise<bigint> = blockNumber()
         .then((block) => {
-          known = { block, askedAt }
+          if (!known || known.askedAt <= askedAt) known = { block, askedAt }
           return block
         })
         .finally(() => {
-          asking = undefined
+          if (asking?.answer === answer) asking = undefined
         })
+      asking = { answer, askedAt }
     }
-    return asking
+    return asking.answer
   }
-  const head = () => (known && within(maxAgeMs) ? Promise.resolve(known.block) : ask())
-  head.fresh = () => (known && within(recentMs) ? Promise.resolve(known.block) : ask())
+  const head = () => (known && now() - known.askedAt < maxAgeMs ? Promise.resolve(known.block) : ask())
+  const fresh = (since: number): Promise<bigint> => {
+    if (known && known.askedAt > since) return Promise.resolve(known.block)
+    if (!asking) return ask()
+    if (asking.askedAt > since) return asking.answer
+    // The question in flight was asked before `since`: ask again once it is answered.
+    return asking.answer.then(
+      () => fresh(since),
+      () => fresh(since),
+    )
+  }
+  head.fresh = fresh
   return head
 }
 
@@ -140,7 +148,7 @@ export const DEFAULT_SKY_CACHE_ENTRIES = 1000
  * so that one minted a moment ago is found. Failures of the node are not kept.
  */
 export function skyReader(chains: readonly SignInChain[], options: SkyReaderOptions = {}) {
-  const { headMs = 1000, maxEntries = DEFAULT_SKY_CACHE_ENTRIES, now } = options
+  const { headMs = 1000, maxEntries = DEFAULT_SKY_CACHE_ENTRIES, now = () => performance.now() } = options
   const gameOn = chainGames(chains)
   const heads = new Map<number, ReturnType<typeof chainHead>>()
   const kept = new LRUCache<string, { block: bigint; read: Promise<SkyRead> }>({ max: maxEntries })
@@ -186,6 +194,7 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
   }
 
   return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
+    const asked = now()
     const game = gameOn(chainId)
     if (game.kind !== 'game') return game
     const head = headOf(game)
@@ -198,8 +207,9 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
     const read = await keptOrRead(game, skyId, block)
     if (read.kind !== 'no-sky') return read
     // The head stands for up to headMs, and a sky minted since it was learnt is missing at it: a player who opens the
-    // sky they have just minted must find it. So a missing sky is looked for again at the head asked anew.
-    const latest = await head.fresh().catch(() => block)
+    // sky they have just minted must find it. So a missing sky is looked for again at a head asked for after this
+    // read was.
+    const latest = await head.fresh(asked).catch(() => block)
     return latest > block ? keptOrRead(game, skyId, latest) : read
   }
 }
