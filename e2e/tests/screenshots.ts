@@ -1,6 +1,6 @@
 import { setLocalName } from '@chainellation/contracts/ens'
 import { anvilAccount } from '@chainellation/contracts/safe'
-import type { Locator, Page } from '@playwright/test'
+import { devices, type Locator, type Page } from '@playwright/test'
 import { askSignIn, connectTestWallet, connectWith, signIn } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
@@ -25,6 +25,13 @@ async function nameAnvilAccount(stack: StackInfo, index: number, name: string) {
     account: anvilAccount(index),
     name: { name, avatar: AVATAR },
   })
+}
+
+/** A phone's browser: its user agent (an iPhone's Safari, as RainbowKit tells phones by it) and a touch screen. */
+const PHONE = {
+  userAgent: devices['iPhone 13'].userAgent,
+  isMobile: true,
+  hasTouch: true,
 }
 
 const sizes = [
@@ -87,12 +94,26 @@ for (const size of sizes) {
       }
     })
 
-    // What a person without a wallet extension sees; the test wallet stays out of the pictures.
-    test('the connect modal', async ({ page }) => {
-      await page.goto('/')
-      await page.getByTestId('rk-connect-button').click()
-      await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
-      await shoot(page, 'connect')
+    // What a person without a wallet extension sees; the test wallet stays out of the pictures. RainbowKit picks its
+    // modal by the browser, not the width: at the small size, the phone's (a sheet of wallet icons) as a phone shows it.
+    test.describe(() => {
+      if (size.width < 768) test.use(PHONE)
+      test('the connect modal', async ({ page }) => {
+        await page.goto('/')
+        await page.getByTestId('rk-connect-button').click()
+        await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
+        // Its icons and illustrations are images, drawn once decoded: the picture is of the modal a moment later.
+        await expect
+          .poll(() =>
+            page.getByRole('dialog').evaluate(async (dialog) => {
+              const images = [...dialog.querySelectorAll('img')]
+              await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+              return images.every((image) => image.complete && image.naturalWidth > 0)
+            }),
+          )
+          .toBe(true)
+        await shoot(page, 'connect')
+      })
     })
 
     // Inside the tests' Safe{Wallet} stand-in: a 2-of-2 Safe's mint waiting for its second owner.
