@@ -20,9 +20,10 @@ void Promise.all([import('react-dom/client'), createAppRouter()]).then(([{ creat
     </StrictMode>
   )
   // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
-  // Any other page's HTML is the shell with its loading state, which the first render replaces. Either way the
-  // work is a transition, which React splits into short tasks, so a press meanwhile is not kept waiting. Until the
-  // first commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
+  // Any other page's HTML is the shell with its loading state, which the first render replaces, as a transition that
+  // React splits into short tasks. Hydration it does not split (its lane blocks, transition or not): traced at 4×
+  // CPU it is one task, 77–114 ms on / and 114–206 ms on /mint (docs/decisions/first-use.md). Until the first
+  // commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
   startTransition(() => {
     if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
     else createRoot(root).render(app)
