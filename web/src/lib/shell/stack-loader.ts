@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
-import { whenIdle as idleThen } from '@/lib/idle'
+import { whenIdle } from '@/lib/idle'
 import { prefetchSession } from '@/lib/sign-in/session-prefetch'
 import { setKitLoader } from '@/lib/wallet/kit-bridge'
 import type { ShellLink } from './stack/wallet-stack'
@@ -61,7 +61,7 @@ type SaveDataWindow = { navigator: { connection?: { saveData?: boolean } } }
 export const IDLE_TIMEOUT_MS = 100
 
 /** Runs `task` in an idle period, or after `IDLE_TIMEOUT_MS`. */
-const whenIdle = (task: () => void) => void idleThen(task, IDLE_TIMEOUT_MS)
+const inIdlePeriod = (task: () => void) => void whenIdle(task, IDLE_TIMEOUT_MS)
 
 /** Longest slice of warm-up work in one idle period (wall time: at a 4× slower CPU, still under a 50 ms task). */
 const SLICE_MS = 8
@@ -74,11 +74,11 @@ function runInSlices(steps: readonly (() => void)[]): Promise<void> {
       const until = performance.now() + SLICE_MS
       do steps[next++]?.()
       while (next < steps.length && performance.now() < until)
-      if (next < steps.length) whenIdle(slice)
+      if (next < steps.length) inIdlePeriod(slice)
       else resolve()
     }
     if (steps.length === 0) resolve()
-    else whenIdle(slice)
+    else inIdlePeriod(slice)
   })
 }
 
@@ -131,12 +131,12 @@ export function warmUpWhenIdle() {
     if (generation === begun) task()
   }
   const start = current(() =>
-    whenIdle(
+    inIdlePeriod(
       current(() => {
         // Named on the page's timeline, for the budget test and the bench to tell what the warm-up fetched.
         performance.mark('wallet-warm-up')
         void preloadInSlices(warmUpChunks()).then(
-          current(() => void loadWalletStack().then(() => whenIdle(current(() => void loadWalletKit())))),
+          current(() => void loadWalletStack().then(() => inIdlePeriod(current(() => void loadWalletKit())))),
         )
       }),
     ),

@@ -296,8 +296,8 @@ describe('the warm-up once the page has gone quiet', () => {
         ['/assets/kit-2b.js', '', 'low'],
       ])
       expect(fetched.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/assets/'))).toEqual([])
-      for (const link of links) link.remove()
     } finally {
+      for (const link of preloads()) link.remove()
       boot.remove()
     }
   })
