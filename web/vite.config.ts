@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { appEnv } from './vite-plugins/app-env.ts'
 import { deployments } from './vite-plugins/deployments.ts'
 import { leanKit } from './vite-plugins/lean-kit.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
@@ -45,6 +46,8 @@ export default defineConfig({
   plugins: [
     // The contract addresses of DEPLOYMENTS_DIR's deployment when it is set (a rehearsal's chain), else the recorded ones.
     deployments(),
+    // The build variables, parsed here rather than in the browser.
+    appEnv(),
     react(),
     // RainbowKit without the public actions and ENS tables it never runs here.
     leanKit(),

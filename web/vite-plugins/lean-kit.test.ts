@@ -15,10 +15,11 @@ const resolve = (source: string, importer: string | undefined) => {
 }
 
 describe('leanKit', () => {
-  it('answers RainbowKit’s wagmi and viem/ens imports with the substitutes, in the build only', () => {
+  it('answers RainbowKit’s wagmi, viem/ens and ua-parser-js imports with the substitutes, in the build only', () => {
     expect(leanKit()).toMatchObject({ apply: 'build', enforce: 'pre' })
     expect(resolve('wagmi', kitMain)).toBe(KIT_SUBSTITUTES.wagmi)
     expect(resolve('viem/ens', kitMain)).toBe(KIT_SUBSTITUTES['viem/ens'])
+    expect(resolve('ua-parser-js', kitMain)).toBe(KIT_SUBSTITUTES['ua-parser-js'])
     expect(resolve('wagmi', kitMain.replace('index.js', 'wallets/walletConnectors/index.js'))).toBe(
       KIT_SUBSTITUTES.wagmi,
     )
@@ -30,11 +31,12 @@ describe('leanKit', () => {
     expect(resolve('wagmi', '/repo/web/src/lib/shell/stack/wallet-kit.tsx')).toBeNull()
     expect(resolve('wagmi', KIT_SUBSTITUTES.wagmi)).toBeNull()
     expect(resolve('wagmi', undefined)).toBeNull()
+    expect(resolve('ua-parser-js', KIT_SUBSTITUTES['ua-parser-js'])).toBeNull()
   })
 })
 
-// What makes each substitute safe, read from the RainbowKit the build bundles: an upgrade that uses more of either
-// import fails here rather than in a player's recent transactions or avatar.
+// What makes each substitute safe, read from the RainbowKit the build bundles: an upgrade that uses more of one
+// import fails here rather than in a player's recent transactions, avatar or download links.
 describe('RainbowKit’s uses of what the substitutes replace', () => {
   it('hands the client from usePublicClient only to waitForTransactionReceipt', () => {
     expect(count(/\busePublicClient\(/g)).toBe(1)
@@ -53,5 +55,14 @@ describe('RainbowKit’s uses of what the substitutes replace', () => {
     expect(count(/\bnormalize\(/g)).toBe(1)
     expect(kitSource).toContain('const safeNormalize = (ensName) => { try { return normalize(ensName); } catch { } };')
     expect(kitSource).toContain('import { normalize } from "viem/ens";')
+  })
+
+  it('parses the user agent once, and reads only the name of its OS', () => {
+    expect(count(/\bUAParser\b/g)).toBe(2)
+    expect(kitSource).toContain('import { UAParser } from "ua-parser-js";')
+    expect(kitSource).toContain('var ua = UAParser(); var { os } = ua;')
+    // Its two mentions of the identifier `ua` (a string "ua" names a translation key elsewhere).
+    expect(count(/(?<![\w.$"])ua\b(?![-"])/g)).toBe(2)
+    expect(count(/(?<![\w.$])os\b/g)).toBe(count(/(?<![\w.$])os\.name\b/g) + 1)
   })
 })

@@ -5,8 +5,8 @@ import type { Plugin } from 'vite'
 const RAINBOWKIT_MODULE = /[\\/]node_modules[\\/]@rainbow-me[\\/]rainbowkit[\\/]dist[\\/]/
 
 /**
- * What the build gives RainbowKit in place of two of its imports, and why each is safe; `lean-kit.test.ts` reads
- * RainbowKit's build to hold both reasons, so an upgrade that uses more of either fails there.
+ * What the build gives RainbowKit in place of three of its imports, and why each is safe; `lean-kit.test.ts` reads
+ * RainbowKit's build to hold each reason, so an upgrade that uses more of one fails there.
  */
 export const KIT_SUBSTITUTES: Readonly<Record<string, string>> = {
   // Its transaction store passes the client from `usePublicClient()` only to viem's `waitForTransactionReceipt`, an
@@ -17,10 +17,13 @@ export const KIT_SUBSTITUTES: Readonly<Record<string, string>> = {
   // Ethereum mainnet is among wagmi's chains, and it never is here (`chains.test.ts`). viem's `normalize` brings the
   // ENS normalization tables (@adraffy/ens-normalize, 26 kB gzip).
   'viem/ens': fileURLToPath(new URL('../src/lib/shell/stack/kit-ens.ts', import.meta.url)),
+  // It parses the whole user agent as its module is evaluated, and reads only the OS's name: `kit-ua.ts` parses the
+  // OS alone, when its name is first read.
+  'ua-parser-js': fileURLToPath(new URL('../src/lib/shell/stack/kit-ua.ts', import.meta.url)),
 }
 
 /**
- * Answers two of RainbowKit's imports with lighter modules in the build: the kit is fetched while a page is idle
+ * Answers three of RainbowKit's imports with lighter modules in the build: the kit is fetched while a page is idle
  * and evaluated before the first press on connect can be answered, so what it carries and never runs is paid by every
  * visit (docs/decisions/first-use.md, "The kit without what it never runs"). The dev server, which bundles
  * dependencies on its own, keeps RainbowKit's imports as they are.

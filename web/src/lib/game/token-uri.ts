@@ -1,4 +1,4 @@
-import { z } from 'zod/mini'
+import { z } from '@/config/zod'
 
 const attribute = z.object({ trait_type: z.string(), value: z.union([z.string(), z.number()]) })
 

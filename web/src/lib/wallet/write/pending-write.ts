@@ -1,5 +1,5 @@
 import type { Hash } from 'viem'
-import { z } from 'zod/mini'
+import { z } from '@/config/zod'
 import type { SentTransaction } from './transaction-outcome'
 
 /** A write sent but not yet settled, kept in local storage so that it survives a reload. */
