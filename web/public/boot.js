@@ -5,18 +5,27 @@
   let startApp
   const { entry, preload, connect } = document.currentScript?.dataset ?? {}
 
-  /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs. */
+  /** Links each task adds: each starts a request, and the forty-odd modules of the wallet stack and the kit added in
+   *  one task held the main thread 95 ms at 4× CPU, in which a press on connect waited for its first answer. */
+  const LINKS_PER_TASK = 6
+  /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs: a few links
+   *  per task, so that a press between them is answered at once (docs/decisions/first-use.md). */
   const preloadModules = (hrefs) => {
-    // One insertion for all of them.
-    const links = document.createDocumentFragment()
-    for (const href of hrefs ? hrefs.split(' ') : []) {
-      const link = document.createElement('link')
-      link.rel = 'modulepreload'
-      link.crossOrigin = ''
-      link.href = href
-      links.append(link)
+    const all = hrefs ? hrefs.split(' ') : []
+    const addFrom = (start) => {
+      // One insertion for each few.
+      const links = document.createDocumentFragment()
+      for (const href of all.slice(start, start + LINKS_PER_TASK)) {
+        const link = document.createElement('link')
+        link.rel = 'modulepreload'
+        link.crossOrigin = ''
+        link.href = href
+        links.append(link)
+      }
+      document.head.append(links)
+      if (start + LINKS_PER_TASK < all.length) setTimeout(() => addFrom(start + LINKS_PER_TASK))
     }
-    document.head.append(links)
+    addFrom(0)
   }
   let connectPreloaded = false
   /** The connect modal needs the wallet stack and RainbowKit: all their modules at once, beside the app's, rather

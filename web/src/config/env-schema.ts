@@ -1,7 +1,7 @@
 // The web app's build variables, parsed as the app is built (vite-plugins/app-env.ts): the browser gets the parsed
 // values, and neither the schema nor zod runs there to read them. The API keeps its own (server/src/env.ts).
 import { z } from 'zod/mini'
-import { DEFAULT_SAFE_ORIGINS, parseOrigins } from '../../vite-plugins/origins'
+import { DEFAULT_SAFE_ORIGINS, parseOrigins } from '../../vite-plugins/origins.ts'
 
 /** Where the community links point when the build does not say. */
 export const DEFAULT_LINKS = {
