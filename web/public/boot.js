@@ -5,17 +5,14 @@
   let startApp
   const { entry, preload, connect } = document.currentScript?.dataset ?? {}
 
-  /** Links each task adds: each starts a request, and the forty-odd modules of the wallet stack and the kit added in
-   *  one task held the main thread 95 ms at 4× CPU, in which a press on connect waited for its first answer. */
-  const LINKS_PER_TASK = 6
-  /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs: a few links
-   *  per task, so that a press between them is answered at once (docs/decisions/first-use.md). */
-  const preloadModules = (hrefs) => {
+  /** Fetches `hrefs` (modules, space-separated) beside each other, for the app to import once it runs, `perTask`
+   *  links at a time: each link starts a request, and many in one task hold the main thread. */
+  const preloadModules = (hrefs, perTask = Number.POSITIVE_INFINITY) => {
     const all = hrefs ? hrefs.split(' ') : []
     const addFrom = (start) => {
       // One insertion for each few.
       const links = document.createDocumentFragment()
-      for (const href of all.slice(start, start + LINKS_PER_TASK)) {
+      for (const href of all.slice(start, start + perTask)) {
         const link = document.createElement('link')
         link.rel = 'modulepreload'
         link.crossOrigin = ''
@@ -23,17 +20,19 @@
         links.append(link)
       }
       document.head.append(links)
-      if (start + LINKS_PER_TASK < all.length) setTimeout(() => addFrom(start + LINKS_PER_TASK))
+      if (start + perTask < all.length) setTimeout(() => addFrom(start + perTask))
     }
     addFrom(0)
   }
   let connectPreloaded = false
-  /** The connect modal needs the wallet stack and RainbowKit: all their modules at once, beside the app's, rather
-   *  than one import level at a time once the app asks for them. */
+  /** The connect modal needs the wallet stack and RainbowKit: all their modules, beside the app's, rather than one
+   *  import level at a time once the app asks for them. Six links per task: the forty-odd added in one task held the
+   *  main thread 95 ms at 4× CPU, in the event of a pointer over connect, and the press that followed waited for it
+   *  (docs/decisions/first-use.md). The entry's own imports, a dozen, are added at once as the app starts. */
   const preloadConnect = () => {
     if (connectPreloaded) return
     connectPreloaded = true
-    preloadModules(connect)
+    preloadModules(connect, 6)
   }
   /** After the next frame: a press shows on screen first, then the work it asks for begins. */
   const afterFrame = (task) => requestAnimationFrame(() => setTimeout(task))
