@@ -7,9 +7,14 @@ import { markAppReady } from '@/lib/early-press'
 
 vi.mock('./stack/wallet-kit', () => ({ WalletKit: () => null }))
 
+/** Set once the loader has prepared the stack it loaded, before rendering it. */
+let stackPrepared = false
 vi.mock('./stack/wallet-stack', async () => {
   const { Islands } = await import('./island-host')
   return {
+    prepareWalletStack: () => {
+      stackPrepared = true
+    },
     WalletStack: () => (
       <div data-testid="wallet-stack">
         <Islands />
@@ -71,8 +76,10 @@ describe('WalletRoot', () => {
     )
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
     expect(screen.queryByTestId('wallet-stack')).toBeNull()
+    expect(stackPrepared).toBe(false)
     fireEvent.pointerDown(window)
     expect(await screen.findByTestId('wallet-stack')).toBeDefined()
+    expect(stackPrepared).toBe(true)
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
   })
 

@@ -42,16 +42,30 @@ export function pollingIntervals(withLocalChain: boolean): { pollingInterval?: R
 }
 
 /** The wagmi configuration: our chains, a transport each, multicall batching, auto-reconnect. */
-export const wagmiConfig = createConfig({
-  chains: appChains,
-  transports,
-  connectors: walletConnectors(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
-  batch: { multicall: true },
-  ...pollingIntervals(env.VITE_LOCAL_CHAIN),
-})
+function createWagmiConfig() {
+  return createConfig({
+    chains: appChains,
+    transports,
+    connectors: walletConnectors(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
+    batch: { multicall: true },
+    ...pollingIntervals(env.VITE_LOCAL_CHAIN),
+  })
+}
+
+let wagmiConfig: ReturnType<typeof createWagmiConfig> | undefined
+
+/**
+ * The wagmi configuration, created on first use rather than as the module is evaluated: setting the connectors up
+ * and reading wagmi's stored state is two fifths of evaluating the stack, and the stack's loader does it in a task
+ * of its own (shell/stack-loader.ts; docs/decisions/first-use.md).
+ */
+export function getWagmiConfig(): ReturnType<typeof createWagmiConfig> {
+  wagmiConfig ??= createWagmiConfig()
+  return wagmiConfig
+}
 
 declare module 'wagmi' {
   interface Register {
-    config: typeof wagmiConfig
+    config: ReturnType<typeof createWagmiConfig>
   }
 }

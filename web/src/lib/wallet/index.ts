@@ -1,7 +1,7 @@
 export { appChains, localChain } from './chains'
 export { SafeProgressNote } from './components/safe-progress'
 export { TransactionLinkOn } from './components/transaction-link'
-export { wagmiConfig } from './config'
+export { getWagmiConfig } from './config'
 export { useChainModal, useConnectModal } from './kit-bridge'
 export { type DeploymentDescriptor, descriptorFor } from './utils/deployment-descriptor'
 export { shortAddress } from './utils/short-address'

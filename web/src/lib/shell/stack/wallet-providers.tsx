@@ -2,7 +2,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { type ReactNode, useState } from 'react'
 import { WagmiProvider } from 'wagmi'
 import { SignInProvider } from '@/lib/sign-in/sign-in-provider'
-import { wagmiConfig } from '@/lib/wallet/config'
+import { getWagmiConfig } from '@/lib/wallet/config'
 import { cacheTime, createPersister, createQueryClient } from '@/lib/wallet/utils/query-client'
 
 type Props = { children: ReactNode }
@@ -12,7 +12,7 @@ export function WalletProviders({ children }: Props) {
   const [queryClient] = useState(createQueryClient)
   const [persister] = useState(() => createPersister())
   return (
-    <WagmiProvider config={wagmiConfig} reconnectOnMount>
+    <WagmiProvider config={getWagmiConfig()} reconnectOnMount>
       <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: cacheTime }}>
         <SignInProvider>{children}</SignInProvider>
       </PersistQueryClientProvider>

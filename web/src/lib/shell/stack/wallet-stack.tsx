@@ -1,6 +1,7 @@
 import { memo, type ReactNode, useEffect, useState } from 'react'
 import { useAccount } from 'wagmi'
 import { useSignIn } from '@/lib/sign-in/sign-in-provider'
+import { getWagmiConfig } from '@/lib/wallet/config'
 import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
 import { Notifications } from '@/lib/wallet/write/toaster'
 import { setDeployment } from '../deployment'
@@ -58,3 +59,8 @@ export const WalletStack = memo(function WalletStack({ slot, link }: WalletStack
     </WalletProviders>
   )
 })
+
+/** What rendering the stack first needs and its module's evaluation does not do: wagmi's configuration. */
+export function prepareWalletStack() {
+  getWagmiConfig()
+}
