@@ -13,32 +13,39 @@ export type PendingWrite = {
   sent?: SentTransaction
 }
 
-const hex = (length?: number) =>
-  z.pipe(
-    z.string().check(z.regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)),
-    z.transform((h) => h as `0x${string}`),
-  )
-const address = hex(40)
-
-const stored = z.object({
-  hash: hex(64),
-  safe: z.optional(z.literal(true)),
-  description: z.optional(z.string()),
-  sent: z.optional(
-    z.object({
-      from: address,
-      nonce: z.int().check(z.nonnegative()),
-      to: z.optional(z.nullable(address)),
-      value: z.optional(
-        z.pipe(
-          z.string().check(z.regex(/^\d+$/)),
-          z.transform((v) => BigInt(v)),
+/**
+ * The record's schema, built the first time a record is read (a connected wallet's): building zod's schemas is work
+ * a page that loads the write machine for its islands paid as the module was evaluated, ~25 ms at 4× CPU, before any
+ * wallet was there to read for (docs/decisions/first-use.md).
+ */
+function storedSchema() {
+  const hex = (length?: number) =>
+    z.pipe(
+      z.string().check(z.regex(length ? new RegExp(`^0x[0-9a-fA-F]{${length}}$`) : /^0x[0-9a-fA-F]*$/)),
+      z.transform((h) => h as `0x${string}`),
+    )
+  const address = hex(40)
+  return z.object({
+    hash: hex(64),
+    safe: z.optional(z.literal(true)),
+    description: z.optional(z.string()),
+    sent: z.optional(
+      z.object({
+        from: address,
+        nonce: z.int().check(z.nonnegative()),
+        to: z.optional(z.nullable(address)),
+        value: z.optional(
+          z.pipe(
+            z.string().check(z.regex(/^\d+$/)),
+            z.transform((v) => BigInt(v)),
+          ),
         ),
-      ),
-      input: z.optional(hex()),
-    }),
-  ),
-})
+        input: z.optional(hex()),
+      }),
+    ),
+  })
+}
+let stored: ReturnType<typeof storedSchema> | undefined
 
 /** Where the pending write of kind `resumeKey` is kept, per chain and account. */
 export const pendingKey = (resumeKey: string, chainId: number, account: string) =>
@@ -47,6 +54,7 @@ export const pendingKey = (resumeKey: string, chainId: number, account: string) 
 /** The pending write kept under `key`; anything unreadable counts as none. */
 export function readPending(storage: Storage, key: string): PendingWrite | undefined {
   try {
+    stored ??= storedSchema()
     const result = stored.safeParse(JSON.parse(storage.getItem(key) ?? 'null'))
     if (!result.success) return undefined
     const { hash, safe, description, sent } = result.data
