@@ -1,5 +1,5 @@
 import type { LighthouseRun } from './lighthouse'
-import type { ConnectRun, RouteFigures } from './page-figures'
+import type { ConnectRun, RouteFigures, WarmUpFigures } from './page-figures'
 
 /** Where `run-frontend.ts` writes its report, from the repository root. */
 export const FRONTEND_REPORT = 'bench/reports/frontend.json'
@@ -22,6 +22,8 @@ export type SiteReport = {
   connect: Repeated<ConnectFigures>
   /** A press 3 s after navigation, once the page has settled (absent from reports made before it was measured). */
   connectSettled?: Repeated<ConnectFigures>
+  /** What the warm-up of the wallet stack and kit added to `/mint`'s scripts (ours only; absent before it was). */
+  warmUp?: WarmUpFigures | null
 }
 
 type ConnectFigures = Omit<ConnectRun, 'clickMs'> & { clickMs: number | null }

@@ -125,15 +125,25 @@ const isScript = (response: Response) => {
   )
 }
 
+/** The browser asks pages to save data (`navigator.connection.saveData`), as a data saver setting does. */
+const SAVE_DATA_SCRIPT = `Object.defineProperty(NetworkInformation.prototype, 'saveData', { get: () => true })`
+
 /**
  * Opens `route` in a fresh context and waits for network idle plus `settleMs`: the scripts it loaded (gzip -9
  * of each body, so the figures do not depend on the server's compression), which of them it requested before
- * first contentful paint, and the other hosts it tried to reach.
+ * first contentful paint, and the other hosts it tried to reach. With `saveData`, the browser asks the page to save
+ * data, which skips our app's warm-up of the wallet stack and kit (docs/decisions/first-use.md).
  */
-export async function measureRoute(browser: Browser, origin: string, route: string, settleMs = 3000) {
+export async function measureRoute(
+  browser: Browser,
+  origin: string,
+  route: string,
+  { settleMs = 3000, saveData = false }: { settleMs?: number; saveData?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
     await context.addInitScript({ content: INIT_SCRIPT })
+    if (saveData) await context.addInitScript({ content: SAVE_DATA_SCRIPT })
     const page = await context.newPage()
     const own = new URL(origin).hostname
     const hosts = new Map<string, number>()
@@ -305,5 +315,30 @@ export async function measureConnect(
     }
   } finally {
     await context.close()
+  }
+}
+
+/** What a page's warm-up of the wallet stack and kit added to the scripts it loads by network idle + settle. */
+export type WarmUpFigures = {
+  route: string
+  /** `jsAfterLoadBytes` of the same page when the browser asks it to save data, which skips the warm-up. */
+  withoutWarmUpBytes: number
+  /** The scripts loaded with the warm-up and not without it, largest first, and their sum. */
+  added: { url: string; gzipBytes: number }[]
+  addedBytes: number
+}
+
+/** The scripts `withWarmUp` loaded that `withoutWarmUp`, the same page asked to save data, did not. */
+export function warmUpFigures(withWarmUp: RouteFigures, withoutWarmUp: RouteFigures): WarmUpFigures {
+  const without = new Set(withoutWarmUp.scripts.map((script) => script.url))
+  const added = withWarmUp.scripts
+    .filter((script) => !without.has(script.url))
+    .map(({ url, gzipBytes }) => ({ url, gzipBytes }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+  return {
+    route: withWarmUp.route,
+    withoutWarmUpBytes: withoutWarmUp.jsAfterLoadBytes,
+    added,
+    addedBytes: added.reduce((total, script) => total + script.gzipBytes, 0),
   }
 }

@@ -311,6 +311,17 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
       ),
     )
   }
+  const warmUp = f?.ours?.warmUp
+  out.push(
+    figure(
+      'js.afterLoadWithoutWarmUp./mint',
+      'front end',
+      'JS after load /mint, without the warm-up',
+      'bytes',
+      warmUp?.withoutWarmUpBytes,
+    ),
+    figure('js.warmUp./mint', 'front end', 'JS the warm-up added /mint', 'bytes', warmUp?.addedBytes),
+  )
   const lh = (site: 'ours' | 'baseline', route: string) => f?.[site]?.lighthouse[route]?.median
   for (const route of KEY_ROUTES) {
     const base = route === '/' ? lh('baseline', '/') : null
