@@ -9,7 +9,7 @@ import { resetWalletStackLoader } from '@/lib/shell/stack-loader'
 import { render } from './render'
 
 // The pages' HTML and its hydration are under test, not what the wallet stack draws later: it draws nothing here.
-vi.mock('@/lib/shell/stack/wallet-stack', () => ({ WalletStack: () => null }))
+vi.mock('@/lib/shell/stack/wallet-stack', () => ({ WalletStack: () => null, prepareWalletStack: () => {} }))
 
 afterEach(() => {
   document.body.innerHTML = ''

@@ -15,3 +15,6 @@ export function WalletStack(_: { slot: HTMLElement | null }) {
     </QueryClientProvider>
   )
 }
+
+/** The stand-in has nothing to prepare before its first render. */
+export function prepareWalletStack() {}
