@@ -117,6 +117,12 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
     })
   }
 
+  // The ERC-2771 forwarder the skies and their registry trust goes out last, with the calls that wire the game up,
+  // so that the other contracts keep the addresses they had before it: they take its address, known from its nonce,
+  // in their constructors.
+  const forwarderNonce = nonce + 1 + (1 + decorationSpecs.length) + 1 + (1 + decorationSpecs.length)
+  const forwarder = getContractAddress({ from: owner, nonce: BigInt(forwarderNonce) })
+
   await wave([deployRequest('SkyRenderer', 'SkyRenderer', [], 0)])
   await wave([
     deployRequest(
@@ -128,6 +134,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
         BigInt(options.maxSupply ?? 15_000),
         options.basePrice ?? 0n,
         options.customizationPrice ?? 0n,
+        forwarder,
       ],
       0,
     ),
@@ -143,7 +150,7 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
           )
     }),
   ])
-  await wave([deployRequest('Decorations', 'Decorations', [owner, contracts.Chainellation], 0)])
+  await wave([deployRequest('Decorations', 'Decorations', [owner, contracts.Chainellation, forwarder], 0)])
 
   const calls = [
     {
@@ -161,13 +168,15 @@ export async function deployAll(options: DeployOptions): Promise<Deployment> {
   ]
   // Simulated first, so that a revert is told in words before anything is sent.
   for (const call of calls) await publicClient.simulateContract({ ...call, account })
-  await wave(
-    calls.map(({ address, abi, functionName, args }) => ({
+  if (nonce + calls.length !== forwarderNonce) throw new Error('the forwarder would not be at the address planned')
+  await wave([
+    ...calls.map(({ address, abi, functionName, args }) => ({
       to: address,
       data: encodeFunctionData({ abi, functionName, args }),
       what: functionName,
     })),
-  )
+    deployRequest('Forwarder', 'ChainellationForwarder', [], calls.length),
+  ])
 
   const deployment: Deployment = { chainId, startBlock, contracts }
   if (options.outDir) writeDeployment(deployment, options.outDir)

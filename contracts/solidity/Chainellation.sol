@@ -3,11 +3,13 @@ pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC4906} from "@openzeppelin/contracts/interfaces/IERC4906.sol";
+import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ERC721} from "solady/src/tokens/ERC721.sol";
 import {Base64} from "solady/src/utils/Base64.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
+import {ForwardedOwnable} from "./ForwardedOwnable.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
 import {Sky} from "./interfaces/ISky.sol";
 import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
@@ -23,7 +25,10 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
 /// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
 /// ERC-4906's events, and describes itself with ERC-7572's `contractURI`.
-contract Chainellation is ERC721, Ownable, ReentrancyGuard {
+/// A player mints and gazes directly, or through the trusted ERC-2771 forwarder, which relays a request the player
+/// signed and appends their address: the game's functions take the player from `_msgSender()`. The ERC-721
+/// functions (transfers, approvals) take the direct caller only, as the base reads it.
+contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
     uint16 public constant DEFAULT_HUE = type(uint16).max;
     /// @notice Earliest and latest time zones, in seconds east of UTC.
@@ -93,13 +98,15 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
     /// @param maxSupply_ Initial cap on the number of skies.
     /// @param basePrice_ Price of a sky, in wei.
     /// @param customizationPrice_ Added for each trait chosen by the minter, in wei.
+    /// @param trustedForwarder_ The ERC-2771 forwarder whose calls act for the account that signed them.
     constructor(
         address initialOwner,
         ISkyRenderer renderer_,
         uint256 maxSupply_,
         uint96 basePrice_,
-        uint96 customizationPrice_
-    ) Ownable(initialOwner) {
+        uint96 customizationPrice_,
+        address trustedForwarder_
+    ) Ownable(initialOwner) ERC2771Context(trustedForwarder_) {
         if (maxSupply_ > MAX_SUPPLY_LIMIT) revert ChainellationInvalidMaxSupply(maxSupply_, 0);
         _checkContract(address(renderer_));
         _config = Config(0, uint32(maxSupply_), basePrice_, customizationPrice_);
@@ -164,12 +171,13 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         if (msg.value != price) revert ChainellationWrongPayment(msg.value, price);
 
         _config.minted = uint32(skyId);
-        uint256 data = _getAux(msg.sender) | uint256(int256(tzOffset / 15 minutes) + 48) << 16 | traits;
-        _mintAndSetExtraDataUnchecked(msg.sender, skyId, uint96(data));
-        _setAux(msg.sender, uint224(skyId));
+        address minter = _msgSender();
+        uint256 data = _getAux(minter) | uint256(int256(tzOffset / 15 minutes) + 48) << 16 | traits;
+        _mintAndSetExtraDataUnchecked(minter, skyId, uint96(data));
+        _setAux(minter, uint224(skyId));
         emit SkyMinted(
             skyId,
-            msg.sender,
+            minter,
             tzOffset,
             uint16(traits >> 23 & 0x1ff),
             uint16(traits >> 32 & 0x1ff),
@@ -204,7 +212,7 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
 
     /// @notice Gazes at sky `skyId`: reveals one more star. Owner only, at night there, 14 h after the last gaze.
     function starGaze(uint256 skyId) external {
-        _gaze(skyId);
+        _gaze(skyId, _msgSender());
         emit IERC4906.MetadataUpdate(skyId);
     }
 
@@ -217,9 +225,10 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         uint256 count = skyIds.length;
         uint256 lowest = type(uint256).max;
         uint256 highest;
+        address player = _msgSender();
         for (uint256 i; i < count; ++i) {
             uint256 skyId = skyIds[i];
-            _gaze(skyId);
+            _gaze(skyId, player);
             if (skyId < lowest) lowest = skyId;
             if (skyId > highest) highest = skyId;
         }
@@ -232,10 +241,10 @@ contract Chainellation is ERC721, Ownable, ReentrancyGuard {
         }
     }
 
-    function _gaze(uint256 skyId) private {
+    function _gaze(uint256 skyId, address player) private {
         address owner = _ownerOf(skyId);
         if (owner == address(0)) revert TokenDoesNotExist();
-        if (owner != msg.sender) revert ChainellationNotSkyOwner(skyId, msg.sender);
+        if (owner != player) revert ChainellationNotSkyOwner(skyId, player);
         uint256 data = _getExtraData(skyId);
         uint256 localTime = _localTime(_tzOffset(data));
         if (localTime >= 6 hours && localTime < 18 hours) revert ChainellationNotNight(skyId, localTime);

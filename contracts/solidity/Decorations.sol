@@ -2,7 +2,9 @@
 pragma solidity 0.8.28;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ERC2771Context} from "@openzeppelin/contracts/metatx/ERC2771Context.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {ForwardedOwnable} from "./ForwardedOwnable.sol";
 import {IDecoration} from "./interfaces/IDecoration.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
 import {ISkyOwnership} from "./interfaces/ISky.sol";
@@ -12,7 +14,7 @@ import {ISkyOwnership} from "./interfaces/ISky.sol";
 /// decorations each sky wears. A free decoration is open to every sky; any other is an ERC-721 whose token
 /// the sky's owner must hold, both when setting it and for it to show.
 /// @dev A sky's three layers share one slot: per layer 16 bits of decoration id (0 = none) and 64 bits of token id.
-contract Decorations is IDecorations, Ownable {
+contract Decorations is IDecorations, ForwardedOwnable {
     uint8 public constant SILHOUETTE = 1;
     uint8 public constant SKY = 2;
     uint8 public constant OBJECT = 3;
@@ -57,7 +59,12 @@ contract Decorations is IDecorations, Ownable {
     error DecorationsInvalidToken(uint256 decorationId, uint256 tokenId);
     error DecorationsNotAContract(address decoration);
 
-    constructor(address initialOwner, ISkyOwnership skies_) Ownable(initialOwner) {
+    /// @param trustedForwarder_ The ERC-2771 forwarder whose calls act for the account that signed them (see
+    /// `_msgSender`): a sky's owner sets its layers through it without paying gas.
+    constructor(address initialOwner, ISkyOwnership skies_, address trustedForwarder_)
+        Ownable(initialOwner)
+        ERC2771Context(trustedForwarder_)
+    {
         skies = skies_;
     }
 
@@ -84,7 +91,8 @@ contract Decorations is IDecorations, Ownable {
         } catch {
             revert DecorationsNonexistentSky(skyId);
         }
-        if (owner != msg.sender) revert DecorationsNotSkyOwner(skyId, msg.sender);
+        address player = _msgSender();
+        if (owner != player) revert DecorationsNotSkyOwner(skyId, player);
         uint256 packed = _layers[skyId];
         for (uint256 i; i < choices.length; ++i) {
             LayerChoice calldata choice = choices[i];
@@ -97,8 +105,8 @@ contract Decorations is IDecorations, Ownable {
                 }
                 if (entry.free) {
                     if (tokenId != 0) revert DecorationsInvalidToken(choice.decorationId, tokenId);
-                } else if (!_holds(address(entry.decoration), tokenId, msg.sender)) {
-                    revert DecorationsNotDecorationOwner(choice.decorationId, tokenId, msg.sender);
+                } else if (!_holds(address(entry.decoration), tokenId, player)) {
+                    revert DecorationsNotDecorationOwner(choice.decorationId, tokenId, player);
                 }
             } else if (tokenId != 0) {
                 revert DecorationsInvalidToken(0, tokenId);
@@ -107,7 +115,7 @@ contract Decorations is IDecorations, Ownable {
             packed = packed & ~(uint256(type(uint80).max) << shift) | (uint256(choice.decorationId) | tokenId << 16) << shift;
         }
         _layers[skyId] = packed;
-        emit LayersUpdated(skyId, msg.sender, packed);
+        emit LayersUpdated(skyId, player, packed);
         // The sky's art changed: marketplaces read ERC-4906's events from the token's contract, so it emits them.
         skies.notifyMetadataUpdate(skyId);
     }

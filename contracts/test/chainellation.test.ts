@@ -68,7 +68,14 @@ describe('collection', () => {
   })
 
   it('is not deployed with a cap above 65,535 nor a renderer without code', async () => {
-    const args = (renderer: Address, maxSupply: bigint) => [f.owner.address, renderer, maxSupply, 0n, 0n]
+    const args = (renderer: Address, maxSupply: bigint) => [
+      f.owner.address,
+      renderer,
+      maxSupply,
+      0n,
+      0n,
+      f.deployment.contracts.Forwarder,
+    ]
     const { SkyRenderer } = f.addresses
     await f.expectDeployRevert('Chainellation', args(SkyRenderer, 65_536n), 'ChainellationInvalidMaxSupply', [
       65_536n,

@@ -309,7 +309,11 @@ describe('metadata updates (ERC-4906)', () => {
 
   it('a registry the skies do not wear may not set layers, which would not show: the collection refuses it', async () => {
     const id = await f.mint(f.alice)
-    const other = await f.deploy('Decorations', [f.owner.address, f.addresses.Chainellation])
+    const other = await f.deploy('Decorations', [
+      f.owner.address,
+      f.addresses.Chainellation,
+      f.deployment.contracts.Forwarder,
+    ])
     await f.tx(
       f.owner.client.writeContract({
         address: other,

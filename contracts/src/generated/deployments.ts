@@ -14,6 +14,7 @@ export const deployments = {
       Comet: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
       Campfire: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
       Decorations: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',
+      Forwarder: '0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1',
     },
   },
 } as const

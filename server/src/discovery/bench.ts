@@ -18,7 +18,7 @@ import { MIDNIGHT, players, READS, seedCollection } from '@chainellation/indexer
 import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
-import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
+import { createPublicClient, createTestClient, encodeFunctionData, getAbiItem, type Hex, http, numberToHex } from 'viem'
 import { foundry } from 'viem/chains'
 
 export const DISCOVERY_REPORT = 'server/discovery-report.json'
@@ -205,10 +205,12 @@ function keepMinting(rpcUrl: string, chainellation: Hex) {
 async function chainScan(rpcUrl: string, chainellation: Hex, skies: number): Promise<number> {
   const client = createPublicClient({ chain: foundry, transport: http(rpcUrl) })
   const started = performance.now()
+  // The one function read, as its own ABI: viem's types for a multicall over the whole ABI go too deep to check.
+  const skyOfAbi = [getAbiItem({ abi: chainellationAbi, name: 'skyOf' })]
   const results = (await client.multicall({
     contracts: Array.from({ length: skies }, (_, i) => ({
       address: chainellation,
-      abi: chainellationAbi,
+      abi: skyOfAbi,
       functionName: 'skyOf',
       args: [BigInt(i + 1)],
     })),
