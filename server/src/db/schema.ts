@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core'
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
@@ -74,3 +86,23 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 })
+
+/**
+ * What the relayer has spent on sponsored writes, by UTC day and by whom (src/relay/budgets.ts): a player's address,
+ * a client's key, or the whole relayer (`all`, key ''), in wei of gas, counted in the database so that every API
+ * process draws on the same budgets. A send reserves its most possible cost before it goes out and settles at its
+ * receipt's.
+ */
+export const relaySpend = pgTable(
+  'relay_spend',
+  {
+    /** UTC day, `YYYY-MM-DD`. */
+    day: text('day').notNull(),
+    scope: text('scope', { enum: ['player', 'client', 'all'] }).notNull(),
+    key: text('key').notNull(),
+    /** Wei, in decimal: a day's gas can exceed what a JavaScript number holds exactly. */
+    wei: numeric('wei', { precision: 78, scale: 0 }).notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.scope, table.key] })],
+)

@@ -52,7 +52,15 @@ export type RelayRequest = z.output<typeof relayRequestSchema>
 
 /** Why a request is not relayed: a code for the page's logic, and a sentence it shows as it is. */
 export type Refusal = { code: RefusalCode; message: string }
-export type RefusalCode = 'not-game' | 'not-playable' | 'value' | 'gas' | 'expired' | 'deadline' | 'signature'
+export type RefusalCode =
+  | 'not-game'
+  | 'not-playable'
+  | 'value'
+  | 'gas'
+  | 'expired'
+  | 'deadline'
+  | 'signature'
+  | 'budget'
 
 /** What the relayer needs to know of the chain it relays on. */
 export type RelayPolicy = {
@@ -68,7 +76,8 @@ export type RelayPolicy = {
 /** What an accepted request calls. */
 export type Accepted = { contract: RelayedContract; functionName: RelayedFunction }
 
-const PAY_YOURSELF = 'You can still send it from your wallet and pay its gas yourself.'
+/** The way out every refusal ends with. */
+export const PAY_YOURSELF = 'You can still send it from your wallet and pay its gas yourself.'
 
 const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message: `${message} ${PAY_YOURSELF}` })
 

@@ -1,0 +1,95 @@
+import { parseEther } from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { DatabaseHandle } from '../db'
+import { relaySpend } from '../db/schema'
+import { openTestDatabase } from '../testing/database'
+import { type RelayBudgets, type Reservation, release, reserve, settle, spent, utcDay } from './budgets'
+
+let database: DatabaseHandle
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database?.close()
+})
+beforeEach(async () => {
+  await database.db.delete(relaySpend)
+})
+
+const budgets: RelayBudgets = { playerWei: 1_000n, clientWei: 2_500n, allWei: 4_000n }
+const alice = { player: '0x00000000000000000000000000000000000a11ce', client: 'client-1' } as const
+const bob = { player: '0x0000000000000000000000000000000000000b0b', client: 'client-1' } as const
+const carol = { player: '0x00000000000000000000000000000000000ca401', client: 'client-2' } as const
+const NOON = new Date('2026-11-29T12:00:00Z')
+
+const ok = (result: Reservation | { code: string }) => {
+  if ('code' in result) throw new Error(`refused: ${JSON.stringify(result)}`)
+  return result
+}
+
+describe('the relayer’s daily budgets', () => {
+  it('reserve on the player’s, the client’s and the relayer’s budget at once', async () => {
+    ok(await reserve(database.db, budgets, alice, 400n, NOON))
+    ok(await reserve(database.db, budgets, alice, 600n, NOON))
+    expect(await spent(database.db, 'player', alice.player, NOON)).toEqual({ wei: 1_000n, requests: 2 })
+    expect(await spent(database.db, 'client', 'client-1', NOON)).toEqual({ wei: 1_000n, requests: 2 })
+    expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 1_000n, requests: 2 })
+  })
+
+  it('refuse a player past their budget, saying how much and when it starts again, and count nothing of it', async () => {
+    ok(await reserve(database.db, budgets, alice, 900n, NOON))
+    const refused = await reserve(database.db, budgets, alice, 200n, NOON)
+    expect(refused).toMatchObject({ code: 'budget' })
+    expect((refused as { message: string }).message).toMatch(
+      /^You have used the gas the game pays for you today \(0\.000000000000001 ETH\); it pays again from midnight UTC\. You can still send it from your wallet/,
+    )
+    expect(await spent(database.db, 'client', 'client-1', NOON)).toEqual({ wei: 900n, requests: 1 })
+    expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 900n, requests: 1 })
+    // The next player on the same client still has theirs.
+    ok(await reserve(database.db, budgets, bob, 1_000n, NOON))
+  })
+
+  it('refuse a client past its budget, and everyone past the relayer’s, on none of the three', async () => {
+    ok(await reserve(database.db, budgets, alice, 1_000n, NOON))
+    ok(await reserve(database.db, budgets, bob, 1_000n, NOON))
+    const byClient = await reserve(database.db, budgets, { ...alice, player: carol.player }, 600n, NOON)
+    expect((byClient as { message: string }).message).toMatch(/^This connection has used the gas/)
+    expect(await spent(database.db, 'player', carol.player, NOON)).toEqual({ wei: 0n, requests: 0 })
+    ok(await reserve(database.db, budgets, carol, 1_000n, NOON))
+    const someone = (n: number) => ({ player: `0x${n.toString(16).padStart(40, '0')}` as const, client: `client-${n}` })
+    ok(await reserve(database.db, budgets, someone(3), 900n, NOON))
+    const byAll = await reserve(database.db, budgets, someone(4), 200n, NOON)
+    expect((byAll as { message: string }).message).toMatch(/^The game has paid all the gas it pays for today/)
+    expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 3_900n, requests: 4 })
+    expect(await spent(database.db, 'client', 'client-4', NOON)).toEqual({ wei: 0n, requests: 0 })
+  })
+
+  it('never spend past a budget together, however many reserve at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => reserve(database.db, { ...budgets, playerWei: 10_000n }, alice, 300n, NOON)),
+    )
+    // The client's 2,500 hold eight of 300.
+    expect(results.filter((r) => !('code' in r))).toHaveLength(8)
+    expect(await spent(database.db, 'client', 'client-1', NOON)).toEqual({ wei: 2_400n, requests: 8 })
+  })
+
+  it('settle at what the request cost, give back one never sent, and start again the next UTC day', async () => {
+    const first = ok(await reserve(database.db, budgets, alice, 1_000n, NOON))
+    await settle(database.db, first, 350n)
+    expect(await spent(database.db, 'player', alice.player, NOON)).toEqual({ wei: 350n, requests: 1 })
+    const second = ok(await reserve(database.db, budgets, alice, 650n, NOON))
+    await release(database.db, second)
+    expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 350n, requests: 1 })
+    const tomorrow = new Date('2026-11-30T00:00:00Z')
+    expect(utcDay(tomorrow)).toBe('2026-11-30')
+    ok(await reserve(database.db, budgets, alice, 1_000n, tomorrow))
+    expect(await spent(database.db, 'player', alice.player, NOON)).toEqual({ wei: 350n, requests: 1 })
+  })
+
+  it('count a day’s spending in wei beyond what a JavaScript number holds', async () => {
+    const big = { playerWei: parseEther('1000'), clientWei: parseEther('1000'), allWei: parseEther('1000') }
+    ok(await reserve(database.db, big, alice, parseEther('0.123456789012345678'), NOON))
+    ok(await reserve(database.db, big, alice, 1n, NOON))
+    expect((await spent(database.db, 'player', alice.player, NOON)).wei).toBe(parseEther('0.123456789012345679'))
+  })
+})
