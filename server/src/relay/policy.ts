@@ -61,6 +61,7 @@ export type RefusalCode =
   | 'deadline'
   | 'signature'
   | 'budget'
+  | 'reverted'
 
 /** What the relayer needs to know of the chain it relays on. */
 export type RelayPolicy = {

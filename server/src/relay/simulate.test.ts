@@ -1,0 +1,91 @@
+import { chainellationAbi, contractAddress, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { anvilAccount } from '@chainellation/contracts/safe'
+import { type Address, createPublicClient, createWalletClient, encodeFunctionData, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RelayRequest } from './policy'
+import { simulateRelay } from './simulate'
+
+const CHAIN_ID = anvilChain.id
+let chain: Anvil
+let forwarder: Address
+let chainellation: Address
+const relayer = anvilAccount(3)
+const owner = anvilAccount(0)
+/** A new player, with no ether at all. */
+const player = privateKeyToAccount(generatePrivateKey())
+const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
+
+beforeAll(async () => {
+  chain = await startAnvil()
+  const deployment = await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })
+  forwarder = deployment.contracts.Forwarder as Address
+  chainellation = deployment.contracts.Chainellation as Address
+  expect(forwarder, 'the recorded local deployment').toBe(contractAddress('Forwarder', CHAIN_ID))
+})
+afterAll(async () => {
+  await chain?.stop()
+})
+
+async function signed(data: `0x${string}`, deadlineIn = 600): Promise<RelayRequest> {
+  const now = Number((await client().getBlock()).timestamp)
+  const fields = { from: player.address, to: chainellation, value: 0n, gas: 200_000n, deadline: now + deadlineIn, data }
+  const signature = await player.signTypedData({
+    domain: forwarderDomain(CHAIN_ID, forwarder),
+    types: forwardRequestTypes,
+    primaryType: 'ForwardRequest',
+    message: { ...fields, nonce: 0n },
+  })
+  return { ...fields, signature }
+}
+
+const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [3_600] })
+
+describe('simulateRelay', () => {
+  it('finds the gas a new player’s mint takes through the forwarder, and sends nothing', async () => {
+    const before = await client().getBlockNumber()
+    const result = await simulateRelay(client(), { forwarder }, await signed(mint), relayer.address)
+    expect(result).toMatchObject({ gas: expect.any(BigInt) })
+    expect((result as { gas: bigint }).gas).toBeGreaterThan(100_000n)
+    expect(await client().getBlockNumber()).toBe(before)
+    expect(await client().getTransactionCount({ address: relayer.address })).toBe(0)
+  })
+
+  it('names the forwarder’s reason for a request the game would take but it would not', async () => {
+    const expired = await signed(mint, -1)
+    expect(await simulateRelay(client(), { forwarder }, expired, relayer.address)).toMatchObject({
+      code: 'reverted',
+      error: 'ERC2771ForwarderExpiredRequest',
+    })
+  })
+
+  it('names the game contract’s reason for a request it would refuse', async () => {
+    const gaze = encodeFunctionData({ abi: chainellationAbi, functionName: 'starGaze', args: [1n] })
+    expect(await simulateRelay(client(), { forwarder }, await signed(gaze), relayer.address)).toMatchObject({
+      code: 'reverted',
+      error: 'TokenDoesNotExist',
+    })
+    const wallet = createWalletClient({ account: owner, chain: anvilChain, transport: http(chain.rpcUrl) })
+    const hash = await wallet.writeContract({
+      address: chainellation,
+      abi: chainellationAbi,
+      functionName: 'setPrices',
+      args: [10n ** 15n, 0n],
+    })
+    await client().waitForTransactionReceipt({ hash })
+    const priced = await simulateRelay(client(), { forwarder }, await signed(mint), relayer.address)
+    expect(priced).toMatchObject({ code: 'reverted', error: 'ChainellationWrongPayment' })
+    expect((priced as { message: string }).message).toMatch(/nothing was sent\. You can still send it from your wallet/)
+  })
+
+  it('throws, rather than refusing, when the node does not answer', async () => {
+    const closed = createPublicClient({
+      chain: anvilChain,
+      transport: http(`http://127.0.0.1:${await freePort()}`, { retryCount: 0 }),
+    })
+    await expect(simulateRelay(closed, { forwarder }, await signed(mint), relayer.address)).rejects.toThrow()
+  })
+})
