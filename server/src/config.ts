@@ -1,6 +1,7 @@
 import type { Address, Chain } from 'viem'
 import { sepolia } from 'viem/chains'
 import type { ContractAddresses } from './contracts'
+import type { RelayBudgets } from './relay/budgets'
 
 /**
  * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
@@ -122,4 +123,17 @@ export type AppConfig = {
   draftWrites?: DraftWriteLimits
   /** Whether the app itself answers `GET /metrics` (default: no; a separate listener serves them, see env.ts). */
   metricsPublic?: boolean
+  /** The relayer of sponsored writes (docs/decisions/sponsored-writes.md); unset, nothing is relayed. */
+  relay?: RelayConfig
+}
+
+/** What the relayer pays with and how much. */
+export type RelayConfig = {
+  /** The key of the account that pays; from the environment only, and never logged. */
+  privateKey: `0x${string}`
+  budgets: RelayBudgets
+  /** Most gas one request's call may take. */
+  gasCap: bigint
+  /** Below this balance the relayer stops relaying. */
+  minBalanceWei: bigint
 }

@@ -5,7 +5,7 @@ import {
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_SKY_READ_LIMIT,
 } from './config'
-import { configFromEnv, EnvError, parseEnv } from './env'
+import { configFromEnv, EnvError, parseEnv, secretsOfEnv } from './env'
 
 describe('parseEnv', () => {
   it('applies defaults to an empty environment', () => {
@@ -312,5 +312,55 @@ describe('configFromEnv', () => {
     expect(configFromEnv(parseEnv({ ...apps, PUBLIC_ORIGIN: 'https://share.example' })).publicOrigin).toBe(
       'https://share.example',
     )
+  })
+})
+
+describe('the relayer’s environment', () => {
+  const key = `0x${'4c'.repeat(32)}`
+
+  it('relays nothing unless a key is set', () => {
+    expect(configFromEnv(parseEnv({})).relay).toBeUndefined()
+  })
+
+  it('reads the key, the daily budgets in ether, the gas cap and the balance floor', () => {
+    const relay = configFromEnv(
+      parseEnv({
+        RELAYER_PRIVATE_KEY: key,
+        RELAY_PLAYER_DAILY_ETH: '0.001',
+        RELAY_CLIENT_DAILY_ETH: '0.004',
+        RELAY_DAILY_ETH: '2',
+        RELAY_GAS_CAP: '250000',
+        RELAY_MIN_BALANCE_ETH: '0.1',
+      }),
+    ).relay
+    expect(relay).toEqual({
+      privateKey: key,
+      budgets: { playerWei: 10n ** 15n, clientWei: 4n * 10n ** 15n, allWei: 2n * 10n ** 18n },
+      gasCap: 250_000n,
+      minBalanceWei: 10n ** 17n,
+    })
+    expect(configFromEnv(parseEnv({ RELAYER_PRIVATE_KEY: key })).relay).toMatchObject({
+      budgets: { playerWei: 5n * 10n ** 15n, clientWei: 2n * 10n ** 16n, allWei: 5n * 10n ** 17n },
+      gasCap: 300_000n,
+      minBalanceWei: 5n * 10n ** 16n,
+    })
+  })
+
+  it('names a wrong key without echoing it, and a budget that is not an amount of ether', () => {
+    const wrong = `0x${'4c'.repeat(31)}`
+    const error = (() => {
+      try {
+        parseEnv({ RELAYER_PRIVATE_KEY: wrong })
+      } catch (e) {
+        return e as Error
+      }
+    })()
+    expect(error?.message).toMatch(/^invalid environment: RELAYER_PRIVATE_KEY\n/)
+    expect(error?.message).not.toContain('4c4c')
+    expect(() => parseEnv({ RELAY_DAILY_ETH: '1e18' })).toThrow(/^invalid environment: RELAY_DAILY_ETH\n/)
+  })
+
+  it('keeps the key out of the logs', () => {
+    expect(secretsOfEnv(parseEnv({ RELAYER_PRIVATE_KEY: key }))).toContain(key)
   })
 })

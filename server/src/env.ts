@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { getAddress, isAddress } from 'viem'
+import { getAddress, type Hex, isAddress, parseEther } from 'viem'
 import { anvil, sepolia } from 'viem/chains'
 import { z } from 'zod'
 import {
@@ -13,7 +13,7 @@ import {
   type SignInChain,
 } from './config'
 import { contractsFor } from './contracts'
-import { LOG_LEVELS, type LogLevel } from './log'
+import { LOG_LEVELS, type LogLevel, secretsOf } from './log'
 import { repositoryDir } from './paths'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
@@ -40,6 +40,13 @@ const origins = z
 
 /** A positive number of requests. */
 const requestCount = z.coerce.number().int().min(1).max(1_000_000)
+
+/** An amount of ether in decimal (`0.005`), as wei. */
+const ether = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,18})?$/, `${name} must be an amount of ether such as 0.005.`)
+    .transform((value) => parseEther(value))
 
 const schema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test']).default('development')),
@@ -136,6 +143,27 @@ const schema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  /**
+   * The relayer's key: the account that pays the gas of players' sponsored writes through the game's forwarder
+   * (docs/decisions/sponsored-writes.md). Unset, nothing is relayed. Never logged, nor echoed in an error.
+   */
+  RELAYER_PRIVATE_KEY: optional(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'RELAYER_PRIVATE_KEY must be 0x and 64 hexadecimal digits.')
+      .transform((value) => value as Hex)
+      .optional(),
+  ),
+  /** The gas one player's sponsored writes may cost a day, in ether. */
+  RELAY_PLAYER_DAILY_ETH: optional(ether('RELAY_PLAYER_DAILY_ETH').default(parseEther('0.005'))),
+  /** The gas one client's sponsored writes may cost a day, whichever players they are for, in ether. */
+  RELAY_CLIENT_DAILY_ETH: optional(ether('RELAY_CLIENT_DAILY_ETH').default(parseEther('0.02'))),
+  /** The gas the relayer may spend a day in all, in ether. */
+  RELAY_DAILY_ETH: optional(ether('RELAY_DAILY_ETH').default(parseEther('0.5'))),
+  /** Most gas one sponsored write's call may take. */
+  RELAY_GAS_CAP: optional(z.coerce.number().int().min(50_000).max(5_000_000).default(300_000)),
+  /** Below this balance, in ether, the relayer stops relaying and says so. */
+  RELAY_MIN_BALANCE_ETH: optional(ether('RELAY_MIN_BALANCE_ETH').default(parseEther('0.05'))),
   /** How long a SIGTERM waits for the requests in flight before the process exits anyway, in seconds. */
   SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().min(0).max(3600).default(10)),
 })
@@ -209,6 +237,17 @@ function loadEnv(): Env {
 /** The process environment, parsed once at startup. */
 export const env = loadEnv()
 
+/** What a log line must never show: the configured URLs' secrets (`secretsOf`) and the relayer's key. */
+export const secretsOfEnv = (env: Env): string[] =>
+  secretsOf([
+    env.DATABASE_URL,
+    env.SEPOLIA_RPC_URL,
+    env.LOCAL_RPC_URL,
+    env.ENS_RPC_URL,
+    env.INDEXER_URL,
+    env.RELAYER_PRIVATE_KEY,
+  ])
+
 /** The app's configuration from the parsed environment: Sepolia always, the local chain when LOCAL_RPC_URL is set. */
 export function configFromEnv(env: Env): AppConfig {
   const chains: SignInChain[] = [{ chain: sepolia, rpcUrl: env.SEPOLIA_RPC_URL }]
@@ -245,6 +284,18 @@ export function configFromEnv(env: Env): AppConfig {
       : undefined,
     indexerUrl: env.INDEXER_URL,
     metricsPublic: env.METRICS_PUBLIC,
+    relay: env.RELAYER_PRIVATE_KEY
+      ? {
+          privateKey: env.RELAYER_PRIVATE_KEY,
+          budgets: {
+            playerWei: env.RELAY_PLAYER_DAILY_ETH,
+            clientWei: env.RELAY_CLIENT_DAILY_ETH,
+            allWei: env.RELAY_DAILY_ETH,
+          },
+          gasCap: BigInt(env.RELAY_GAS_CAP),
+          minBalanceWei: env.RELAY_MIN_BALANCE_ETH,
+        }
+      : undefined,
     nameReads: { limit: env.NAME_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     draftWrites: {
       client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -5,9 +5,9 @@ import { Hono } from 'hono'
 import { pino } from 'pino'
 import { createApp } from './app'
 import { type DatabaseHandle, openDatabase } from './db'
-import { configFromEnv, env } from './env'
+import { configFromEnv, env, secretsOfEnv } from './env'
 import { drainOnSignals } from './lifecycle'
-import { createLogger, secretsOf, setProcessLogger } from './log'
+import { createLogger, setProcessLogger } from './log'
 import { instrumentPostgres, metricsHandler } from './metrics'
 import { memoryRateLimits, postgresRateLimits } from './rate-limit'
 
@@ -28,7 +28,7 @@ setInterval(() => destination.flush(), LOG_FLUSH_MS).unref()
 const logger = createLogger({
   format: env.LOG_FORMAT,
   level: env.LOG_LEVEL,
-  secrets: secretsOf([env.DATABASE_URL, env.SEPOLIA_RPC_URL, env.LOCAL_RPC_URL, env.ENS_RPC_URL, env.INDEXER_URL]),
+  secrets: secretsOfEnv(env),
   destination,
 })
 setProcessLogger(logger)
