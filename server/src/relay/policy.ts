@@ -62,6 +62,7 @@ export type RefusalCode =
   | 'signature'
   | 'budget'
   | 'reverted'
+  | 'paused'
 
 /** What the relayer needs to know of the chain it relays on. */
 export type RelayPolicy = {
