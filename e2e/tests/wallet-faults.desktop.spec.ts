@@ -333,12 +333,15 @@ test.describe('a transaction waiting for its block', () => {
         .locator('[data-sonner-toast][data-type="error"]')
         .filter({ hasText: `Stargaze at night sky #${skyId}` }),
     ).toContainText(REVERTED)
-    // Mined, and failed: the chain's receipt, RainbowKit's record and the account modal agree.
+    // Mined, and failed: the chain's receipt, RainbowKit's record and the account modal agree. RainbowKit's
+    // transaction store watches the receipt on its own, a poll after the page's watcher may have seen it.
     const gaze = (await rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)])) as RpcTransaction
     expect(await rpc('eth_getTransactionReceipt', [gaze.hash])).toMatchObject({ status: '0x0' })
-    expect(await records(page, account)).toContainEqual(
-      expect.objectContaining({ hash: gaze.hash, description: `Stargaze at night sky #${skyId}`, status: 'failed' }),
-    )
+    await expect
+      .poll(() => records(page, account))
+      .toContainEqual(
+        expect.objectContaining({ hash: gaze.hash, description: `Stargaze at night sky #${skyId}`, status: 'failed' }),
+      )
     await expectListed(page, `Stargaze at night sky #${skyId}`, 'Failed')
     // The page is ready: the sky is gone from the list, the other one can be gazed at.
     await expect(card).toHaveCount(0)
