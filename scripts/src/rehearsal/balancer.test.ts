@@ -52,6 +52,9 @@ async function setUp(n: number, checkMs = 50): Promise<{ balancer: Balancer; ups
   }
   const balancer = await startBalancer({ upstreams: upstreams.map((u) => u.url), checkMs })
   cleanup.push(balancer.close)
+  // A first check slower than its timeout (twice `checkMs`) on a busy machine takes a healthy process out until the
+  // next check puts it back: the tests start once every one is in the rotation.
+  for (let i = 0; i < 40 && balancer.healthy().length < n; i++) await sleep(checkMs)
   expect(balancer.healthy()).toHaveLength(n)
   return { balancer, upstreams }
 }
