@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
 
@@ -105,4 +106,58 @@ export const relaySpend = pgTable(
     requests: integer('requests').notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.scope, table.key] })],
+)
+
+/**
+ * The relayer's transactions (src/relay/sender.ts), one per player's request: recorded with the transaction signed
+ * before it is broadcast, so that any API process can broadcast it again, replace it when it is stuck, or settle it
+ * from its receipt, and a request sent again is answered with the same transaction rather than sent twice.
+ */
+export const relayTransactions = pgTable(
+  'relay_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    /** The account that pays, lower case. */
+    relayer: text('relayer').notNull(),
+    /** The transaction's nonce, the relayer's. */
+    nonce: integer('nonce').notNull(),
+    /** The player who signed the request, lower case, and the request's nonce on the forwarder (decimal). */
+    player: text('player').notNull(),
+    requestNonce: numeric('request_nonce', { precision: 78, scale: 0 }).notNull(),
+    /** The request's signature: the same request sent again is found by it. */
+    signature: text('signature').notNull(),
+    /** What it calls, for the logs and the metrics: `Chainellation.mint`. */
+    call: text('call').notNull(),
+    /** The latest signed transaction, whole, and its hash; `hashes` holds every one broadcast, the first first. */
+    raw: text('raw').notNull(),
+    hash: text('hash').notNull(),
+    hashes: jsonb('hashes').$type<string[]>().notNull(),
+    /** The latest transaction's fees and gas limit, in wei and gas (decimal). */
+    maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+    maxPriorityFeePerGas: numeric('max_priority_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+    gasLimit: numeric('gas_limit', { precision: 78, scale: 0 }).notNull(),
+    /** The budgets it draws on (src/relay/budgets.ts): their day and keys, and the wei reserved on each. */
+    reservation: jsonb('reservation').$type<{ day: string; rows: { scope: string; key: string }[] }>().notNull(),
+    reservedWei: numeric('reserved_wei', { precision: 78, scale: 0 }).notNull(),
+    /** `sent` until a receipt settles it (`mined`, `reverted`) or its nonce is taken by another (`dropped`). */
+    status: text('status', { enum: ['sent', 'mined', 'reverted', 'dropped'] }).notNull(),
+    /** What it cost, from its receipt (gas used at the price paid). */
+    costWei: numeric('cost_wei', { precision: 78, scale: 0 }),
+    createdAt: instant('created_at').notNull(),
+    /** When the latest transaction was broadcast: one that stays unmined too long is replaced at higher fees. */
+    broadcastAt: instant('broadcast_at').notNull(),
+    settledAt: instant('settled_at'),
+  },
+  (table) => [
+    // A request is sent once, unless its transaction was dropped or reverted, which leaves its nonce unused on the
+    // forwarder (a reverted call reverts the forwarder's use of it), for the player to send again.
+    uniqueIndex('relay_transactions_request_idx')
+      .on(table.chainId, table.signature)
+      .where(sql`${table.status} in ('sent', 'mined')`),
+    // No two unsettled transactions of one relayer share a nonce; the keeper reads the unsettled ones by it.
+    uniqueIndex('relay_transactions_unsettled_idx')
+      .on(table.chainId, table.relayer, table.nonce)
+      .where(sql`${table.status} = 'sent'`),
+  ],
 )

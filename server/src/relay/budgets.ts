@@ -108,6 +108,12 @@ export const settle = (db: Database, reservation: Reservation, wei: bigint) =>
 /** Gives back a reservation whose request never went out. */
 export const release = (db: Database, reservation: Reservation) => adjust(db, reservation, -reservation.wei, -1)
 
+/**
+ * Adds `wei` to a reservation's rows, beyond their budgets if need be: what a stuck transaction's replacement could
+ * cost more, for a request that is already out.
+ */
+export const extend = (db: Database, reservation: Reservation, wei: bigint) => adjust(db, reservation, wei, 0)
+
 /** What `scope`'s `key` has spent on the day `at` falls on, in wei, and in how many requests. */
 export async function spent(db: Database, scope: Scope, key: string, at: Date) {
   const [row] = await db

@@ -1,0 +1,101 @@
+import {
+  chainellationAbi,
+  chainellationForwarderAbi,
+  forwarderDomain,
+  forwardRequestTypes,
+} from '@chainellation/contracts'
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { anvilAccount } from '@chainellation/contracts/safe'
+import { type Address, createPublicClient, encodeFunctionData, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useTwoProcessDatabases } from '../testing/postgres'
+import { rpcProxy } from '../testing/rpc-proxy'
+import type { RelayPolicy } from './policy'
+import { prepareRelay } from './prepare'
+import { createRelaySender } from './sender'
+
+/** Two API processes' databases on one cluster. */
+const databases = useTwoProcessDatabases()
+let chain: Anvil
+let policy: RelayPolicy
+const relayer = anvilAccount(5)
+const NOW = new Date('2026-11-30T12:00:00Z')
+
+beforeAll(async () => {
+  chain = await startAnvil()
+  const { contracts } = await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })
+  policy = {
+    chainId: anvilChain.id,
+    forwarder: contracts.Forwarder as Address,
+    contracts: { Chainellation: contracts.Chainellation as Address, Decorations: contracts.Decorations as Address },
+    gasCap: 300_000n,
+    maxDeadlineSeconds: 3_600,
+  }
+})
+afterAll(async () => {
+  await chain?.stop()
+})
+
+describe('the relayer’s sender on Postgres, from two API processes', () => {
+  it('never gives two transactions one nonce, though the node is slow to take each', async () => {
+    const node = await rpcProxy(chain.rpcUrl, { delayMs: 150 })
+    const client = createPublicClient({ chain: anvilChain, transport: http(node.url) })
+    const before = await client.getTransactionCount({ address: relayer.address })
+    const timestamp = Number((await client.getBlock()).timestamp)
+    const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const { db } = i % 2 ? databases.first : databases.second
+        const player = privateKeyToAccount(generatePrivateKey())
+        const fields = { from: player.address, to: policy.contracts.Chainellation, value: 0n, gas: 200_000n, data }
+        const deadline = timestamp + 600
+        const signature = await player.signTypedData({
+          domain: forwarderDomain(policy.chainId, policy.forwarder),
+          types: forwardRequestTypes,
+          primaryType: 'ForwardRequest',
+          message: { ...fields, deadline, nonce: 0n },
+        })
+        const request = { ...fields, deadline, signature }
+        const budgets = { playerWei: 10n ** 17n, clientWei: 10n ** 18n, allWei: 10n ** 19n }
+        const prepared = await prepareRelay(
+          { db, client, policy, budgets, relayer: relayer.address, minBalanceWei: 10n ** 17n },
+          request,
+          { player: player.address, client: `client-${i}` },
+          NOW,
+        )
+        if ('code' in prepared) throw new Error(prepared.message)
+        const sender = createRelaySender({
+          db,
+          client,
+          account: relayer,
+          chainId: policy.chainId,
+          forwarder: policy.forwarder,
+        })
+        return { player, sent: await sender.send(request, prepared, player.address, 0n) }
+      }),
+    )
+    await node.close()
+    const receipts = await Promise.all(
+      sent.map(({ sent }) =>
+        createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) }).waitForTransactionReceipt({
+          hash: sent.hash,
+        }),
+      ),
+    )
+    expect(receipts.every((receipt) => receipt.status === 'success')).toBe(true)
+    const direct = createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
+    expect(await direct.getTransactionCount({ address: relayer.address })).toBe(before + 6)
+    for (const { player } of sent)
+      expect(
+        await direct.readContract({
+          address: policy.forwarder,
+          abi: chainellationForwarderAbi,
+          functionName: 'nonces',
+          args: [player.address],
+        }),
+      ).toBe(1n)
+  })
+})
