@@ -25,7 +25,7 @@ describe('GET /api/health', () => {
   it('reports the chain id and the contract addresses', async () => {
     const res = await appWith({ chainId: 31337, contracts }).request('/api/health')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ ok: true, chainId: 31337, contracts })
+    expect(await res.json()).toEqual({ ok: true, chainId: 31337, contracts, relay: { on: false } })
   })
 
   it('answers for the app configured by the environment', async () => {

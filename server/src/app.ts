@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { Logger } from 'pino'
+import { formatEther } from 'viem'
 import { authRoutes } from './auth/routes'
 import {
   type AppConfig,
@@ -19,10 +20,12 @@ import { findDraft } from './drafts/store'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
 import { closeWhenDraining, readiness } from './lifecycle'
 import { consoleLogger, log, logOf, requestLogging } from './log'
-import { httpMetrics, metricsHandler, watchIndexer } from './metrics'
+import { httpMetrics, metricsHandler, watchIndexer, watchRelayer } from './metrics'
 import { ensNames } from './names/ens'
 import { nameRoutes } from './names/routes'
 import { clientAddress, memoryRateLimits, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
+import type { Relayer } from './relay/relayer'
+import { relayRoutes } from './relay/routes'
 import { type ShareCards, shareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
@@ -51,6 +54,15 @@ export type AppOptions = {
   logger?: Logger
   /** Whether the process is shutting down: readiness answers 503 and every answer closes its connection. */
   draining?: () => boolean
+  /** The relayer of sponsored writes, built from `config.relay` by whoever keeps it running (src/index.ts). */
+  relayer?: Relayer
+}
+
+/** The relayer's figures for `/api/health`: its balance in ether (wei do not fit a JSON number). */
+function relayerHealth(relayer: Relayer | undefined) {
+  if (!relayer) return { on: false as const }
+  const { balanceWei, ...figures } = relayer.figures()
+  return { ...figures, ...(balanceWei !== undefined && { balanceEth: formatEther(balanceWei) }) }
 }
 
 /** The indexer's progress from its `/sync` answer, for the lag metric. */
@@ -66,6 +78,7 @@ export function createApp({
   rateLimits = memoryRateLimits(),
   logger = consoleLogger(),
   draining = () => false,
+  relayer,
 }: AppOptions) {
   const trustedProxies = config.trustedProxies ?? 0
   const clientKey = (c: Context) => rateLimitKey(clientAddress(c, trustedProxies))
@@ -82,6 +95,7 @@ export function createApp({
   // One reader of the indexer for its routes, readiness and the lag metric.
   const indexer = config.indexerUrl ? indexerReads(config.indexerUrl) : undefined
   watchIndexer(indexer && (() => indexer.sync().then(progressOf)))
+  watchRelayer(relayer && (() => relayer.figures()))
   const app = new Hono()
     // First, so that every answer is logged, timed and carries its request id.
     .use(...requestLogging(logger), httpMetrics, closeWhenDraining(draining))
@@ -94,7 +108,15 @@ export function createApp({
       }),
     )
     .use('/api/*', sameOriginWrites(config.auth.origins))
-    .get('/api/health', (c) => c.json({ ok: true as const, chainId: config.chainId, contracts: config.contracts }))
+    .get('/api/health', (c) =>
+      c.json({
+        ok: true as const,
+        chainId: config.chainId,
+        contracts: config.contracts,
+        // As the relayer's keeper last read them: the health answer asks the node nothing.
+        relay: relayerHealth(relayer),
+      }),
+    )
     .get(
       '/api/ready',
       readiness({
@@ -112,6 +134,7 @@ export function createApp({
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
+    .route('/api/relay', relayRoutes({ relayer, clientKey, rateLimits, limit: config.relayRequests }))
     .route(
       '/api/discovery',
       discoveryRoutes({ indexerUrl: config.indexerUrl, indexer, names, readLimit: skyReadLimit }),

@@ -72,6 +72,12 @@ export type NamesConfig = { rpcUrl: string; universalResolver?: Address }
  */
 export const DEFAULT_NAME_READ_LIMIT: RateLimit = { limit: 300, windowMs: 60_000 }
 
+/**
+ * A player's writes are a mint, a night's gazes and a dressing, a few a minute at most; this leaves room for a
+ * household behind one address while a script's flood costs no chain reads past the limit.
+ */
+export const DEFAULT_RELAY_LIMIT: RateLimit = { limit: 30, windowMs: 60_000 }
+
 /** Safe{Wallet}'s own origin: the one that frames Safe Apps unless SAFE_ORIGINS says otherwise. */
 export const DEFAULT_SAFE_ORIGINS: readonly string[] = ['https://app.safe.global']
 
@@ -125,6 +131,8 @@ export type AppConfig = {
   metricsPublic?: boolean
   /** The relayer of sponsored writes (docs/decisions/sponsored-writes.md); unset, nothing is relayed. */
   relay?: RelayConfig
+  /** Requests to relay one client may make (default {@link DEFAULT_RELAY_LIMIT}). */
+  relayRequests?: RateLimit
 }
 
 /** What the relayer pays with and how much. */

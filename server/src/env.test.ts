@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_DRAFT_WRITE_LIMITS,
   DEFAULT_NAME_READ_LIMIT,
+  DEFAULT_RELAY_LIMIT,
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_SKY_READ_LIMIT,
 } from './config'
@@ -105,6 +106,7 @@ describe('parseEnv', () => {
     ['ENS_UNIVERSAL_RESOLVER', '0x1234', /must be a contract address/],
     ['ENS_UNIVERSAL_RESOLVER', '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0513', /must be a contract address/],
     ['NAME_READ_RATE_LIMIT', '0', /NAME_READ_RATE_LIMIT/],
+    ['RELAY_RATE_LIMIT', '0', /RELAY_RATE_LIMIT/],
     ['TRUST_PROXY', 'true', /number of reverse proxies/],
     ['TRUST_PROXY', '-1', /cannot be negative/],
     ['TRUST_PROXY', '1.5', /whole number/],
@@ -295,6 +297,8 @@ describe('configFromEnv', () => {
       limit: 50,
       windowMs: 30_000,
     })
+    expect(configFromEnv(parseEnv({})).relayRequests).toEqual(DEFAULT_RELAY_LIMIT)
+    expect(configFromEnv(parseEnv({ RELAY_RATE_LIMIT: '5' })).relayRequests).toEqual({ limit: 5, windowMs: 60_000 })
   })
 
   it('serves the built web app only in production', () => {

@@ -6,6 +6,7 @@ import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
   DEFAULT_NAME_READ_LIMIT,
+  DEFAULT_RELAY_LIMIT,
   DEFAULT_SAFE_ORIGINS,
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_SKY_READ_LIMIT,
@@ -122,6 +123,8 @@ const schema = z.object({
   SKY_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_SKY_READ_LIMIT.limit)),
   /** Name lookups (GET /api/names/:address) one client may make per window. */
   NAME_READ_RATE_LIMIT: optional(requestCount.default(DEFAULT_NAME_READ_LIMIT.limit)),
+  /** Requests to relay (POST /api/relay) one client may make per window; each is checked on the chain's node. */
+  RELAY_RATE_LIMIT: optional(requestCount.default(DEFAULT_RELAY_LIMIT.limit)),
   /** The window of every limit above, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400).default(60)),
   /** `json` (one object a line, for a log collector) or `pretty` (short lines for a person); json in production. */
@@ -297,6 +300,7 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     nameReads: { limit: env.NAME_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    relayRequests: { limit: env.RELAY_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     draftWrites: {
       client: { limit: env.DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
       account: { limit: env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -10,6 +10,7 @@ import { drainOnSignals } from './lifecycle'
 import { createLogger, setProcessLogger } from './log'
 import { instrumentPostgres, metricsHandler } from './metrics'
 import { memoryRateLimits, postgresRateLimits } from './rate-limit'
+import { createRelayer } from './relay/relayer'
 
 /** How long a log line may wait in the buffer before it is written. */
 const LOG_FLUSH_MS = 100
@@ -48,9 +49,28 @@ try {
 }
 if (database.postgres) instrumentPostgres(database.postgres)
 
+const config = configFromEnv(env)
+const relayChain = config.auth.chains.find(({ chain }) => chain.id === config.chainId)
+const relayer =
+  config.relay && relayChain
+    ? createRelayer({
+        config: config.relay,
+        chain: relayChain,
+        contracts: config.contracts,
+        db: database.db,
+        onError: (error, what) => logger.warn({ err: error }, what),
+      })
+    : undefined
+if (config.relay && !relayer) logger.warn('RELAYER_PRIVATE_KEY is set, but the game has no forwarder on this chain')
+if (relayer) {
+  logger.info(`relaying sponsored writes from ${relayer.figures().address}`)
+  relayer.start()
+}
+
 let draining = false
 const app = createApp({
-  config: configFromEnv(env),
+  config,
+  relayer,
   db: database.db,
   // Behind a load balancer a client's requests reach every process: on Postgres they count together.
   rateLimits: database.postgres ? postgresRateLimits(database.postgres) : memoryRateLimits(),
@@ -85,6 +105,9 @@ drainOnSignals({
   startDraining: () => {
     draining = true
   },
-  close: () => database.close(),
+  close: async () => {
+    await relayer?.stop()
+    await database.close()
+  },
   exit,
 })

@@ -18,8 +18,12 @@ import { simulateRelay } from './simulate'
 // costs as little as can be: what it asks for, the relayer's balance, the signature at the signer's nonce, the chain's
 // answer to it, and the budgets, which it reserves on last (docs/decisions/sponsored-writes.md).
 
-/** A request ready to send: what it calls, the transaction's gas limit and fees, and what it holds of the budgets. */
+/**
+ * A request ready to send: what it calls, the signer's nonce it was signed at, the transaction's gas limit and fees,
+ * and what it holds of the budgets.
+ */
 export type Prepared = Accepted & {
+  requestNonce: bigint
   gasLimit: bigint
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
@@ -72,5 +76,5 @@ export async function prepareRelay(
   const { maxFeePerGas, maxPriorityFeePerGas } = await estimateFeesPerGas(client)
   const reservation = await reserve(db, budgets, spender, gasLimit * maxFeePerGas, now)
   if ('code' in reservation) return reservation
-  return { ...accepted, gasLimit, maxFeePerGas, maxPriorityFeePerGas, reservation }
+  return { ...accepted, requestNonce: nonce, gasLimit, maxFeePerGas, maxPriorityFeePerGas, reservation }
 }

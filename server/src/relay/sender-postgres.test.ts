@@ -74,7 +74,7 @@ describe('the relayer’s sender on Postgres, from two API processes', () => {
           chainId: policy.chainId,
           forwarder: policy.forwarder,
         })
-        return { player, sent: await sender.send(request, prepared, player.address, 0n) }
+        return { player, sent: await sender.send(request, prepared) }
       }),
     )
     await node.close()

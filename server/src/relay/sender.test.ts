@@ -104,7 +104,7 @@ async function signedMint(player: PrivateKeyAccount = privateKeyToAccount(genera
 
 /** Prepares and sends `request` through `db` and `node`. */
 async function relay(
-  { player, request, nonce }: Awaited<ReturnType<typeof signedMint>>,
+  { player, request }: Awaited<ReturnType<typeof signedMint>>,
   options: { db?: Database; send?: ReturnType<typeof sender> } = {},
 ) {
   const db = options.db ?? database.db
@@ -115,7 +115,7 @@ async function relay(
     NOW,
   )
   if ('code' in prepared) throw new Error(prepared.message)
-  return (options.send ?? sender({ db })).send(request, prepared, player.address, nonce)
+  return (options.send ?? sender({ db })).send(request, prepared)
 }
 
 const rowOf = async (hash: Hash) =>

@@ -132,7 +132,7 @@ export function createRelaySender(options: SenderOptions) {
    * sends never share one), signs, records and then broadcasts its transaction. A request already recorded is
    * answered with its transaction, and what `prepared` reserved is given back.
    */
-  async function send(request: RelayRequest, prepared: Prepared, player: Address, requestNonce: bigint): Promise<Sent> {
+  async function send(request: RelayRequest, prepared: Prepared): Promise<Sent> {
     let row: Row
     try {
       row = await db.transaction(async (tx) => {
@@ -155,8 +155,8 @@ export function createRelaySender(options: SenderOptions) {
             chainId,
             relayer,
             nonce,
-            player: player.toLowerCase(),
-            requestNonce: requestNonce.toString(),
+            player: request.from.toLowerCase(),
+            requestNonce: prepared.requestNonce.toString(),
             signature: request.signature,
             call: `${prepared.contract}.${prepared.functionName}`,
             raw,

@@ -1,0 +1,138 @@
+import { type Address, createClient, http, type LocalAccount } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { getBalance } from 'viem/actions'
+import type { RelayConfig, SignInChain } from '../config'
+import type { ContractAddresses } from '../contracts'
+import type { Database } from '../db'
+import { relayRequests } from '../metrics'
+import type { Spender } from './budgets'
+import type { Refusal, RelayPolicy, RelayRequest } from './policy'
+import { prepareRelay } from './prepare'
+import { createRelaySender, type Sent } from './sender'
+
+// The relayer as the API runs it (docs/decisions/sponsored-writes.md): the checks, the budgets and the sending put
+// together for the game's chain, and a keeper that, every few seconds, settles, rebroadcasts or replaces what it
+// sent and reads its balance for the health answer and the metrics.
+
+/** How long a signed request may be kept before it is relayed: its deadline may be at most this far off. */
+export const MAX_DEADLINE_SECONDS = 3_600
+
+/** How often the keeper goes over what the relayer sent. */
+export const KEEP_EVERY_MS = 2_000
+
+/** What the relayer shows of itself in `/api/health` and `/metrics`, as the keeper last read it. */
+export type RelayFigures = {
+  on: true
+  address: Address
+  /** Its balance in wei, once read. */
+  balanceWei?: bigint
+  /** Whether its balance is below the floor, so that it relays nothing. */
+  paused: boolean
+  /** Its transactions not yet settled, every process's. */
+  queued: number
+}
+
+export type RelayerOptions = {
+  config: RelayConfig
+  /** The game's chain and the node the relayer sends through. */
+  chain: SignInChain
+  contracts: ContractAddresses
+  db: Database
+  now?: () => Date
+  /** Told of what goes wrong in the background (a failed broadcast, a keeper round that threw). */
+  onError?: (error: unknown, what: string) => void
+  /** For tests: the account that pays, instead of one made from the configured key. */
+  account?: LocalAccount
+}
+
+/** The relayer for the game's chain, or nothing when the game has no forwarder there. */
+export function createRelayer(options: RelayerOptions) {
+  const { config, chain, contracts, db, now = () => new Date(), onError = () => {} } = options
+  const { Forwarder, Chainellation, Decorations } = contracts
+  if (!Forwarder || !Chainellation || !Decorations) return undefined
+  const policy: RelayPolicy = {
+    chainId: chain.chain.id,
+    forwarder: Forwarder,
+    contracts: { Chainellation, Decorations },
+    gasCap: config.gasCap,
+    maxDeadlineSeconds: MAX_DEADLINE_SECONDS,
+  }
+  // The bare client: the relayer imports the actions it uses.
+  const client = createClient({ chain: chain.chain, transport: http(chain.rpcUrl, { timeout: 10_000 }) })
+  const account = options.account ?? privateKeyToAccount(config.privateKey)
+  const sender = createRelaySender({
+    db,
+    client,
+    account,
+    chainId: policy.chainId,
+    forwarder: policy.forwarder,
+    now,
+    onBroadcastError: (error) => onError(error, 'a relayed transaction’s broadcast failed; it is tried again'),
+  })
+  let figures: RelayFigures = { on: true, address: account.address, paused: false, queued: 0 }
+
+  /** One keeper round: what was sent, kept; then the balance and the queue read for the figures. */
+  async function keep() {
+    await sender.keep()
+    const [balanceWei, queued] = await Promise.all([getBalance(client, { address: account.address }), sender.queued()])
+    figures = { ...figures, balanceWei, queued, paused: balanceWei < config.minBalanceWei }
+  }
+
+  let timer: NodeJS.Timeout | undefined
+  let round: Promise<void> | undefined
+
+  return {
+    policy,
+    figures: () => figures,
+    keep,
+
+    /**
+     * Relays `request` for `spender`: the transaction already sent for it, or, once every check passes and its cost
+     * is reserved, a new one; or the refusal, for the page.
+     */
+    async relay(request: RelayRequest, spender: Spender): Promise<Sent | Refusal> {
+      const known = await sender.find(request.signature)
+      if (known) {
+        relayRequests.inc({ outcome: 'known' })
+        return known
+      }
+      const prepared = await prepareRelay(
+        { db, client, policy, budgets: config.budgets, relayer: account.address, minBalanceWei: config.minBalanceWei },
+        request,
+        spender,
+        now(),
+      )
+      if ('code' in prepared) {
+        relayRequests.inc({ outcome: prepared.code })
+        return prepared
+      }
+      const sent = await sender.send(request, prepared)
+      relayRequests.inc({ outcome: 'sent' })
+      return sent
+    },
+
+    status: (id: number) => sender.status(id),
+
+    /** Starts keeping every `everyMs`; a round never overlaps the one before. */
+    start(everyMs = KEEP_EVERY_MS) {
+      const tick = () => {
+        round ??= keep()
+          .catch((error: unknown) => onError(error, 'the relayer’s keeper round failed'))
+          .finally(() => {
+            round = undefined
+          })
+      }
+      tick()
+      timer = setInterval(tick, everyMs)
+      timer.unref()
+    },
+
+    /** Stops keeping, once the round under way is done. */
+    async stop() {
+      clearInterval(timer)
+      await round
+    },
+  }
+}
+
+export type Relayer = NonNullable<ReturnType<typeof createRelayer>>

@@ -1,0 +1,204 @@
+// The relayer's routes on a real chain and database: anvil with the game deployed, PGlite, and a relayer account.
+import {
+  chainellationAbi,
+  chainellationForwarderAbi,
+  forwarderDomain,
+  forwardRequestTypes,
+} from '@chainellation/contracts'
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { anvilAccount } from '@chainellation/contracts/safe'
+import { register } from 'prom-client'
+import { type Address, createPublicClient, encodeFunctionData, formatEther, type Hex, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain } from 'viem/chains'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import type { RelayConfig } from '../config'
+import type { DatabaseHandle } from '../db'
+import { relaySpend, relayTransactions } from '../db/schema'
+import { openTestDatabase } from '../testing/database'
+import { createRelayer } from './relayer'
+
+let chain: Anvil
+let database: DatabaseHandle
+let contracts: Record<string, Address>
+const relayerAccount = anvilAccount(6)
+const ORIGIN = 'http://localhost:5173'
+const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
+const relayConfig: RelayConfig = {
+  privateKey: `0x${'11'.repeat(32)}`,
+  budgets: { playerWei: parseEther('0.005'), clientWei: parseEther('0.02'), allWei: parseEther('0.5') },
+  gasCap: 300_000n,
+  minBalanceWei: parseEther('0.05'),
+}
+
+beforeAll(async () => {
+  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
+  contracts = (await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })).contracts as Record<string, Address>
+})
+afterAll(async () => {
+  await Promise.all([chain?.stop(), database?.close()])
+})
+beforeEach(async () => {
+  await database.db.delete(relaySpend)
+  await database.db.delete(relayTransactions)
+})
+
+// The fields these tests read of an answer; each test says what it expects of them.
+type Answer = { error?: string; code?: string; relay?: Record<string, unknown> } & Record<string, unknown>
+const read = async (res: Response | Promise<Response>) => (await (await res).json()) as Answer
+
+function appWithRelayer(config: Partial<RelayConfig> = {}, { relay = true } = {}) {
+  const relayer = relay
+    ? createRelayer({
+        config: { ...relayConfig, ...config },
+        chain: { chain: anvilChain, rpcUrl: chain.rpcUrl },
+        contracts,
+        db: database.db,
+        account: relayerAccount,
+      })
+    : undefined
+  const app = createApp({
+    config: {
+      chainId: anvilChain.id,
+      contracts,
+      auth: { origins: [ORIGIN], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
+      relayRequests: { limit: 1_000, windowMs: 60_000 },
+    },
+    db: database.db,
+    relayer,
+  })
+  return { app, relayer }
+}
+
+const post = (app: ReturnType<typeof createApp>, body: unknown) =>
+  app.request('/api/relay', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
+    body: JSON.stringify(body),
+  })
+
+/** A new player's request to call `data` on `to`, signed at their forwarder nonce, as the page sends it. */
+async function signed(data: Hex, player = privateKeyToAccount(generatePrivateKey()), to = contracts.Chainellation) {
+  const deadline = Number((await client().getBlock()).timestamp) + 600
+  const nonce = await client().readContract({
+    address: contracts.Forwarder as Address,
+    abi: chainellationForwarderAbi,
+    functionName: 'nonces',
+    args: [player.address],
+  })
+  const fields = { from: player.address, to: to as Address, value: 0n, gas: 200_000n, deadline, data }
+  const signature = await player.signTypedData({
+    domain: forwarderDomain(anvilChain.id, contracts.Forwarder as Address),
+    types: forwardRequestTypes,
+    primaryType: 'ForwardRequest',
+    message: { ...fields, nonce },
+  })
+  return { player, body: { ...fields, value: '0', gas: '200000', signature } }
+}
+
+const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
+
+describe('/api/relay', () => {
+  it('says whether the game pays gas here, and where a page sends what it signs', async () => {
+    const on = await read(appWithRelayer().app.request('/api/relay'))
+    expect(on).toEqual({
+      on: true,
+      paused: false,
+      chainId: anvilChain.id,
+      forwarder: contracts.Forwarder,
+      gasCap: 300_000,
+    })
+    const off = appWithRelayer({}, { relay: false }).app
+    expect(await read(off.request('/api/relay'))).toEqual({ on: false })
+    const refused = await post(off, (await signed(mint)).body)
+    expect(refused.status).toBe(404)
+    expect((await read(refused)).error).toMatch(/does not pay gas on this network/)
+  })
+
+  it('relays a new player’s mint: 202 with its transaction, followed to the end by its id', async () => {
+    const { app, relayer } = appWithRelayer()
+    const { player, body } = await signed(mint)
+    const res = await post(app, body)
+    expect(res.status).toBe(202)
+    const sent = (await res.json()) as { id: number; hash: Hex; status: string }
+    expect(res.headers.get('Location')).toBe(`/api/relay/${sent.id}`)
+    const receipt = await client().waitForTransactionReceipt({ hash: sent.hash })
+    expect(receipt.from.toLowerCase()).toBe(relayerAccount.address.toLowerCase())
+    expect(await client().getBalance({ address: player.address })).toBe(0n)
+    await relayer?.keep()
+    expect(await read(app.request(`/api/relay/${sent.id}`))).toEqual({
+      id: sent.id,
+      hash: sent.hash,
+      status: 'mined',
+    })
+    // Sent again (the page lost the answer), it is the same transaction.
+    const again = await post(app, body)
+    expect(again.status).toBe(202)
+    expect(await read(again)).toMatchObject({ id: sent.id, hash: sent.hash })
+    expect((await app.request('/api/relay/999999')).status).toBe(404)
+  })
+
+  it('answers each refusal with a sentence that ends with the way to pay yourself, and spends nothing', async () => {
+    const { app } = appWithRelayer()
+    const before = await client().getTransactionCount({ address: relayerAccount.address })
+    const transfer = encodeFunctionData({
+      abi: chainellationAbi,
+      functionName: 'setApprovalForAll',
+      args: [relayerAccount.address, true],
+    })
+    const gaze = encodeFunctionData({ abi: chainellationAbi, functionName: 'starGaze', args: [1n] })
+    const forged = await signed(mint)
+    const cases: [unknown, number, string | RegExp][] = [
+      [(await signed(transfer)).body, 422, 'not-playable'],
+      [(await signed(gaze)).body, 422, 'reverted'],
+      [(await signed(mint, undefined, contracts.Forwarder)).body, 422, 'not-game'],
+      [{ ...(await signed(mint)).body, value: '1' }, 422, 'value'],
+      [{ ...forged.body, from: relayerAccount.address }, 422, 'signature'],
+    ]
+    for (const [body, status, code] of cases) {
+      const res = await post(app, body)
+      const answer = (await res.json()) as { error: string; code: string }
+      expect({ status: res.status, code: answer.code }, String(code)).toEqual({ status, code })
+      expect(answer.error).toMatch(/pay its gas yourself\.$/)
+    }
+    const unreadable = await post(app, { ...forged.body, from: 'alice' })
+    expect(unreadable.status).toBe(400)
+    expect((await read(unreadable)).error).toMatch(/cannot be read \(from: not an address\)/)
+    expect(await client().getTransactionCount({ address: relayerAccount.address })).toBe(before)
+  })
+
+  it('refuses past a player’s daily budget with 429, and while its balance is below its floor with 503', async () => {
+    const poor = appWithRelayer({ budgets: { ...relayConfig.budgets, playerWei: 1_000n } }).app
+    const overBudget = await post(poor, (await signed(mint)).body)
+    expect(overBudget.status).toBe(429)
+    expect((await read(overBudget)).error).toMatch(/used the gas the game pays for you today/)
+    const { app, relayer } = appWithRelayer({ minBalanceWei: parseEther('1000000') })
+    const paused = await post(app, (await signed(mint)).body)
+    expect(paused.status).toBe(503)
+    expect((await read(paused)).error).toMatch(/run short of the ether/)
+    await relayer?.keep()
+    expect(await read(app.request('/api/relay'))).toMatchObject({ on: true, paused: true })
+  })
+
+  it('shows its balance and queue in /api/health and /metrics, as the keeper last read them', async () => {
+    const { app, relayer } = appWithRelayer()
+    expect((await read(app.request('/api/health'))).relay).toEqual({
+      on: true,
+      address: relayerAccount.address,
+      paused: false,
+      queued: 0,
+    })
+    await relayer?.keep()
+    const { relay } = await read(app.request('/api/health'))
+    const balance = await client().getBalance({ address: relayerAccount.address })
+    expect(relay).toMatchObject({ balanceEth: formatEther(balance), queued: 0, paused: false })
+    const metrics = await register.metrics()
+    expect(metrics).toMatch(/^chainellation_relayer_balance_ether \d+/m)
+    expect(metrics).toMatch(/^chainellation_relayer_queued_transactions 0$/m)
+    expect(metrics).toMatch(/^chainellation_relayer_paused 0$/m)
+    const off = appWithRelayer({}, { relay: false }).app
+    expect((await read(off.request('/api/health'))).relay).toEqual({ on: false })
+  })
+})

@@ -1,0 +1,85 @@
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { validator } from 'hono/validator'
+import { DEFAULT_RELAY_LIMIT, type RateLimit } from '../config'
+import { jsonBody, limitBody } from '../http'
+import { type RateLimitStore, rateLimit } from '../rate-limit'
+import { type RefusalCode, relayRequestSchema } from './policy'
+import type { Relayer } from './relayer'
+
+// The relayer's routes (docs/decisions/sponsored-writes.md): whether the game pays gas here, a signed request to
+// relay, and where a relayed request's transaction is.
+
+/** Largest signed request accepted, in bytes: a batch of gazes or three layers is well under 2 KiB. */
+export const MAX_RELAY_BYTES = 8192
+
+/** The HTTP status of each refusal: the player's own limit is a 429, the relayer's pause a 503, the rest a 422. */
+const STATUS: Record<RefusalCode, ContentfulStatusCode> = {
+  'not-game': 422,
+  'not-playable': 422,
+  value: 422,
+  gas: 422,
+  expired: 422,
+  deadline: 422,
+  signature: 422,
+  reverted: 422,
+  budget: 429,
+  paused: 503,
+}
+
+export type RelayDeps = {
+  /** Unset, the game pays no gas here: the routes say so. */
+  relayer?: Relayer
+  clientKey: (c: Context) => string
+  rateLimits: RateLimitStore
+  limit?: RateLimit
+}
+
+const OFF = 'The game does not pay gas on this network: send the transaction from your wallet.'
+
+export function relayRoutes({ relayer, clientKey, rateLimits, limit = DEFAULT_RELAY_LIMIT }: RelayDeps) {
+  const requests = rateLimit(rateLimits('relay-requests', limit), 'requests to relay', clientKey)
+  return (
+    new Hono()
+      .use(async (c, next) => {
+        await next()
+        c.header('Cache-Control', 'no-store')
+      })
+      // Whether the game pays gas here, and where the page sends what it signs.
+      .get('/', (c) => {
+        if (!relayer) return c.json({ on: false as const }, 200)
+        const { paused } = relayer.figures()
+        const { chainId, forwarder, gasCap } = relayer.policy
+        return c.json({ on: true as const, paused, chainId, forwarder, gasCap: Number(gasCap) }, 200)
+      })
+      .post(
+        '/',
+        requests,
+        limitBody(MAX_RELAY_BYTES, `A request to relay is limited to ${MAX_RELAY_BYTES} bytes; this one is larger.`),
+        jsonBody,
+        validator('json', (value, c) => {
+          const parsed = relayRequestSchema.safeParse(value)
+          if (parsed.success) return parsed.data
+          const issue = parsed.error.issues[0]
+          const field = issue?.path.join('.') || 'the request'
+          return c.json(
+            { error: `This request to relay cannot be read (${field}: ${issue?.message ?? 'invalid'}).` },
+            400,
+          )
+        }),
+        async (c) => {
+          if (!relayer) return c.json({ error: OFF }, 404)
+          const request = c.req.valid('json')
+          const result = await relayer.relay(request, { player: request.from, client: clientKey(c) })
+          if ('code' in result) return c.json({ error: result.message, code: result.code }, STATUS[result.code])
+          c.header('Location', `/api/relay/${result.id}`)
+          return c.json(result, 202)
+        },
+      )
+      .get('/:id{[0-9]{1,15}}', async (c) => {
+        const sent = relayer && (await relayer.status(Number(c.req.param('id'))))
+        if (!sent) return c.json({ error: 'The relayer sent no such transaction.' }, 404)
+        return c.json(sent, 200)
+      })
+  )
+}
