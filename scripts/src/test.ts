@@ -65,7 +65,7 @@ const suites = [...unitSuites, browserSuite]
 // before, they took half of it and pages under test timed out; at 10 the contracts' property tests, starved, ran
 // into their 4-minute limit. At 5 they take about a quarter while both want it.
 const YIELDING_PRIORITY = 5
-// Per suite. The end-to-end suite takes 9 to 10 minutes on two cores beside the others; more when the machine is shared.
+// Per suite. The end-to-end suite takes 10 to 15 minutes on two cores beside the others; more when the machine is shared.
 const TIMEOUT_MS = 25 * 60_000
 
 const scriptsOf = (workspace: string): Record<string, string> =>
