@@ -1,20 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { getPriority } from 'node:os'
 import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  alive,
-  descendants,
-  exists,
-  parseAutogroupNice,
-  parseProcStat,
-  parsePsLine,
-  processTable,
-  signal,
-  waitGone,
-} from './processes'
+import { alive, descendants, exists, parseProcStat, parsePsLine, processTable, signal, waitGone } from './processes'
 
 describe('parseProcStat', () => {
   it('reads pid, state, parent and group', () => {
@@ -52,14 +39,6 @@ describe('parsePsLine', () => {
   it('reads the columns of `ps -o pid=,ppid=,pgid=,stat=`', () => {
     expect(parsePsLine('  512     1   512 Ss+')).toEqual({ pid: 512, ppid: 1, pgid: 512, state: 'Ss+' })
     expect(parsePsLine('')).toBeUndefined()
-  })
-})
-
-describe('parseAutogroupNice', () => {
-  it('reads the nice value of /proc/<pid>/autogroup, 0 where there is none', () => {
-    expect(parseAutogroupNice('/autogroup-12 nice 10\n')).toBe(10)
-    expect(parseAutogroupNice('/autogroup-3 nice -5')).toBe(-5)
-    expect(parseAutogroupNice('')).toBe(0)
   })
 })
 
@@ -113,38 +92,5 @@ describe('the process table', () => {
     // Still in the kernel's table: kill(pid, 0) alone would call it running.
     expect(exists(zombie)).toBe(true)
     expect(descendants(process.pid)).not.toContain(zombie)
-  })
-})
-
-describe('yielding the CPU', () => {
-  const processes = fileURLToPath(new URL('./processes.ts', import.meta.url))
-  /** What the scheduler ranks `pid` by: its session's nice value where the kernel groups sessions, else its own. */
-  const niceOf = (pid: number) =>
-    existsSync('/proc/self/autogroup')
-      ? parseAutogroupNice(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))
-      : getPriority(pid)
-
-  it('passes a yielding process’s share on to the session it starts, and not to one a process at 0 starts', async () => {
-    // A process in a session of its own starts another, in a session of its own, before and after it yields.
-    const script = (yields: boolean) =>
-      `import('${processes}').then(({ spawnGroup, yieldCpu }) => { ${yields ? 'yieldCpu(process.pid, 7);' : ''} const c = spawnGroup('sleep', ['30']); console.log(c.pid); setInterval(() => {}, 1e3) })`
-    const spawnIn = async (yields: boolean) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '-e', script(yields)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-        detached: true,
-      })
-      started.push(child)
-      const line = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', resolve)
-        child.once('exit', (code) => reject(new Error(`the script exited (${code}) before printing`)))
-      })
-      started.push({ pid: Number(line) } as ChildProcess)
-      return { parent: child.pid ?? 0, started: Number(line) }
-    }
-    const yielding = await spawnIn(true)
-    expect(niceOf(yielding.parent)).toBe(7)
-    expect(niceOf(yielding.started)).toBe(7)
-    const plain = await spawnIn(false)
-    expect(niceOf(plain.started)).toBe(0)
   })
 })

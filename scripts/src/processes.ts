@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { setPriority } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -131,58 +130,13 @@ export function forEachLine(child: ChildProcess, onLine: (line: string) => void)
   }
 }
 
-/** The nice value of an autogroup as `/proc/<pid>/autogroup` shows it (`/autogroup-12 nice 10`); 0 where there is none. */
-export function parseAutogroupNice(text: string): number {
-  const nice = /\bnice\s+(-?\d+)/.exec(text)?.[1]
-  return nice === undefined ? 0 : Number(nice)
-}
-
-const ownAutogroupNice = () => {
-  try {
-    return parseAutogroupNice(readFileSync('/proc/self/autogroup', 'utf8'))
-  } catch {
-    return 0
-  }
-}
-
-/**
- * Gives `pid` and what it starts a lower share of the CPU (`nice` from 1 to 19). Linux groups the processes of each
- * session for the scheduler (autogroup, sched(7)): every session gets an equal share, and a process's own nice value
- * ranks it only against the others of its session. A process started in a session of its own (`spawnGroup`) is
- * therefore given the value for its session too, or it takes half the machine from the suite it should yield to
- * (docs/decisions/platform.md). Where the kernel has no autogroups, the process's own value is the one that counts.
- */
-export function yieldCpu(pid: number, nice: number): void {
-  try {
-    setPriority(pid, nice)
-  } catch {
-    // Gone already, or not ours to lower.
-  }
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(nice))
-  } catch {
-    // No autogroups on this kernel, or the process has exited.
-  }
-}
-
-/**
- * A process that yields the CPU (`yieldCpu`) passes that on to `child`, started in a session of its own: the child's
- * session would otherwise begin at nice 0 and compete as an equal of the suite this one yields to.
- */
-export function passOnYielding(child: ChildProcess): void {
-  const nice = ownAutogroupNice()
-  if (child.pid && nice > 0) yieldCpu(child.pid, nice)
-}
-
 /**
  * Spawns `command` as the leader of a new process group, so that stopping it also stops whatever it
  * started (tsx's esbuild service, Vite's workers) and a Ctrl-C in the terminal reaches only us. Node makes it the
- * leader of a new session too (`setsid`), done before `spawn` returns; a yielding parent's share goes with it.
+ * leader of a new session too (`setsid`), done before `spawn` returns.
  */
 export function spawnGroup(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
-  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  passOnYielding(child)
-  return child
+  return spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
 /**

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort, isPortFree } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { afterEach, describe, expect, it } from 'vitest'
-import { alive, descendants, passOnYielding, signal, waitGone } from './processes'
+import { alive, descendants, signal, waitGone } from './processes'
 
 const scriptsDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -58,8 +58,6 @@ function launch(
       ...env,
     },
   })
-  // A session of its own (detached), which yields the CPU as this suite does (processes.ts).
-  passOnYielding(child)
   let out = ''
   let err = ''
   child.stdout?.on('data', (chunk) => {

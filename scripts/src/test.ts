@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgliteTemplate } from './pglite-template'
-import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup, yieldCpu } from './processes'
+import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from './processes'
 import {
   type Counts,
   formatDuration,
@@ -43,13 +43,11 @@ const started = performance.now()
 
 type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
 
-// The browser suite runs beside the others, which run one after another: it is bound by the browsers' CPU and the others
-// mostly by waiting (processes starting, databases opening), and both together fill two cores where either alone left
-// one idle for minutes. The contracts are compiled once before either starts (the e2e stack deploys them).
+// The suites run one after another, each with the whole machine, as a developer runs any one of them: the unit suites
+// first (their failures come minutes sooner), the browser suite last. Run side by side on two cores, whichever suite
+// was given the smaller share of the CPU ran into its waits: the pages under test, the contracts' property tests or
+// the stacks `npm start` starts (docs/decisions/platform.md).
 const browserSuite: Suite = { name: 'e2e', script: 'test', runner: 'playwright' }
-// The suites whose time goes into one long file (the stacks `npm start` starts, the indexer's runs) come before those
-// of many files: whichever runs once the browser suite has finished has both cores to itself, and only a suite of many
-// files fills them (the last 34 s of a run had gone to start.test.ts alone).
 const unitSuites: Suite[] = [
   { name: 'contracts', script: 'test', runner: 'vitest' },
   { name: 'art', script: 'test', runner: 'vitest' },
@@ -60,12 +58,7 @@ const unitSuites: Suite[] = [
   { name: 'web', script: 'test', runner: 'vitest' },
 ]
 const suites = [...unitSuites, browserSuite]
-// The browser suite is the longest and has the waits a starved page can miss; the others, beside it, take a smaller
-// share of the CPU (a nice value, given to their sessions too: processes.ts). In their own sessions at 0, as they ran
-// before, they took half of it and pages under test timed out; at 10 the contracts' property tests, starved, ran
-// into their 4-minute limit. At 5 they take about a quarter while both want it.
-const YIELDING_PRIORITY = 5
-// Per suite. The end-to-end suite takes 10 to 15 minutes on two cores beside the others; more when the machine is shared.
+// Per suite. The end-to-end suite takes about 15 minutes alone on a slow two-core machine; more when it is shared.
 const TIMEOUT_MS = 25 * 60_000
 
 const scriptsOf = (workspace: string): Record<string, string> =>
@@ -83,10 +76,9 @@ const heading = (text: string) => process.stdout.write(`\n${bold(`▶ ${text}`)}
 type Run = { code: number | null; output: string[] }
 
 /**
- * Runs `npm args…` in its own process group, streaming (or buffering) its output. `yielding`: at a lower CPU priority,
- * which its children inherit, so that the suite beside it gets the CPU first.
+ * Runs `npm args…` in its own process group, streaming (or buffering) its output.
  */
-function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false, yielding = false): Promise<Run> {
+function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promise<Run> {
   // Once interrupted, a step finishing must not let the next one start.
   if (interrupted) return Promise.resolve({ code: null, output: [] })
   return new Promise((resolve) => {
@@ -94,8 +86,6 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false, yieldi
     const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}
     const child = spawnGroup('npm', args, { cwd: root, env: { ...process.env, ...color, ...env } })
     if (child.pid) running.add(child.pid)
-    // Before npm has started anything of its own: it takes a few hundred milliseconds to read its configuration.
-    if (child.pid && yielding) yieldCpu(child.pid, YIELDING_PRIORITY)
     const output: string[] = []
     forEachLine(child, (line) => (buffer ? output.push(line) : process.stdout.write(`${line}\n`)))
     const timer = setTimeout(() => {
@@ -118,8 +108,8 @@ async function lint() {
 }
 
 /**
- * Typechecks every workspace, two at a time (tsc is single-threaded and CI has two cores). It runs beside the browser
- * suite, as the unit suites do (see `suite`): yielding the CPU, its lines printed as one block once it has finished.
+ * Typechecks every workspace, two at a time (tsc is single-threaded and CI has two cores), beside the contracts'
+ * compilation: its lines are printed as one block once it has finished.
  */
 async function typecheck() {
   const workspaces = ['contracts', ...suites.map((s) => s.name).filter((n) => n !== 'contracts')]
@@ -130,7 +120,7 @@ async function typecheck() {
   const queue = [...targets]
   const worker = async () => {
     for (let w = queue.shift(); w; w = queue.shift()) {
-      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true, true)
+      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true)
       lines.push(`${code === 0 ? '✓' : '✗'} ${w}`)
       if (code !== 0) {
         failed.push(w)
@@ -150,32 +140,20 @@ async function typecheck() {
   })
 }
 
-/**
- * Runs one suite. `beside`: it runs beside the browser suite, so its output is printed as one block once it has
- * finished, not interleaved with that suite's, and it yields the CPU to that suite.
- */
-async function suite({ name, script, runner }: Suite, beside = false) {
+/** Runs one suite, its output streamed as it comes. */
+async function suite({ name, script, runner }: Suite) {
   if (!scriptsOf(name)[script]) {
     results.push({ name, status: 'none', ms: 0 })
     return
   }
-  if (!beside) heading(`${name} (npm run ${script} -w ${name})`)
+  heading(`${name} (npm run ${script} -w ${name})`)
   const report = join(reports, `${name}.json`)
   const t = performance.now()
   const run =
     runner === 'vitest'
-      ? await npm(
-          ['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
-          {},
-          beside,
-          beside,
-        )
+      ? await npm(['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
       : await npm(['run', script, '-w', name, '--', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report })
   const ms = performance.now() - t
-  if (beside) {
-    heading(`${name} (npm run ${script} -w ${name}), ${formatDuration(ms)}`)
-    process.stdout.write(`${run.output.join('\n')}\n`)
-  }
   let counts: Counts | undefined
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'))
@@ -185,7 +163,7 @@ async function suite({ name, script, runner }: Suite, beside = false) {
   results.push(judgeSuite(name, run.code, counts, ms))
 }
 
-/** Compiles the contracts (cached by content) before the suites that deploy or read them start side by side. */
+/** Compiles the contracts (cached by content) before the suites that deploy or read them. */
 async function compileContracts() {
   heading('compile (npm run compile -w contracts)')
   const t = performance.now()
@@ -227,20 +205,11 @@ setInterval(() => {
 
 if (scratch) process.stdout.write(`Scratch files in memory: ${scratch}\n`)
 await lint()
-// Only the contracts' compilation comes before the browser suite, whose stack deploys them; the typecheck runs beside
-// it, ahead of the unit suites, rather than holding the longest suite back by half a minute.
-const typechecked = typecheck()
 // The stacks' and the suites' PGlite databases begin as copies of an empty cluster made once per PGlite build
-// (src/pglite-template.ts). On a fresh install it is made here, beside the compilation (one core), rather than in the
-// e2e setup, where making it (PGlite's initdb, on the setup's own thread) held the deploy beside it up for 6–9 s at a
-// time. Should making it fail, the suites that open a database say so.
+// (src/pglite-template.ts). On a fresh install it is made here, beside the compilation and the typecheck, rather than
+// in a suite's setup, where making it (PGlite's initdb, on the setup's own thread) held the deploy beside it up for
+// 6–9 s at a time. Should making it fail, the suites that open a database say so.
 const template = (owner: 'server' | 'indexer') => pgliteTemplate(owner).catch(() => undefined)
-await Promise.all([compileContracts(), template('server'), template('indexer')])
-await Promise.all([
-  suite(browserSuite),
-  (async () => {
-    await typechecked
-    for (const s of unitSuites) await suite(s, true)
-  })(),
-])
+await Promise.all([typecheck(), compileContracts(), template('server'), template('indexer')])
+for (const s of suites) await suite(s)
 finish()
