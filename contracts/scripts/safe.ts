@@ -23,6 +23,7 @@ import {
   parseAbi,
   serializeErc6492Signature,
   size,
+  toHex,
   zeroAddress,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -350,6 +351,13 @@ export function counterfactualSignature(
 /** Anvil's test account `index` from its well-known mnemonic (funded on the local chain for 0–9 only). */
 export function anvilAccount(index: number): LocalAccount {
   return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index })
+}
+
+/** The private key of anvil's test account `index`, for a process that reads its key from its environment. */
+export function anvilPrivateKey(index: number): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).getHdKey().privateKey
+  if (!key) throw new Error(`anvil's account ${index} has no private key`)
+  return toHex(key)
 }
 
 /** The local stack's Safes: a 1-of-1 owned by account 10, a 2-of-2 owned by accounts 11 and 12. */

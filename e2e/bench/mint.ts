@@ -96,7 +96,7 @@ async function countFirstSkyPrompts(browser: Browser, stack: Stack) {
     await page.goto('/mint')
     await page.getByRole('button', { name: 'Connect wallet to mint' }).click()
     await page.getByRole('dialog').getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
-    const mint = page.getByRole('button', { name: /^Mint for / })
+    const mint = page.getByRole('button', { name: /^Mint(: free| for )/ })
     await mint.waitFor()
     await mint.click({ timeout: 30_000 })
     await page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ }).waitFor({ timeout: 60_000 })

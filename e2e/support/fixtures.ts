@@ -12,6 +12,13 @@ type Fixtures = {
   walletOptions: Omit<TestWalletOptions, 'rpcUrl'>
   /** The test wallet, injected into `page` before its first navigation. */
   wallet: TestWallet
+  /**
+   * Whether the player has chosen to pay their own gas, as the page remembers it: `true` unless a test asks
+   * otherwise. The local stack's game pays the gas of ordinary wallets' free writes (docs/decisions/sponsored-
+   * writes.md), signed as a request and sent by its relayer; the specs of the wallet's own transactions (their
+   * faults, speed-ups, reloads) send them from the wallet, and `sponsored.spec.ts` plays the relayed path.
+   */
+  paysOwnGas: boolean
 }
 
 /**
@@ -42,7 +49,10 @@ async function prepare(page: Page, reducedTransparency: 'reduce' | 'no-preferenc
 
 export const test = base.extend<Fixtures>({
   reducedTransparency: ['reduce', { option: true }],
-  context: async ({ context, reducedTransparency, reducedMotion }, use) => {
+  paysOwnGas: [true, { option: true }],
+  context: async ({ context, reducedTransparency, reducedMotion, paysOwnGas }, use) => {
+    // Before the app reads it, on every page of the context; the key is web/src/lib/wallet/write/gas-choice.ts's.
+    if (paysOwnGas) await context.addInitScript(() => localStorage.setItem('chainellation.pays-own-gas', '1'))
     // Pages the test opens itself (popups, a second tab); the test's `page` is prepared before the test starts.
     context.on('page', (page) => void prepare(page, reducedTransparency, reducedMotion ?? '').catch(() => {}))
     await use(context)

@@ -6,7 +6,7 @@ import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 
-// The local stack's prices (scripts/src/stack.ts): 0.01 ETH a sky, 0.0025 ETH a chosen trait.
+// The local stack's prices (scripts/src/stack.ts): a sky is free, a chosen trait 0.0025 ETH.
 const PAYMENT_SENTENCE =
   'The transaction failed on chain. The payment does not match the price; refresh the price and try again.'
 
@@ -40,9 +40,9 @@ test.describe('minting', () => {
     await expect(page.getByRole('checkbox', { name: 'Let the sky choose' }).first()).not.toBeChecked()
     await page.getByLabel('Constellation').selectOption({ label: 'Orion · 8 stars' })
     await page.getByRole('radio', { name: 'Overcast' }).check()
-    await expect(page.getByTestId('total')).toHaveText('0.0175 ETH')
+    await expect(page.getByTestId('total')).toHaveText('0.0075 ETH')
 
-    await page.getByRole('button', { name: 'Mint for 0.0175 ETH' }).click()
+    await page.getByRole('button', { name: 'Mint for 0.0075 ETH' }).click()
     const title = page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })
     await expect(title).toBeVisible()
     const skyId = BigInt((await title.textContent())?.match(/#(\d+)/)?.[1] ?? 0)
@@ -80,10 +80,11 @@ test.describe('minting', () => {
   test('a mint the contract refuses says why in a sentence', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    // A chosen trait has a price; the wallet sends one wei less than the price the page checked.
+    await page.getByRole('radio', { name: 'Overcast' }).check()
+    const mint = page.getByRole('button', { name: 'Mint for 0.0025 ETH' })
     await expect(mint).toBeEnabled()
-    // The wallet sends one wei less than the price the page checked.
-    wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), value: '0x2386f26fc0ffff' }])
+    wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), value: '0x8e1bc9bf03fff' }])
     await mint.click()
     await expect(page.getByRole('alert')).toHaveText(PAYMENT_SENTENCE)
     await expect(page.getByRole('heading', { name: /is yours$/ })).toHaveCount(0)
@@ -96,7 +97,7 @@ test.describe('minting', () => {
   test('a rejected transaction returns quietly to ready', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    const mint = page.getByRole('button', { name: 'Mint for free' })
     wallet.rejectNext('eth_sendTransaction')
     await mint.click()
     await expect.poll(() => wallet.methods.filter((m) => m === 'eth_sendTransaction').length).toBe(1)
@@ -110,7 +111,7 @@ test.describe('minting', () => {
     const nonce = Number(await rpc('eth_getTransactionCount', [wallet.account, 'latest']))
     // The wallet sends with the nonce after next, so the node holds the mint until the gap is filled.
     wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), nonce: toHex(nonce + 1) }])
-    await page.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+    await page.getByRole('button', { name: 'Mint for free' }).click()
     const minting = page.getByRole('button', { name: 'Minting…' })
     await expect(minting).toBeDisabled()
 
@@ -162,7 +163,7 @@ test.describe('a wallet that cannot pay', () => {
   test.use({
     walletOptions: async ({ rpc }, use) => {
       const { address, privateKey } = await freshAccount(rpc)
-      // Less than the cheapest mint.
+      // Less than a sky with one chosen trait.
       await rpc('anvil_setBalance', [address, '0x38d7ea4c68000'])
       await use({ account: address, privateKeys: [privateKey] })
     },
@@ -171,6 +172,7 @@ test.describe('a wallet that cannot pay', () => {
   test('is told it is short, and where this chain’s ether comes from', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
+    await page.getByRole('radio', { name: 'Overcast' }).check()
     await expect(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
     await expect(page.getByText(/^Your wallet does not hold enough ETH for this/)).toBeVisible()
     await expect(page.getByText(/the Local dev wallet funds itself/)).toBeVisible()

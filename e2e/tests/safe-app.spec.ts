@@ -78,7 +78,7 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
 
     // Connected to the Safe with no modal and nothing to sign: the page offers to mint at once.
-    const mint = app.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    const mint = app.getByRole('button', { name: 'Mint for free' })
     // The framed app loads, fetches its wallet stack and connects by itself.
     await expect(mint).toBeEnabled()
     await expectAccountShown(page, app, safe.address)
@@ -111,7 +111,7 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     const host = await hostFor(stack, safe, 1)
     const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
 
-    await app.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+    await app.getByRole('button', { name: 'Mint for free' }).click()
     await expect(
       app.getByRole('status').filter({ hasText: "Awaiting other owners' signatures in your Safe: 1 of 2 signed." }),
     ).toBeVisible()

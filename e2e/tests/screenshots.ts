@@ -129,7 +129,7 @@ for (const size of sizes) {
         proposers: 1,
       })
       const app = await host.open(page, { parentOrigin: stack.safeParentOrigin, appUrl: `${stack.webUrl}/mint` })
-      await app.getByRole('button', { name: 'Mint for 0.01 ETH' }).click()
+      await app.getByRole('button', { name: 'Mint for free' }).click()
       const note = app.getByRole('status').filter({ hasText: "Awaiting other owners' signatures" })
       await expect(note).toBeVisible()
       await note.evaluate((el) => el.scrollIntoView({ block: 'center' }))

@@ -57,7 +57,7 @@ async function mintedBy(stack: StackInfo, hash: Hash): Promise<bigint> {
   return minted.args.id
 }
 
-const mintButton = (page: Page) => page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+const mintButton = (page: Page) => page.getByRole('button', { name: 'Mint for free' })
 const yours = (page: Page, skyId?: bigint) =>
   page.getByRole('heading', { name: skyId ? `Night sky #${skyId} is yours` : /^Night sky #\d+ is yours$/ })
 const expectNoAlert = (page: Page) => expect(page.getByRole('alert')).toHaveCount(0)

@@ -60,7 +60,7 @@ test.describe('a wallet that says no', () => {
     // Asked again, it switches.
     await switchBack.click()
     await page.getByRole('dialog').getByTestId(`rk-chain-option-${LOCAL_CHAIN}`).click()
-    await expect(page.getByRole('button', { name: 'Mint for 0.01 ETH' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Mint for free' })).toBeEnabled()
     expect(wallet.chainId).toBe(LOCAL_CHAIN)
   })
 
@@ -161,7 +161,7 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
   test('minting: the page says to check the wallet, and minting again works', async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
-    const mint = page.getByRole('button', { name: 'Mint for 0.01 ETH' })
+    const mint = page.getByRole('button', { name: 'Mint for free' })
     wallet.pendingNext('eth_sendTransaction')
     await mint.click()
     await expect(page.getByRole('alert')).toHaveText(WALLET_BUSY)

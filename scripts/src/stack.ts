@@ -9,8 +9,9 @@ import { type Anvil, freePort, isPortFree, PortInUseError, startAnvil } from '@c
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
 import { deploymentsOverride, generatedDeploymentsPath } from '@chainellation/contracts/deployments-dir'
 import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
-import { anvilAccount, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
+import { anvilAccount, anvilPrivateKey, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
 import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
+import { createTestClient, http } from 'viem'
 import { seedPgliteDir } from './pglite-template'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 import { type Supervised, supervise } from './supervise'
@@ -26,12 +27,26 @@ export const LOCAL_CHAIN_ID = 31337
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
 
+/**
+ * The account of anvil's mnemonic whose key the local API relays players' writes with, paying their gas: past the
+ * ten anvil funds and the Safes' owners, so that no test wallet or script sends from it and takes its nonces. The
+ * stack gives it `LOCAL_RELAYER_BALANCE`.
+ */
+export const LOCAL_RELAYER_ACCOUNT = 20
+export const LOCAL_RELAYER_BALANCE = 10n ** 21n // 1,000 ETH
+/** What the local relayer may spend a day, in ether, for one client and in all; a player's budget is Sepolia's. */
+const LOCAL_RELAY_DAILY_ETH = '100'
+
 /** Sepolia's public JSON-RPC endpoint, for a local stack's API when the shell names no node of its own. */
 export const PUBLIC_SEPOLIA_RPC_URL = 'https://ethereum-sepolia-rpc.publicnode.com'
 
-/** What the local stack charges, in wei: a sky, each chosen trait, a decoration token. */
+/**
+ * What the local stack charges, in wei: a sky, each chosen trait, a decoration token. A sky is free, as on Sepolia by
+ * default, so that the game pays a new player's whole first mint (docs/decisions/sponsored-writes.md); the traits and
+ * decorations keep a price, so that a paid write is played here too.
+ */
 export const LOCAL_PRICES = {
-  basePrice: 10n ** 16n, // 0.01 ETH
+  basePrice: 0n,
   customizationPrice: 25n * 10n ** 14n, // 0.0025 ETH
   decorationPrice: 5n * 10n ** 15n, // 0.005 ETH
 } as const
@@ -339,6 +354,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, ...LOCAL_PRICES })
     checkAbort()
 
+    const relayer = anvilAccount(LOCAL_RELAYER_ACCOUNT).address
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).setBalance({
+      address: relayer,
+      value: LOCAL_RELAYER_BALANCE,
+    })
+    log('stack', `the relayer of players' gas is ${relayer}`)
+
     log('stack', 'deploying the Safe contracts and the local Safes')
     const safes = await deployLocalSafes({
       rpcUrl: anvil.rpcUrl,
@@ -429,6 +451,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       DRAFT_WRITE_RATE_LIMIT: process.env.DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       ACCOUNT_DRAFT_WRITE_RATE_LIMIT: process.env.ACCOUNT_DRAFT_WRITE_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
       NAME_READ_RATE_LIMIT: process.env.NAME_READ_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      RELAY_RATE_LIMIT: process.env.RELAY_RATE_LIMIT || String(LOCAL_SIGN_IN_LIMIT),
+      // The game pays a player's gas here as it may on Sepolia, from a funded anvil account; a shell's key wins, and
+      // RELAY_*_ETH set the budgets (docs/decisions/sponsored-writes.md).
+      RELAYER_PRIVATE_KEY: process.env.RELAYER_PRIVATE_KEY || anvilPrivateKey(LOCAL_RELAYER_ACCOUNT),
+      // Every browser reaches the local API from 127.0.0.1, one client for the API: it may spend the relayer's whole day.
+      RELAY_CLIENT_DAILY_ETH: process.env.RELAY_CLIENT_DAILY_ETH || LOCAL_RELAY_DAILY_ETH,
+      RELAY_DAILY_ETH: process.env.RELAY_DAILY_ETH || LOCAL_RELAY_DAILY_ETH,
       // Its lines are read here by a person, in production mode too: one short line a request.
       LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
       // Names come from the stand-in on anvil itself, never through `chainRpcUrl`, which stands for the game's chain:

@@ -1,12 +1,18 @@
 import { Button } from '@/components/ui/button'
-import { Note } from '@/components/ui/note'
-import { SafeProgressNote, type WriteState } from '@/lib/wallet'
+import { GasNote, SafeProgressNote, WriteErrorNote, type WriteState } from '@/lib/wallet'
 import styles from './apply-button.module.css'
 
-export type ApplyButtonProps = { changes: number; state: WriteState; onApply: () => void; onReset: () => void }
+export type ApplyButtonProps = {
+  changes: number
+  state: WriteState
+  onApply: () => void
+  onReset: () => void
+  /** Sends the change the game's relayer would not pay for again, from the wallet. */
+  onPayGas: () => void
+}
 
 /** Apply the changed layers in one transaction, or put the layers back as the chain has them. */
-export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonProps) {
+export function ApplyButton({ changes, state, onApply, onReset, onPayGas }: ApplyButtonProps) {
   const busy = state.status === 'confirming' || state.status === 'pending'
   const label =
     state.status === 'confirming'
@@ -31,11 +37,10 @@ export function ApplyButton({ changes, state, onApply, onReset }: ApplyButtonPro
         </Button>
       )}
       <SafeProgressNote state={state} />
-      {state.status === 'error' && (
-        <Note tone="error" role="alert" className={styles.wide}>
-          {state.message}
-        </Note>
-      )}
+      <div className={styles.wide}>
+        <GasNote />
+      </div>
+      <WriteErrorNote state={state} onPayGas={onPayGas} className={styles.wide} />
     </div>
   )
 }

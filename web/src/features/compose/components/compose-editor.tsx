@@ -59,7 +59,7 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
   useDraftFromLink(skyId, setPicked)
   const [buying, setBuying] = useState<number>()
   const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]
-  const { state, apply } = useApply(skyId, refresh)
+  const { state, apply, payGas } = useApply(skyId, refresh)
   const shop = useMintDecoration(refresh)
 
   const { composition: onChain, owner } = sky
@@ -71,6 +71,9 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
     setPicked(current.map((c, i) => (i === layer - 1 ? choice : c)) as unknown as Composition)
   const onApply = async () => {
     if (await apply(onChain, current)) setPicked(undefined)
+  }
+  const onPayGas = async () => {
+    if (await payGas()) setPicked(undefined)
   }
   const onMint = async (option: Parameters<typeof shop.mint>[0], price: bigint) => {
     setBuying(option.id)
@@ -99,7 +102,13 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
             />
           ))}
           {canEdit && (
-            <ApplyButton changes={changes} state={state} onApply={onApply} onReset={() => setPicked(undefined)} />
+            <ApplyButton
+              changes={changes}
+              state={state}
+              onApply={onApply}
+              onReset={() => setPicked(undefined)}
+              onPayGas={onPayGas}
+            />
           )}
           {canEdit && (
             <DraftsPanel

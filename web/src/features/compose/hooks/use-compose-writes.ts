@@ -8,7 +8,7 @@ import { type Composition, changedChoices, type DecorationOption } from '../util
 /** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
 export function useApply(skyId: bigint, invalidates: QueryKey[]) {
   const { address, abi } = useGameChain().contracts.Decorations
-  const { state, write, reset } = useWriteTransaction({ resumeKey: 'layers', invalidates })
+  const { state, write, reset, payGas } = useWriteTransaction({ resumeKey: 'layers', invalidates })
   const apply = useCallback(
     (current: Composition, next: Composition) =>
       write(
@@ -17,7 +17,7 @@ export function useApply(skyId: bigint, invalidates: QueryKey[]) {
       ),
     [write, address, abi, skyId],
   )
-  return { state, apply, reset }
+  return { state, apply, reset, payGas }
 }
 
 /**

@@ -2,9 +2,15 @@ import { type RefObject, useEffect, useRef } from 'react'
 import type { Hash } from 'viem'
 import { useAccount, useBalance } from 'wagmi'
 import { FundsNote } from '@/components/funds-note'
-import { Note } from '@/components/ui/note'
 import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
-import { SafeProgressNote, useChainModal, useConnectModal } from '@/lib/wallet'
+import {
+  GasNote,
+  SafeProgressNote,
+  useChainModal,
+  useConnectModal,
+  useGasSponsorship,
+  WriteErrorNote,
+} from '@/lib/wallet'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
 import { chosenCount, type Design } from '../utils/design'
@@ -33,8 +39,9 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
   const { openConnectModal } = useConnectModal()
   const { openChainModal } = useChainModal()
   const infoQuery = useMintInfo()
+  const sponsorship = useGasSponsorship()
   const balanceQuery = useBalance({ address, chainId, query: { enabled: isConnected && !!chain } })
-  const { state, mint, reset, mintedSkyId } = useMint([infoQuery.queryKey, balanceQuery.queryKey])
+  const { state, mint, reset, payGas, mintedSkyId } = useMint([infoQuery.queryKey, balanceQuery.queryKey])
 
   const info = infoQuery.data
   const chosen = chosenCount(design)
@@ -88,16 +95,14 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
         status={status}
         total={total}
         currency={descriptor.currency}
+        sponsored={sponsorship.known && sponsorship.sponsored}
         onConnect={openConnectModal}
         onSwitchNetwork={openChainModal}
       />
       {status.kind === 'insufficient-funds' && <FundsNote chainId={chainId} currency={descriptor.currency} />}
+      {isConnected && total === 0n && <GasNote />}
       <SafeProgressNote state={state} />
-      {state.status === 'error' && (
-        <Note tone="error" role="alert">
-          {state.message}
-        </Note>
-      )}
+      <WriteErrorNote state={state} onPayGas={() => void payGas()} />
     </>
   )
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { MintStatus } from '../utils/mint-status'
 import { MintButton } from './mint-button'
 
-function renderButton(kind: MintStatus['kind'], total?: bigint) {
+function renderButton(kind: MintStatus['kind'], total?: bigint, sponsored?: boolean) {
   const onConnect = vi.fn()
   const onSwitchNetwork = vi.fn()
   const onSubmit = vi.fn((e: { preventDefault(): void }) => e.preventDefault())
@@ -13,6 +13,7 @@ function renderButton(kind: MintStatus['kind'], total?: bigint) {
         status={{ kind } as MintStatus}
         total={total}
         currency="eth"
+        sponsored={sponsored}
         onConnect={onConnect}
         onSwitchNetwork={onSwitchNetwork}
       />
@@ -49,6 +50,16 @@ describe('MintButton', () => {
   it('says a free mint is free', () => {
     renderButton('ready', 0n)
     expect(screen.getByRole('button', { name: 'Mint for free' })).toBeDefined()
+  })
+
+  it('says that the game pays a free mint’s gas where it does', () => {
+    renderButton('ready', 0n, true)
+    expect(screen.getByRole('button', { name: 'Mint: free, the game pays the gas' })).toBeDefined()
+  })
+
+  it('names the price of a paid mint, which the game never pays, whether or not it pays the gas', () => {
+    renderButton('ready', 2_500_000_000_000_000n, true)
+    expect(screen.getByRole('button', { name: 'Mint for 0.0025 ETH' })).toBeDefined()
   })
 
   it.each<[MintStatus['kind'], string, boolean]>([

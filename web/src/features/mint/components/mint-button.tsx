@@ -9,15 +9,28 @@ export type MintButtonProps = {
   /** The total to pay, in wei, once known. */
   total: bigint | undefined
   currency: string
+  /** The game pays the gas of the account's writes (docs/decisions/sponsored-writes.md). */
+  sponsored?: boolean
   onConnect: () => void
   onSwitchNetwork: () => void
 }
 
-const price = (total: bigint, currency: string) =>
-  total === 0n ? 'Mint for free' : `Mint for ${formatEther(total)} ${currency.toUpperCase()}`
+const price = (total: bigint, currency: string, sponsored: boolean) =>
+  total !== 0n
+    ? `Mint for ${formatEther(total)} ${currency.toUpperCase()}`
+    : sponsored
+      ? 'Mint: free, the game pays the gas'
+      : 'Mint for free'
 
 /** The form's submit button; its label says what pressing it would do, or why it cannot. */
-export function MintButton({ status, total, currency, onConnect, onSwitchNetwork }: MintButtonProps) {
+export function MintButton({
+  status,
+  total,
+  currency,
+  sponsored = false,
+  onConnect,
+  onSwitchNetwork,
+}: MintButtonProps) {
   switch (status.kind) {
     case 'connect':
       return (
@@ -34,7 +47,7 @@ export function MintButton({ status, total, currency, onConnect, onSwitchNetwork
     case 'ready':
       return (
         <Button type="submit" size="lg" className={styles.button}>
-          {price(total ?? 0n, currency)}
+          {price(total ?? 0n, currency, sponsored)}
         </Button>
       )
     default:

@@ -12,7 +12,7 @@ const describe = (skyId: unknown) => `Mint night sky #${skyId}`
  */
 export function useMint(invalidates: QueryKey[]) {
   const { address: sky, abi } = useGameChain().contracts.Chainellation
-  const { state, write, reset } = useWriteTransaction({
+  const { state, write, reset, payGas } = useWriteTransaction({
     resumeKey: 'mint',
     invalidates,
     describeMined: (receipt, written) => {
@@ -28,5 +28,5 @@ export function useMint(invalidates: QueryKey[]) {
 
   const mintedSkyId = state.status === 'success' ? mintedTokenId(state.receipt, sky) : undefined
 
-  return { state, mint, reset, mintedSkyId }
+  return { state, mint, reset, payGas, mintedSkyId }
 }

@@ -1,11 +1,10 @@
 import type { QueryKey } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { GameGate } from '@/components/game-gate'
 import { StateNote } from '@/components/state-note'
 import { Button } from '@/components/ui/button'
-import { Note } from '@/components/ui/note'
 import { nextGazeAt, type OwnedSky, useChainNow, useMySkies } from '@/lib/game'
-import { SafeProgressNote } from '@/lib/wallet'
+import { GasNote, SafeProgressNote, WriteErrorNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import styles from './my-skies.module.css'
@@ -41,8 +40,10 @@ export function MySkies() {
 /** The list itself, with the chain's clock that says which skies are ready. */
 function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: QueryKey }) {
   const clock = useChainNow()
-  const { state, gaze, gazeMany } = useGaze([queryKey, clock.queryKey, ['readContracts']])
+  const { state, gaze, gazeMany, payGas } = useGaze([queryKey, clock.queryKey, ['readContracts']])
   const [busyIds, setBusyIds] = useState<readonly bigint[]>([])
+  // The skies of the last gaze sent, which paying its gas from the wallet sends again.
+  const lastIds = useRef<readonly bigint[]>([])
   const [viewing, setViewing] = useState<number>()
   const headingId = useId()
 
@@ -51,6 +52,7 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
   // One gaze at a time: a gaze picked up after a reload (or from another tab) locks the buttons until it ends.
   const locked = busyIds.length > 0 || state.status === 'confirming' || state.status === 'pending'
   const run = async (ids: readonly bigint[], send: () => Promise<unknown>) => {
+    lastIds.current = ids
     setBusyIds(ids)
     await send()
     setBusyIds([])
@@ -80,11 +82,8 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
         </Button>
       </div>
       <SafeProgressNote state={state} />
-      {state.status === 'error' && (
-        <Note tone="error" role="alert">
-          {state.message}
-        </Note>
-      )}
+      <GasNote />
+      <WriteErrorNote state={state} onPayGas={() => void run(lastIds.current, payGas)} />
       <ul className={styles.grid}>
         {chunk(skies).map((page, index) => (
           <SkyChunk

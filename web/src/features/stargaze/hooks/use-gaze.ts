@@ -7,7 +7,7 @@ import { useWriteTransaction } from '@/lib/wallet'
 export function useGaze(invalidates: QueryKey[]) {
   const { address, abi } = useGameChain().contracts.Chainellation
   // Kept across a reload, and seen from a second tab, like a mint.
-  const { state, write, reset } = useWriteTransaction({ resumeKey: 'gaze', invalidates })
+  const { state, write, reset, payGas } = useWriteTransaction({ resumeKey: 'gaze', invalidates })
 
   const gaze = useCallback(
     (skyId: bigint) =>
@@ -22,5 +22,5 @@ export function useGaze(invalidates: QueryKey[]) {
       ),
     [write, address, abi],
   )
-  return { state, gaze, gazeMany, reset }
+  return { state, gaze, gazeMany, reset, payGas }
 }

@@ -5,9 +5,12 @@ import { useConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { addRecentTransaction } from '../kit-bridge'
 import { safeAppsSdk } from '../utils/safe-app'
+import { paysOwnGas } from './gas-choice'
 import { minedBlocks } from './mined-blocks'
 import { notifyWrite } from './notify'
-import { createWriteMachine, IDLE } from './write-machine'
+import { ownGasReason, relayCall } from './sponsor'
+import { relayTermsQuery } from './use-gas-sponsorship'
+import { createWriteMachine, IDLE, RelayRefusal } from './write-machine'
 
 type Options = {
   /** Names this kind of write so a pending one survives a reload (see `createWriteMachine`). */
@@ -37,6 +40,23 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
         Promise.all(latest.current.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
       describeMined: (receipt, written) => latest.current.describeMined?.(receipt, written) ?? written,
       safeSdk: () => safeAppsSdk(env.VITE_SAFE_ORIGINS),
+      // The game pays the gas of a write that sends no ether, from an ordinary account, unless the player chose to
+      // pay it (docs/decisions/sponsored-writes.md). Should the relayer's terms not be read, the wallet pays.
+      sponsor: {
+        covers: async (owner, call) => {
+          if (call.value) return false
+          const terms = await queryClient.fetchQuery(relayTermsQuery).catch(() => undefined)
+          if (!terms) return false
+          const reason = await ownGasReason(config, terms, { ...owner, choosesOwnGas: paysOwnGas() }).catch(() => 'off')
+          return reason === undefined
+        },
+        send: async (owner, call) => {
+          const terms = await queryClient.fetchQuery(relayTermsQuery)
+          if (!terms.on)
+            throw new RelayRefusal('The game no longer pays gas here: send the transaction from your wallet.', 'off')
+          return relayCall(config, terms, owner.address, call)
+        },
+      },
       onUpdate: (update) => {
         // What indexes must reach before their answers show this write (the gallery asks again once they have).
         if (update.state.status === 'success' && update.state.receipt)
@@ -49,5 +69,5 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
     }),
   )
   const state = useSyncExternalStore(machine.subscribe, machine.getState, () => IDLE)
-  return { state, write: machine.write, reset: machine.reset }
+  return { state, write: machine.write, reset: machine.reset, payGas: machine.payGas }
 }

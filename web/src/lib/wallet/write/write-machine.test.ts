@@ -1,6 +1,15 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
-import { type Address, createTestClient, encodeAbiParameters, encodeErrorResult, http, parseAbi } from 'viem'
+import {
+  type Address,
+  createTestClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeErrorResult,
+  encodeFunctionData,
+  http,
+  parseAbi,
+} from 'viem'
 import { getTransactionCount, waitForTransactionReceipt } from 'viem/actions'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type Config, createConfig } from 'wagmi'
@@ -12,8 +21,11 @@ import { ALICE, BOB, localTestChain } from '../testing/local-chain'
 import { memoryStorage } from '../testing/memory-storage'
 import { pendingKey, readPending, savePending } from './pending-write'
 import {
+  type Call,
   createWriteMachine,
   type RecentTransaction,
+  RelayRefusal,
+  type Sponsor,
   type WriteMachineOptions,
   type WriteState,
   type WriteUpdate,
@@ -217,5 +229,71 @@ describe('createWriteMachine', () => {
     const { machine, states } = machineFor(config)
     expect(await machine.write({ address: TARGET, abi, functionName: 'poke' }, 'Poke')).toBeUndefined()
     expect(states).toEqual([])
+  })
+
+  describe('when the game pays the gas', () => {
+    /**
+     * A stand-in for the game's relayer (sponsor.ts and the API's, tested on their own): it sends the call from
+     * Bob's account, as the relayer sends a request from its own, and records what it was asked.
+     */
+    function relayedBy(relayer: Address, answer: 'send' | 'refuse' = 'send') {
+      const asked: Call[] = []
+      const sponsor: Sponsor = {
+        covers: async () => true,
+        send: async (_owner, call) => {
+          asked.push(call)
+          if (answer === 'refuse')
+            throw new RelayRefusal('You have used the gas the game pays for you today; pay it yourself.', 'budget')
+          const wallet = createWalletClient({ chain: localTestChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) })
+          const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args })
+          return wallet.sendTransaction({ account: relayer, to: call.address, data })
+        },
+      }
+      return { sponsor, asked }
+    }
+
+    it('sends the write through the sponsor and follows its transaction as any other', async () => {
+      const { sponsor, asked } = relayedBy(BOB)
+      const config = await connected(anvil.rpcUrl)
+      const { machine, recorded, states } = machineFor(config, { sponsor, resumeKey: 'poke' })
+      const before = await getTransactionCount(testClient(), { address: ALICE })
+      const receipt = await machine.write({ address: TARGET, abi, functionName: 'poke' }, 'Poke')
+      expect(receipt?.status).toBe('success')
+      expect(receipt?.from.toLowerCase()).toBe(BOB.toLowerCase())
+      expect(asked).toMatchObject([{ address: TARGET, functionName: 'poke' }])
+      expect(states).toEqual(['confirming', 'pending', 'success'])
+      expect(recorded).toEqual([{ hash: receipt?.transactionHash, description: 'Poke' }])
+      // The player's wallet sent nothing: its account's nonce is where it was.
+      expect(await getTransactionCount(testClient(), { address: ALICE })).toBe(before)
+    })
+
+    it('shows a refusal as its sentence, and pays the gas from the wallet when the player asks', async () => {
+      const { sponsor, asked } = relayedBy(BOB, 'refuse')
+      const { machine, states } = machineFor(await connected(anvil.rpcUrl), { sponsor })
+      expect(await machine.write({ address: TARGET, abi, functionName: 'poke' }, 'Poke')).toBeUndefined()
+      expect(machine.getState()).toEqual({
+        status: 'error',
+        message: 'You have used the gas the game pays for you today; pay it yourself.',
+        payGas: true,
+      })
+      const receipt = await machine.payGas()
+      expect(receipt?.status).toBe('success')
+      expect(receipt?.from.toLowerCase()).toBe(ALICE.toLowerCase())
+      // Asked once: paying the gas yourself does not go back to the relayer.
+      expect(asked).toHaveLength(1)
+      expect(states).toEqual(['confirming', 'error', 'confirming', 'pending', 'success'])
+      // Nothing is left to pay for.
+      expect(await machine.payGas()).toBeUndefined()
+    })
+
+    it('sends from the wallet a write the sponsor does not cover', async () => {
+      const sponsor: Sponsor = {
+        covers: async () => false,
+        send: () => Promise.reject(new Error('not covered, so never sent through the relayer')),
+      }
+      const { machine } = machineFor(await connected(anvil.rpcUrl), { sponsor })
+      const receipt = await machine.write({ address: TARGET, abi, functionName: 'mint', value: 1n }, 'Mint')
+      expect(receipt?.from.toLowerCase()).toBe(ALICE.toLowerCase())
+    })
   })
 })

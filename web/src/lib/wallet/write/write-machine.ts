@@ -22,7 +22,11 @@ export type WriteState =
   /** `hash` is the chain transaction's, or while `safe` is set, the Safe transaction's (not yet on chain). */
   | { status: 'pending'; hash: Hash; safe?: SafeProgress }
   | { status: 'success'; hash: Hash; receipt: TransactionReceipt }
-  | { status: 'error'; message: string; hash?: Hash }
+  /**
+   * `payGas`: the game would not pay this write's gas (its relayer refused it, and `message` says why); `payGas()`
+   * sends it again from the wallet, which pays.
+   */
+  | { status: 'error'; message: string; hash?: Hash; payGas?: boolean }
 
 type Writable = 'nonpayable' | 'payable'
 
@@ -37,7 +41,32 @@ export type WriteRequest<
 > = ContractFunctionParameters<abi, Writable, functionName, args> & { value?: bigint }
 
 /** A write once its arguments are checked. */
-type Call = { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint }
+export type Call = { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint }
+
+/** A refusal of the relayer's, with its sentence for the page (which ends with the way to pay the gas yourself). */
+export class RelayRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message)
+    this.name = 'RelayRefusal'
+  }
+}
+
+/**
+ * The game paying a write's gas (ERC-2771, docs/decisions/sponsored-writes.md): asked before each write whether it
+ * covers this one, and then sending it in place of the wallet.
+ */
+export type Sponsor = {
+  /** Whether the game pays the gas of `owner`'s `call`. */
+  covers(owner: { address: Address; chainId: number }, call: Call): Promise<boolean>
+  /**
+   * Has the player sign `call` and the game's relayer send it; resolves with the relayed transaction's hash, or
+   * throws the relayer's refusal (`RelayRefusal`, whose sentence the page shows) or the wallet's error.
+   */
+  send(owner: { address: Address; chainId: number }, call: Call): Promise<Hash>
+}
 
 /** Its line in the recent transactions: fixed, or written from the simulated return value (a mint's id). */
 export type Description = string | ((result: unknown) => string)
@@ -76,6 +105,8 @@ export type WriteMachineOptions = {
   safeSdk?: () => Promise<SafeAppsSDK>
   /** Told of every state each write passes through, whichever account it belongs to (for notifications). */
   onUpdate?: (update: WriteUpdate) => void
+  /** The game paying the gas, where it does; without it every write is sent from the wallet. */
+  sponsor?: Sponsor
 }
 
 /** The account and chain a write is made for; its state is shown only while the wallet is on them. */
@@ -112,7 +143,16 @@ const nextId = () => ++lastId
  * pending for them (by an earlier visit, or before the wallet switched away).
  */
 export function createWriteMachine(options: WriteMachineOptions) {
-  const { config, resumeKey, record = () => {}, refresh = async () => {}, describeMined, safeSdk, onUpdate } = options
+  const {
+    config,
+    resumeKey,
+    record = () => {},
+    refresh = async () => {},
+    describeMined,
+    safeSdk,
+    onUpdate,
+    sponsor,
+  } = options
   const storage = () => options.storage ?? globalThis.localStorage
   let slots: Record<string, { id: number; state: WriteState }> = {}
   const listeners = new Set<() => void>()
@@ -120,6 +160,8 @@ export function createWriteMachine(options: WriteMachineOptions) {
   const following = new Set<string>()
   /** Ends the `write` promises in flight: called when the wallet moves to another account or chain. */
   const releases = new Set<() => void>()
+  /** Each account's last write the game's relayer refused, which `payGas` sends from the wallet instead. */
+  const refused = new Map<string, { call: Call; description: Description }>()
 
   const current = (): Owner | undefined => {
     const { address, chainId } = getAccount(config)
@@ -196,8 +238,11 @@ export function createWriteMachine(options: WriteMachineOptions) {
     }
   }
 
-  /** Simulates, sends and follows one write for `owner`. */
-  async function send(owner: Owner, id: number, call: Call, description: Description) {
+  /**
+   * Simulates, sends and follows one write for `owner`: relayed when the game pays its gas (unless `ownGas`), from
+   * the wallet otherwise.
+   */
+  async function send(owner: Owner, id: number, call: Call, description: Description, ownGas = false) {
     let text: string | undefined
     const set = (state: WriteState) => update(owner, id, state, text)
     let hash: Hash | undefined
@@ -210,9 +255,24 @@ export function createWriteMachine(options: WriteMachineOptions) {
         set(IDLE)
         return undefined
       }
+      const sponsored = !ownGas && !!sponsor && (await sponsor.covers(owner, call))
+      if (!isCurrent(owner)) {
+        set(IDLE)
+        return undefined
+      }
       asked = true
-      hash = await writeContract(config, simulated.request)
-      const viaSafe = getAccount(config).connector?.type === 'safe'
+      refused.delete(owner.key)
+      try {
+        hash = sponsored ? await sponsor.send(owner, call) : await writeContract(config, simulated.request)
+      } catch (error) {
+        if (error instanceof RelayRefusal) {
+          refused.set(owner.key, { call, description })
+          set({ status: 'error', message: error.message, payGas: true })
+          return undefined
+        }
+        throw error
+      }
+      const viaSafe = !sponsored && getAccount(config).connector?.type === 'safe'
       text = typeof description === 'function' ? description(simulated.result) : description
       const pending: PendingWrite = { hash, description: text, ...(viaSafe && { safe: true as const }) }
       const key = storageKey(owner)
@@ -286,6 +346,18 @@ export function createWriteMachine(options: WriteMachineOptions) {
       const { address, abi, functionName, args, value } = request
       const call: Call = { address, abi, functionName, args: Array.isArray(args) ? args : [], value }
       return Promise.race([send(owner, nextId(), call, description), released]).finally(() => releases.delete(release))
+    },
+
+    /**
+     * Sends the account's last write the game's relayer refused again, from the wallet, which pays its gas; resolves
+     * as `write` does, at once with nothing when there is none.
+     */
+    payGas(): Promise<TransactionReceipt | undefined> {
+      const owner = current()
+      const last = owner && refused.get(owner.key)
+      if (!owner || !last) return Promise.resolve(undefined)
+      refused.delete(owner.key)
+      return send(owner, nextId(), last.call, last.description, true)
     },
 
     /** Back to idle for the wallet's account and chain (a later write's outcome still shows). */

@@ -1,0 +1,64 @@
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { type Address, createTestClient, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createConfig } from 'wagmi'
+import { connect } from 'wagmi/actions'
+import { mock } from 'wagmi/connectors'
+import { returningCode } from '../testing/evm-code'
+import { ALICE, localTestChain } from '../testing/local-chain'
+import { ownGasReason, type RelayTerms } from './sponsor'
+
+// Whether the game pays an account's gas, read from a real node (anvil): the account's code decides whether it can
+// sign a request as an ordinary account does.
+
+const FORWARDER: Address = '0x00000000000000000000000000000000000f0a2d'
+const CONTRACT: Address = '0x00000000000000000000000000000000000c0de3'
+const DELEGATED: Address = '0x0000000000000000000000000000000000007702'
+
+let anvil: Anvil
+beforeAll(async () => {
+  anvil = await startAnvil()
+  const test = createTestClient({ chain: localTestChain(anvil.rpcUrl), transport: http(anvil.rpcUrl), mode: 'anvil' })
+  await test.setCode({ address: CONTRACT, bytecode: returningCode('0x01') })
+  // An EIP-7702 delegation: 0xef0100 and the address of the code the account runs.
+  await test.setCode({ address: DELEGATED, bytecode: `0xef0100${CONTRACT.slice(2)}` })
+})
+afterAll(() => anvil?.stop())
+
+async function connectedConfig() {
+  const chain = localTestChain(anvil.rpcUrl)
+  const config = createConfig({
+    chains: [chain],
+    connectors: [mock({ accounts: [ALICE] })],
+    transports: { [chain.id]: http(anvil.rpcUrl) },
+  })
+  const [wallet] = config.connectors
+  if (wallet) await connect(config, { connector: wallet })
+  return config
+}
+
+const on: RelayTerms = { on: true, paused: false, chainId: 31_337, forwarder: FORWARDER, gasCap: 300_000 }
+
+describe('ownGasReason', () => {
+  it('lets the game pay for an ordinary account, and for one delegated by EIP-7702', async () => {
+    const config = await connectedConfig()
+    const ask = (address: Address) => ownGasReason(config, on, { address, chainId: 31_337, choosesOwnGas: false })
+    expect(await ask(ALICE)).toBeUndefined()
+    expect(await ask(DELEGATED)).toBeUndefined()
+  })
+
+  it('has a contract account pay its own gas, whatever the player chose', async () => {
+    const config = await connectedConfig()
+    for (const choosesOwnGas of [false, true])
+      expect(await ownGasReason(config, on, { address: CONTRACT, chainId: 31_337, choosesOwnGas })).toBe('contract')
+  })
+
+  it('says why the wallet pays: the player’s choice, the relayer’s pause, or no relayer on this chain', async () => {
+    const config = await connectedConfig()
+    const player = { address: ALICE, chainId: 31_337, choosesOwnGas: false }
+    expect(await ownGasReason(config, on, { ...player, choosesOwnGas: true })).toBe('chosen')
+    expect(await ownGasReason(config, { ...on, paused: true }, player)).toBe('paused')
+    expect(await ownGasReason(config, { on: false }, player)).toBe('off')
+    expect(await ownGasReason(config, { ...on, chainId: 11_155_111 }, player)).toBe('off')
+  })
+})

@@ -1,0 +1,145 @@
+import { forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
+import { estimateGas, getCode, readContract } from 'viem/actions'
+import type { Config } from 'wagmi'
+import { getAccount, getClient, signTypedData } from 'wagmi/actions'
+import { api } from '@/lib/api/client'
+import { RelayRefusal } from './write-machine'
+
+// Writes whose gas the game pays (docs/decisions/sponsored-writes.md): the player signs an ERC-2771 request for the
+// game's forwarder (EIP-712, one prompt, no ether) and the API's relayer sends it from its own account.
+
+/** What `GET /api/relay` says of the game's relayer. */
+export type RelayTerms =
+  | { on: false }
+  | { on: true; paused: boolean; chainId: number; forwarder: Address; gasCap: number }
+
+/** A contract call as the write machine sends it. */
+export type SponsoredCall = {
+  address: Address
+  abi: readonly unknown[]
+  functionName: string
+  args: readonly unknown[]
+  value?: bigint
+}
+
+/** Why the game does not pay a write's gas, in the words the pages use; undefined where it does. */
+export type OwnGasReason =
+  /** The player asked to pay their own gas (the setting). */
+  | 'chosen'
+  /** A Safe or another contract account: it cannot sign as an ordinary account does. */
+  | 'contract'
+  /** The relayer is short of ether. */
+  | 'paused'
+  /** The game pays no gas on this chain. */
+  | 'off'
+
+/** `ERC2771Forwarder.nonces`: the fragment of its ABI the page reads, rather than the whole forwarder's. */
+const noncesAbi = [
+  {
+    type: 'function',
+    name: 'nonces',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const
+
+/** How long a signed request stays good: the relayer sends it at once, and keeps none longer than an hour. */
+const DEADLINE_SECONDS = 600
+/** The gas a request asks for above the estimate of the call itself: the forwarder's own checks, and a margin. */
+const GAS_MARGIN_PERCENT = 130n
+
+/** An EIP-7702 delegation (`0xef0100` and an address): the account is still an ordinary one, whose key signs. */
+const isDelegation = (code: Hex) => code.toLowerCase().startsWith('0xef0100')
+
+/** Reads `GET /api/relay`. */
+export async function fetchRelayTerms(): Promise<RelayTerms> {
+  const response = await api.relay.$get()
+  if (!response.ok) throw new Error(`The relay answered ${response.status}.`)
+  return (await response.json()) as RelayTerms
+}
+
+/**
+ * Whether `address` is a contract account on `chainId`: a Safe (the Safe App connector) or any account with code other
+ * than an EIP-7702 delegation. Such an account pays its own way: the forwarder checks an ordinary account's signature
+ * (ECDSA), which a contract account cannot give.
+ */
+export async function isContractAccount(
+  config: Config,
+  { address, chainId }: { address: Address; chainId: number },
+): Promise<boolean> {
+  if (getAccount(config).connector?.type === 'safe') return true
+  const client = getClient(config, { chainId })
+  if (!client) return false
+  const code = await getCode(client, { address })
+  return !!code && code !== '0x' && !isDelegation(code)
+}
+
+/** Whether the game pays the gas of an account's writes on `chainId`: undefined where it does, else why not. */
+export function gasReason(
+  terms: RelayTerms,
+  { chainId, contract, choosesOwnGas }: { chainId: number; contract: boolean; choosesOwnGas: boolean },
+): OwnGasReason | undefined {
+  if (!terms.on || terms.chainId !== chainId) return 'off'
+  if (contract) return 'contract'
+  if (choosesOwnGas) return 'chosen'
+  if (terms.paused) return 'paused'
+  return undefined
+}
+
+/** `gasReason` for `address`, its kind read from the chain (where the game pays gas there at all). */
+export async function ownGasReason(
+  config: Config,
+  terms: RelayTerms,
+  { address, chainId, choosesOwnGas }: { address: Address; chainId: number; choosesOwnGas: boolean },
+): Promise<OwnGasReason | undefined> {
+  if (!terms.on || terms.chainId !== chainId) return 'off'
+  const contract = await isContractAccount(config, { address, chainId })
+  return gasReason(terms, { chainId, contract, choosesOwnGas })
+}
+
+/**
+ * Has `from` sign `call` as a request for the game's forwarder and hands it to the relayer; resolves with the hash of
+ * the transaction the relayer sent, or throws its refusal (`RelayRefusal`) or the wallet's error.
+ */
+export async function relayCall(
+  config: Config,
+  terms: Extract<RelayTerms, { on: true }>,
+  from: Address,
+  call: SponsoredCall,
+): Promise<Hash> {
+  const client = getClient(config, { chainId: terms.chainId })
+  if (!client) throw new Error('The app does not know the chain the game pays gas on.')
+  const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as Parameters<
+    typeof encodeFunctionData
+  >[0])
+  // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
+  const estimate = await estimateGas(client, { account: from, to: call.address, data })
+  const cap = BigInt(terms.gasCap)
+  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
+  const gas = wanted < cap ? wanted : cap
+  const nonce = await readContract(client, {
+    address: terms.forwarder,
+    abi: noncesAbi,
+    functionName: 'nonces',
+    args: [from],
+  })
+  const deadline = Math.floor(Date.now() / 1000) + DEADLINE_SECONDS
+  const signature = await signTypedData(config, {
+    account: from,
+    domain: forwarderDomain(terms.chainId, terms.forwarder),
+    types: forwardRequestTypes,
+    primaryType: 'ForwardRequest',
+    message: { from, to: call.address, value: 0n, gas, nonce, deadline, data },
+  })
+  // Numbers as decimal strings, as JSON carries them; the route's type names the bigints its schema makes of them.
+  const json = { from, to: call.address, value: '0', gas: gas.toString(), deadline, data, signature }
+  const response = await api.relay.$post({ json } as unknown as Parameters<typeof api.relay.$post>[0])
+  const body = (await response.json().catch(() => ({}))) as { hash?: Hash; error?: string; code?: string }
+  if (response.ok && body.hash) return body.hash
+  throw new RelayRefusal(
+    body.error ?? `The game’s relayer answered ${response.status}: pay the gas from your wallet instead.`,
+    body.code ?? String(response.status),
+  )
+}

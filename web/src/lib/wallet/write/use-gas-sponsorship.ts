@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { useAccount, useConfig } from 'wagmi'
+import { usePaysOwnGas } from './gas-choice'
+import { fetchRelayTerms, gasReason, isContractAccount, type OwnGasReason } from './sponsor'
+
+/** The query of the relayer's terms, shared by the pages' words and the write machine's choice. */
+export const RELAY_TERMS_KEY = ['relay-terms'] as const
+/** The relayer's terms are read again after this long: its pause comes and goes with its balance. */
+export const RELAY_TERMS_STALE_MS = 30_000
+
+/** The query options of the relayer's terms. */
+export const relayTermsQuery = {
+  queryKey: RELAY_TERMS_KEY,
+  queryFn: fetchRelayTerms,
+  staleTime: RELAY_TERMS_STALE_MS,
+} as const
+
+export type GasSponsorship =
+  /** Not known yet (no account, or the terms or the account's code not read). */
+  | { known: false }
+  /** `sponsored`: the game pays the gas of the account's writes; else `reason` says why not. */
+  | { known: true; sponsored: true }
+  | { known: true; sponsored: false; reason: OwnGasReason }
+
+/** Whether the game pays the gas of the connected account's writes here, and if not, why not. */
+export function useGasSponsorship(): GasSponsorship {
+  const config = useConfig()
+  const { address, chainId, connector } = useAccount()
+  const [chosen] = usePaysOwnGas()
+  const terms = useQuery(relayTermsQuery)
+  const on = !!terms.data?.on && terms.data.chainId === chainId
+  // An account's kind does not change while it is connected (an EIP-7702 delegation still counts as ordinary): read
+  // once per account, and only where the game pays gas at all.
+  const contract = useQuery({
+    queryKey: ['account-is-contract', chainId, address, connector?.type],
+    queryFn: () => (address && chainId ? isContractAccount(config, { address, chainId }) : false),
+    enabled: on && !!address,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+  if (terms.isError) return { known: true, sponsored: false, reason: 'off' }
+  if (!terms.data || !address || !chainId) return { known: false }
+  if (on && !contract.isSuccess) return { known: false }
+  const reason = gasReason(terms.data, { chainId, contract: !!contract.data, choosesOwnGas: chosen })
+  return reason === undefined ? { known: true, sponsored: true } : { known: true, sponsored: false, reason }
+}
