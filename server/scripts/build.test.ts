@@ -136,6 +136,8 @@ describe('the production bundle', () => {
       ok: true,
       chainId: FIXTURE_CHAIN,
       contracts: { Chainellation: FIXTURE_GAME },
+      // No RELAYER_PRIVATE_KEY: the game pays no one's gas here.
+      relay: { on: false },
     })
     // The line may reach this pipe after the health answer has reached the test: wait for it rather than read it once.
     await expect.poll(() => output, { timeout: 10_000 }).toContain('(database: pglite)')
