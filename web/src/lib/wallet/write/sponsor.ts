@@ -1,6 +1,6 @@
 import { forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
 import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
-import { estimateGas, getCode, readContract } from 'viem/actions'
+import { estimateGas, getBlock, getCode, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
 import { getAccount, getClient, signTypedData } from 'wagmi/actions'
 import { api } from '@/lib/api/client'
@@ -114,18 +114,18 @@ export async function relayCall(
   const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as Parameters<
     typeof encodeFunctionData
   >[0])
-  // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
-  const estimate = await estimateGas(client, { account: from, to: call.address, data })
+  const [estimate, nonce, block] = await Promise.all([
+    // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
+    estimateGas(client, { account: from, to: call.address, data }),
+    readContract(client, { address: terms.forwarder, abi: noncesAbi, functionName: 'nonces', args: [from] }),
+    // The forwarder holds the deadline to the chain's clock, not this device's (which may be wrong, and a local
+    // chain's may have been moved on).
+    getBlock(client),
+  ])
   const cap = BigInt(terms.gasCap)
   const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
   const gas = wanted < cap ? wanted : cap
-  const nonce = await readContract(client, {
-    address: terms.forwarder,
-    abi: noncesAbi,
-    functionName: 'nonces',
-    args: [from],
-  })
-  const deadline = Math.floor(Date.now() / 1000) + DEADLINE_SECONDS
+  const deadline = Number(block.timestamp) + DEADLINE_SECONDS
   const signature = await signTypedData(config, {
     account: from,
     domain: forwarderDomain(terms.chainId, terms.forwarder),
