@@ -1,6 +1,8 @@
 import type { Stack } from '@chainellation/scripts/stack'
 import type { Browser, Page } from '@playwright/test'
-import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, TestWallet } from '../support/test-wallet'
+import { createPublicClient, createTestClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { TEST_WALLET_INFO, TestWallet } from '../support/test-wallet'
 import {
   describeMachine,
   KEEP_NAMES_SHIM,
@@ -15,7 +17,8 @@ import {
 /**
  * The /mint page on the real stack (production build, served by the API), in headless Chromium without a wallet:
  * how long the preview takes to follow a control, and how many JSON-RPC requests changing the controls costs; then
- * with a new injected wallet, how many wallet prompts stand between landing on /mint and a minted sky.
+ * with a new injected wallet, how many wallet prompts stand between landing on /mint and a minted sky, the ether it
+ * takes, and how long the mint takes with the game paying its gas and with the wallet paying it.
  */
 
 const TARGET_MEDIAN_MS = 4
@@ -60,10 +63,14 @@ export type MintBenchReport = {
   }
   /** A wallet new to the game, from landing on /mint to its minted sky. */
   firstSky: {
-    /** Requests that open a prompt in a person's wallet. */
+    /** Requests that open a prompt in a person's wallet, the game paying the gas. */
     prompts: number
     methods: string[]
     target: number
+    /** The most ether a wallet that started with none spent on its first sky, the game paying the gas. */
+    etherNeeded: number
+    /** From the press on Mint to the minted sky shown, the game paying the gas and the wallet paying it. */
+    pressToSkyMs: { sponsored: Stats; unsponsored: Stats }
   }
 }
 
@@ -81,29 +88,76 @@ const PROMPTING = new Set([
 ])
 const TARGET_FIRST_SKY_PROMPTS = 2
 
-/** A new injected wallet (a fresh browser, anvil's last account) lands on /mint, connects and mints its first sky. */
-async function countFirstSkyPrompts(browser: Browser, stack: Stack) {
+const PAYS_OWN_GAS_KEY = 'chainellation.pays-own-gas'
+/** Mints per way of paying; the two ways take turns. */
+const FIRST_SKY_RUNS = 5
+const ONE_ETHER = 10n ** 18n
+
+type FirstSkyRun = { methods: string[]; etherSpent: number; pressToSkyMs: number }
+
+/**
+ * A new wallet (a fresh browser and key) lands on /mint, connects and mints its first sky. Sponsored, it holds no
+ * ether and the game's relayer pays the gas; else it holds one ether, chooses to pay the gas itself ("Pay the gas
+ * myself", remembered in the browser) and sends the transaction. The press to the sky is timed from just before the
+ * click to the "is yours" heading, both in this process.
+ */
+async function firstSky(browser: Browser, stack: Stack, sponsored: boolean): Promise<FirstSkyRun> {
+  const key = generatePrivateKey()
+  const address = privateKeyToAddress(key)
+  const chain = createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl) })
+  await chain.setBalance({ address, value: sponsored ? 0n : ONE_ETHER })
   const context = await browser.newContext({ viewport: VIEWPORT, baseURL: stack.webUrl })
   try {
     const page = await context.newPage()
     // Before the wallet's script, which needs it.
     await page.addInitScript(KEEP_NAMES_SHIM)
+    if (!sponsored) await page.addInitScript((k) => localStorage.setItem(k, '1'), PAYS_OWN_GAS_KEY)
     const wallet = await new TestWallet({
       rpcUrl: stack.rpcUrl,
       localChainId: stack.chainId,
-      account: ANVIL_ACCOUNTS[9],
+      account: address,
+      privateKeys: [key],
+      signsTransactions: true,
     }).install(page)
     await page.goto('/mint')
     await page.getByRole('button', { name: 'Connect wallet to mint' }).click()
     await page.getByRole('dialog').getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
-    const mint = page.getByRole('button', { name: /^Mint(: free| for )/ })
+    const mint = page.getByRole('button', { name: sponsored ? /^Mint: free/ : /^Mint for / })
     await mint.waitFor()
+    const pressed = performance.now()
     await mint.click({ timeout: 30_000 })
     await page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ }).waitFor({ timeout: 60_000 })
-    const methods = wallet.methods.filter((method) => PROMPTING.has(method))
-    return { prompts: methods.length, methods, target: TARGET_FIRST_SKY_PROMPTS }
+    const pressToSkyMs = performance.now() - pressed
+    const left = await createPublicClient({ transport: http(stack.rpcUrl) }).getBalance({ address })
+    const spent = (sponsored ? 0n : ONE_ETHER) - left
+    return {
+      methods: wallet.methods.filter((method) => PROMPTING.has(method)),
+      etherSpent: Number(spent) / Number(ONE_ETHER),
+      pressToSkyMs,
+    }
   } finally {
     await context.close()
+  }
+}
+
+async function measureFirstSky(browser: Browser, stack: Stack): Promise<MintBenchReport['firstSky']> {
+  const sponsored: FirstSkyRun[] = []
+  const unsponsored: FirstSkyRun[] = []
+  for (let i = 0; i < FIRST_SKY_RUNS; i++) {
+    sponsored.push(await firstSky(browser, stack, true))
+    unsponsored.push(await firstSky(browser, stack, false))
+  }
+  const [first] = sponsored
+  if (!first) throw new Error('no first sky measured')
+  return {
+    prompts: first.methods.length,
+    methods: first.methods,
+    target: TARGET_FIRST_SKY_PROMPTS,
+    etherNeeded: Math.max(...sponsored.map((r) => r.etherSpent)),
+    pressToSkyMs: {
+      sponsored: stats(sponsored.map((r) => r.pressToSkyMs)),
+      unsponsored: stats(unsponsored.map((r) => r.pressToSkyMs)),
+    },
   }
 }
 
@@ -296,6 +350,8 @@ async function countRpc(browser: Browser, stack: Stack) {
   return { actions, requests, methods: byMethod, initialRequests, target: TARGET_RPC_REQUESTS }
 }
 
+const firstSkyTime = (s: Stats) => `${Math.round(s.medianMs)} ms [${Math.round(s.minMs)}–${Math.round(s.maxMs)}]`
+
 function printReport(r: MintBenchReport) {
   const ms = (n: number) => `${n.toFixed(2)} ms`.padStart(9)
   const width = Math.max(...Object.keys(r.preview.byControl).map((c) => c.length), 'all changes'.length)
@@ -320,6 +376,10 @@ function printReport(r: MintBenchReport) {
     '',
     `wallet prompts from landing on /mint with a new wallet to a minted sky: ${r.firstSky.prompts} ` +
       `(${r.firstSky.methods.join(', ')})   target ≤ ${r.firstSky.target}`,
+    `ether a wallet holding none spent on its first sky, the game paying the gas: ${r.firstSky.etherNeeded}   target 0`,
+    `press on Mint to the minted sky shown (${r.firstSky.pressToSkyMs.sponsored.samples} each, median [min–max]): ` +
+      `the game paying ${firstSkyTime(r.firstSky.pressToSkyMs.sponsored)}, ` +
+      `the wallet paying ${firstSkyTime(r.firstSky.pressToSkyMs.unsponsored)}`,
   ]
   process.stdout.write(`${lines.join('\n')}\n`)
 }
@@ -332,7 +392,7 @@ await withStackAndBrowser(async (stack, browser) => {
     cpuThrottling: 'none',
     preview: await measurePreview(browser, stack),
     rpc: await countRpc(browser, stack),
-    firstSky: await countFirstSkyPrompts(browser, stack),
+    firstSky: await measureFirstSky(browser, stack),
   }
   writeReport(reportUrl, report)
   process.stdout.write('\n')
@@ -343,6 +403,8 @@ await withStackAndBrowser(async (stack, browser) => {
     report.rpc.requests > TARGET_RPC_REQUESTS && `${report.rpc.requests} RPC requests, target ${TARGET_RPC_REQUESTS}`,
     report.firstSky.prompts > TARGET_FIRST_SKY_PROMPTS &&
       `${report.firstSky.prompts} wallet prompts to a first sky, target ${TARGET_FIRST_SKY_PROMPTS}`,
+    report.firstSky.etherNeeded > 0 &&
+      `a first sky took ${report.firstSky.etherNeeded} ether the game should have paid`,
   ].filter(Boolean)
   if (missed.length) {
     process.stderr.write(`missed: ${missed.join('; ')}\n`)

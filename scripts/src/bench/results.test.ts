@@ -83,7 +83,12 @@ const inputs: Inputs = {
   mint: {
     preview: { samples: 200, medianMs: 2.5, targetMedianMs: 4 },
     rpc: { actions: 90, requests: 0, target: 0 },
-    firstSky: { prompts: 2, methods: ['wallet_requestPermissions', 'eth_sendTransaction'] },
+    firstSky: {
+      prompts: 2,
+      methods: ['wallet_requestPermissions', 'eth_signTypedData_v4'],
+      etherNeeded: 0,
+      pressToSkyMs: { sponsored: { medianMs: 1450 }, unsponsored: { medianMs: 1200 } },
+    },
   },
   stargaze: null,
   gas: { mint: 58_546, starGaze: 29_572 },
@@ -243,6 +248,15 @@ describe('figures', () => {
     expect(byId('js.warmUp./mint')).toMatchObject({ ours: 90_000, target: null, met: null })
     expect(settledTarget(null)).toBeNull()
     expect(byId('firstSky.prompts')).toMatchObject({ ours: 2, target: { op: '<=', value: 2 }, met: true })
+    expect(byId('firstSky.etherNeeded')).toMatchObject({
+      ours: 0,
+      unit: 'ETH',
+      target: { op: '=', value: 0 },
+      met: true,
+    })
+    // Side by side, without a target: what paying the gas for the player costs in time.
+    expect(byId('firstSky.pressToSkyMs.sponsored')).toMatchObject({ ours: 1450, target: null })
+    expect(byId('firstSky.pressToSkyMs.unsponsored')).toMatchObject({ ours: 1200, target: null })
   })
 
   it('leaves a route that was not measured without figures rather than failing', () => {

@@ -29,7 +29,7 @@ export function medianOf<T extends Record<string, number | null>>(runs: readonly
   return out as T
 }
 
-export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s'
+export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s' | 'ETH'
 export type Target = { op: '<=' | '>=' | '='; value: number }
 export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'gas'
 
@@ -72,6 +72,8 @@ export const TARGETS = {
   pressFeedback: { op: '<=', value: 100 },
   /** Connect and the mint's transaction: no sign-in on the way to a first sky. */
   firstSkyPrompts: { op: '<=', value: 2 },
+  /** A wallet with no ether mints its first sky, the game's relayer paying the gas (docs/decisions/sponsored-writes.md). */
+  firstSkyEther: { op: '=', value: 0 },
   stargazeFirstCards: { op: '<=', value: 1500 },
   /** The gallery's index at 15,000 skies (docs/decisions/indexer.md): fresh start to ready on PGlite. */
   indexSeconds: { op: '<=', value: 60 },
@@ -125,7 +127,13 @@ export function figure(
 export type MintReport = {
   preview: { samples: number; medianMs: number; targetMedianMs: number }
   /** A new wallet from landing on /mint to its minted sky: what the wallet asked the person (absent in older reports). */
-  firstSky?: { prompts: number; methods: string[] }
+  firstSky?: {
+    prompts: number
+    methods: string[]
+    /** Absent in reports from before the game paid players' gas. */
+    etherNeeded?: number
+    pressToSkyMs?: { sponsored: { medianMs: number }; unsponsored: { medianMs: number } }
+  }
   rpc: { actions: number; requests: number; target: number; initialRequests?: number }
 }
 type StargazeFigures = { cards: number; medianMs: number; maxRequests: number }
@@ -452,6 +460,29 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
         null,
         TARGETS.firstSkyPrompts,
       ),
+      figure(
+        'firstSky.etherNeeded',
+        'front end',
+        'Ether a new wallet holding none spends on its first sky',
+        'ETH',
+        mint.firstSky.etherNeeded,
+        null,
+        TARGETS.firstSkyEther,
+      ),
+      figure(
+        'firstSky.pressToSkyMs.sponsored',
+        'front end',
+        'Press on Mint to the minted sky, the game paying the gas',
+        'ms',
+        mint.firstSky.pressToSkyMs?.sponsored.medianMs,
+      ),
+      figure(
+        'firstSky.pressToSkyMs.unsponsored',
+        'front end',
+        'Press on Mint to the minted sky, the wallet paying the gas',
+        'ms',
+        mint.firstSky.pressToSkyMs?.unsponsored.medianMs,
+      ),
     )
   }
 
@@ -612,6 +643,7 @@ export function formatValue(value: number | null, unit: Unit): string {
   if (unit === 's') return `${Math.round(value * 10) / 10} s`
   if (unit === 'MB') return `${grouped(value)} MB`
   if (unit === 'req/s') return `${grouped(value)} req/s`
+  if (unit === 'ETH') return `${value} ETH`
   return grouped(value)
 }
 
@@ -685,7 +717,7 @@ export const METHODS: Record<string, string> = {
   thirdPartyHosts:
     'hostnames other than the page’s own in requests (failed ones too) and WebSockets from navigation to network idle + 3 s, no click',
   connect:
-    'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after a mouse click on it, at once or 3 s after navigation; the press is its pointerdown’s time stamp; its answer on screen is the latest end (startTime + duration) of its pointerdown, pointerup and click Event Timing entries (durationThreshold 16, so 16 when none took longer); median of the runs. firstSky.prompts: e2e/bench-reports/mint.json, a new injected wallet from landing on /mint to its minted sky, counting requests that open a wallet prompt',
+    'CDP Emulation.setCPUThrottlingRate, fresh context: page time since navigation start when [data-testid=rk-connect-button] is visible and enabled (MutationObserver + per-frame check), then when role=dialog with “Connect a Wallet” is visible after a mouse click on it, at once or 3 s after navigation; the press is its pointerdown’s time stamp; its answer on screen is the latest end (startTime + duration) of its pointerdown, pointerup and click Event Timing entries (durationThreshold 16, so 16 when none took longer); median of the runs. firstSky.prompts: e2e/bench-reports/mint.json, a new injected wallet from landing on /mint to its minted sky, counting requests that open a wallet prompt; firstSky.etherNeeded: the most ether any of 5 new wallets holding none spent on it, the game paying the gas; firstSky.pressToSkyMs: from just before the click on Mint to the “is yours” heading, timed in the bench’s process, median of 5 new wallets each way, the two ways taking turns',
   rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
   prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
