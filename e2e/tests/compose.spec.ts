@@ -29,6 +29,10 @@ test.describe('composing a sky', () => {
   }) => {
     const skyId = await composeOwnSky(page, wallet, stack, rpc)
     await expect(page.getByRole('heading', { level: 1, name: `Compose sky #${skyId}` })).toBeVisible()
+    // The panel keeps to the page's width on a phone too: the drafts' text field, at its own width beside its button,
+    // once pushed it 41 px past a 375 px screen.
+    const save = await page.getByRole('button', { name: 'Save draft' }).boundingBox()
+    expect((save?.x ?? 0) + (save?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
     // Get a Comet: the wallet holds one more, and it is among the Sky layer's options. (The account may hold one
     // from an earlier test in this worker.)
     const comet = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Comet' })
