@@ -1,4 +1,10 @@
-import { chainellationAbi, decorationsAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import {
+  chainellationAbi,
+  chainellationForwarderAbi,
+  decorationsAbi,
+  forwarderDomain,
+  forwardRequestTypes,
+} from '@chainellation/contracts'
 import type { Locator, Page } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -61,15 +67,7 @@ async function relayMint(page: Page, stack: StackInfo, key: Hex) {
   const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
   const nonce = await client(stack).readContract({
     address: forwarder,
-    abi: [
-      {
-        type: 'function',
-        name: 'nonces',
-        stateMutability: 'view',
-        inputs: [{ name: 'owner', type: 'address' }],
-        outputs: [{ type: 'uint256' }],
-      },
-    ] as const,
+    abi: chainellationForwarderAbi,
     functionName: 'nonces',
     args: [player.address],
   })

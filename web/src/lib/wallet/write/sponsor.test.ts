@@ -6,7 +6,7 @@ import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { returningCode } from '../testing/evm-code'
 import { ALICE, localTestChain } from '../testing/local-chain'
-import { ownGasReason, type RelayTerms } from './sponsor'
+import { gasReason, isContractAccount, type RelayTerms } from './sponsor'
 
 // Whether the game pays an account's gas, read from a real node (anvil): the account's code decides whether it can
 // sign a request as an ordinary account does.
@@ -37,9 +37,18 @@ async function connectedConfig() {
   return config
 }
 
+/** Why the wallet pays for `address` (undefined where the game does), its kind read from the node. */
+async function ownGasReason(
+  config: Awaited<ReturnType<typeof connectedConfig>>,
+  terms: RelayTerms,
+  { address, chainId, choosesOwnGas }: { address: Address; chainId: number; choosesOwnGas: boolean },
+) {
+  return gasReason(terms, { chainId, contract: await isContractAccount(config, { address, chainId }), choosesOwnGas })
+}
+
 const on: RelayTerms = { on: true, paused: false, chainId: 31_337, forwarder: FORWARDER, gasCap: 300_000 }
 
-describe('ownGasReason', () => {
+describe('isContractAccount and gasReason', () => {
   it('lets the game pay for an ordinary account, and for one delegated by EIP-7702', async () => {
     const config = await connectedConfig()
     const ask = (address: Address) => ownGasReason(config, on, { address, chainId: 31_337, choosesOwnGas: false })

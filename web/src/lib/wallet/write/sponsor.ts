@@ -88,17 +88,6 @@ export function gasReason(
   return undefined
 }
 
-/** `gasReason` for `address`, its kind read from the chain (where the game pays gas there at all). */
-export async function ownGasReason(
-  config: Config,
-  terms: RelayTerms,
-  { address, chainId, choosesOwnGas }: { address: Address; chainId: number; choosesOwnGas: boolean },
-): Promise<OwnGasReason | undefined> {
-  if (!terms.on || terms.chainId !== chainId) return 'off'
-  const contract = await isContractAccount(config, { address, chainId })
-  return gasReason(terms, { chainId, contract, choosesOwnGas })
-}
-
 /**
  * Has `from` sign `call` as a request for the game's forwarder and hands it to the relayer; resolves with the hash of
  * the transaction the relayer sent, or throws its refusal (`RelayRefusal`) or the wallet's error.

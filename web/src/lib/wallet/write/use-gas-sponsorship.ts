@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useAccount, useConfig } from 'wagmi'
+import type { Address } from 'viem'
+import { type Config, useAccount, useConfig } from 'wagmi'
+import { getAccount } from 'wagmi/actions'
 import { usePaysOwnGas } from './gas-choice'
 import { fetchRelayTerms, gasReason, isContractAccount, type OwnGasReason } from './sponsor'
 
@@ -15,6 +17,19 @@ export const relayTermsQuery = {
   staleTime: RELAY_TERMS_STALE_MS,
 } as const
 
+/**
+ * The query options of whether `address` is a contract account on `chainId`, shared by the pages' words and the write
+ * machine's choice. An account's kind does not change while it is connected (an EIP-7702 delegation still counts as
+ * ordinary): read once per account and connector.
+ */
+export function accountIsContractQuery(config: Config, { address, chainId }: { address: Address; chainId: number }) {
+  return {
+    queryKey: ['account-is-contract', chainId, address, getAccount(config).connector?.type] as const,
+    queryFn: () => isContractAccount(config, { address, chainId }),
+    staleTime: Number.POSITIVE_INFINITY,
+  }
+}
+
 export type GasSponsorship =
   /** Not known yet (no account, or the terms or the account's code not read). */
   | { known: false }
@@ -25,17 +40,14 @@ export type GasSponsorship =
 /** Whether the game pays the gas of the connected account's writes here, and if not, why not. */
 export function useGasSponsorship(): GasSponsorship {
   const config = useConfig()
-  const { address, chainId, connector } = useAccount()
+  const { address, chainId } = useAccount()
   const [chosen] = usePaysOwnGas()
   const terms = useQuery(relayTermsQuery)
   const on = !!terms.data?.on && terms.data.chainId === chainId
-  // An account's kind does not change while it is connected (an EIP-7702 delegation still counts as ordinary): read
-  // once per account, and only where the game pays gas at all.
+  // Read only where the game pays gas at all.
   const contract = useQuery({
-    queryKey: ['account-is-contract', chainId, address, connector?.type],
-    queryFn: () => (address && chainId ? isContractAccount(config, { address, chainId }) : false),
+    ...accountIsContractQuery(config, { address: address ?? '0x', chainId: chainId ?? 0 }),
     enabled: on && !!address,
-    staleTime: Number.POSITIVE_INFINITY,
   })
   if (terms.isError) return { known: true, sponsored: false, reason: 'off' }
   if (!terms.data || !address || !chainId) return { known: false }

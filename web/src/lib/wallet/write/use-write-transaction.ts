@@ -8,8 +8,8 @@ import { safeAppsSdk } from '../utils/safe-app'
 import { paysOwnGas } from './gas-choice'
 import { minedBlocks } from './mined-blocks'
 import { notifyWrite } from './notify'
-import { ownGasReason, relayCall } from './sponsor'
-import { relayTermsQuery } from './use-gas-sponsorship'
+import { gasReason, relayCall } from './sponsor'
+import { accountIsContractQuery, relayTermsQuery } from './use-gas-sponsorship'
 import { createWriteMachine, IDLE, RelayRefusal } from './write-machine'
 
 type Options = {
@@ -47,8 +47,11 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
           if (call.value) return false
           const terms = await queryClient.fetchQuery(relayTermsQuery).catch(() => undefined)
           if (!terms) return false
-          const reason = await ownGasReason(config, terms, { ...owner, choosesOwnGas: paysOwnGas() }).catch(() => 'off')
-          return reason === undefined
+          // The account's code last, read once per account (and shared with the pages' words), where nothing else
+          // says no; should it not be read, the wallet pays.
+          const choosesOwnGas = paysOwnGas()
+          if (gasReason(terms, { chainId: owner.chainId, contract: false, choosesOwnGas })) return false
+          return !(await queryClient.fetchQuery(accountIsContractQuery(config, owner)).catch(() => true))
         },
         send: async (owner, call) => {
           const terms = await queryClient.fetchQuery(relayTermsQuery)
