@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { appEnv } from './vite-plugins/app-env.ts'
 import { deployments } from './vite-plugins/deployments.ts'
 import { leanKit } from './vite-plugins/lean-kit.ts'
+import { leanViem } from './vite-plugins/lean-viem.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
 import { prerender } from './vite-plugins/prerender.ts'
 import { routesManifest } from './vite-plugins/routes-manifest.ts'
@@ -49,8 +50,10 @@ export default defineConfig({
     // The build variables, parsed here rather than in the browser.
     appEnv(),
     react(),
-    // RainbowKit without the public actions and ENS tables it never runs here.
+    // RainbowKit without the public actions and ENS tables it never runs here, its pictures when the player reaches.
     leanKit(),
+    // viem's multicall without Multicall3's bytecode, which only a deployless multicall sends.
+    leanViem(),
     safeApp(),
     startAfterPaint('/boot.js', {
       atStart: ['react-dom/client'],

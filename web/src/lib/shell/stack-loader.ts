@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from 'reac
 import { setPressPending, takeEarlyPress } from '@/lib/early-press'
 import { whenIdle } from '@/lib/idle'
 import { prefetchSession } from '@/lib/sign-in/session-prefetch'
-import { setKitLoader } from '@/lib/wallet/kit-bridge'
+import { setKitLoader, wantKitPictures } from '@/lib/wallet/kit-bridge'
 import type { ShellLink } from './stack/wallet-stack'
 
 // The wallet stack is most of the app's JavaScript, in two parts (docs/decisions/first-use.md):
@@ -44,8 +44,17 @@ export function loadWalletStack(): Promise<WalletStackModule> {
   return loading
 }
 
-/** Fetches the kit once (and the stack it renders in); resolves with its module. */
+/**
+ * Fetches the kit once (and the stack it renders in), as the player reaches for a wallet: with its pictures (the
+ * wallets' icons), which the warm-up leaves for then; resolves with its module.
+ */
 export function loadWalletKit(): Promise<WalletKitModule> {
+  wantKitPictures()
+  return fetchWalletKit()
+}
+
+/** Fetches the kit once (and the stack it renders in); resolves with its module. */
+function fetchWalletKit(): Promise<WalletKitModule> {
   void loadWalletStack()
   kitLoading ??= import('./stack/wallet-kit').then((module) => {
     kitLoaded = module
@@ -141,7 +150,7 @@ export function warmUpWhenIdle() {
         // Named on the page's timeline, for the budget test and the bench to tell what the warm-up fetched.
         performance.mark('wallet-warm-up')
         void preloadInSlices(warmUpChunks()).then(
-          current(() => void loadWalletStack().then(() => inIdlePeriod(current(() => void loadWalletKit())))),
+          current(() => void loadWalletStack().then(() => inIdlePeriod(current(() => void fetchWalletKit())))),
         )
       }),
     ),

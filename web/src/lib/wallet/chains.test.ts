@@ -11,4 +11,13 @@ describe('the app’s chains', () => {
     expect(getWagmiConfig().chains.map((chain) => chain.id)).not.toContain(mainnet.id)
     expect(localChain.id).not.toBe(mainnet.id)
   })
+
+  // The build leaves viem's Multicall3 bytecode out (vite-plugins/lean-viem.ts): its multicalls go to each chain's
+  // deployed Multicall3, never deployless.
+  it('each name a deployed Multicall3, which the wagmi configuration batches reads through', () => {
+    const config = getWagmiConfig()
+    for (const chain of config.chains) expect(chain.contracts?.multicall3?.address, chain.name).toMatch(/^0x/)
+    for (const chain of config.chains)
+      expect(config.getClient({ chainId: chain.id }).batch).toEqual({ multicall: true })
+  })
 })

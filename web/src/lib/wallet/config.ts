@@ -9,6 +9,7 @@ import {
 import { createConfig } from 'wagmi'
 import { env } from '@/config/env'
 import { appChains, localChain } from './chains'
+import { kitPicture } from './kit-bridge'
 import { transports } from './transports'
 import { localDevWallet } from './utils/local-dev-wallet'
 import { safeAppWallet } from './utils/safe-app-wallet'
@@ -17,17 +18,29 @@ import { gateWalletSdk } from './utils/wallet-sdk-gate'
 
 export const appName = 'chainellation'
 
+type CreateWallet = WalletList[number]['wallets'][number]
+
+/** `wallet`, its icon fetched once the player reaches for a wallet rather than with the kit (see `kitPicture`). */
+const iconWhenWanted =
+  (wallet: CreateWallet): CreateWallet =>
+  (parameters) => {
+    const details = wallet(parameters)
+    return typeof details.iconUrl === 'function' ? { ...details, iconUrl: kitPicture(details.iconUrl) } : details
+  }
+
 /** The wallets RainbowKit's connect modal offers, in its groups. */
 export const wallets: WalletList = [
   // First, so that framed by Safe{Wallet} the reconnect on load picks the Safe before any other wallet.
   // Outside a frame RainbowKit does not list it and its connector does nothing.
-  { groupName: 'Safe', wallets: [safeAppWallet(env.VITE_SAFE_ORIGINS)] },
+  { groupName: 'Safe', wallets: [iconWhenWanted(safeAppWallet(env.VITE_SAFE_ORIGINS))] },
   {
     groupName: 'Popular',
-    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet].map(gateWalletSdk),
+    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet]
+      .map(gateWalletSdk)
+      .map(iconWhenWanted),
   },
 ]
-if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [localDevWallet] })
+if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [iconWhenWanted(localDevWallet)] })
 
 /** How often the local chain is polled for blocks, receipts and a sent transaction's fate. */
 export const LOCAL_POLLING_MS = 500

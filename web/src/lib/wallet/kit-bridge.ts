@@ -114,8 +114,36 @@ export function addRecentTransaction(transaction: RecentTransaction) {
   else queued.push(transaction)
 }
 
+let pictures = deferred()
+function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+/**
+ * The player reached for a wallet (a pointer over connect, focus on it, a press, the connect modal, a returning
+ * wallet): RainbowKit's pictures may come now (see `kitPicture`).
+ */
+export function wantKitPictures() {
+  pictures.resolve()
+}
+
+/**
+ * `picture`, one of RainbowKit's async images (a function resolving to a data URL in a chunk of its own), fetched only
+ * once the player reaches for a wallet. RainbowKit fetches every wallet's icon and two of its modal's pictures as its
+ * provider mounts, and the warm-up mounts it on every visit while the page is idle: 12 kB of scripts a visitor who
+ * never connects would fetch (docs/decisions/first-use.md). Reaching for connect comes before the modal opens.
+ */
+export function kitPicture<T>(picture: () => Promise<T>): () => Promise<T> {
+  return () => pictures.promise.then(picture)
+}
+
 /** Test hook: back to the state of a fresh page. */
 export function resetKitBridge() {
+  pictures = deferred()
   kit = undefined
   chainModalRequested = false
   queued.length = 0
