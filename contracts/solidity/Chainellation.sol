@@ -18,9 +18,9 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// @notice Each token is a night sky over a time zone. At night there its owner may stargaze once every
 /// 14 hours; each gaze reveals one more star of the sky's secret constellation.
 /// @dev A sky's whole state lives in the 96 spare bits of its ERC-721 ownership slot, so a mint writes
-/// one fresh slot and a gaze rewrites it. Bits: [0,16) previous sky minted by the same minter,
-/// [16,23) time zone in quarter hours + 48, [23,32) primary hue, [32,41) secondary hue,
-/// [41,46) constellation, [46,48) clouds - 1, [48,53) gazes, [53,85) last gaze.
+/// one fresh slot and a gaze rewrites it. Bits: [0,18) previous sky minted by the same minter,
+/// [18,25) time zone in quarter hours + 48, [25,34) primary hue, [34,43) secondary hue,
+/// [43,48) constellation, [48,50) clouds - 1, [50,55) gazes, [55,87) last gaze.
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
 /// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
@@ -36,8 +36,8 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     int32 public constant MAX_TZ_OFFSET = 14 hours;
     /// @notice Time that must pass between two gazes at the same sky.
     uint256 public constant GAZE_COOLDOWN = 14 hours;
-    /// @notice Largest supply the 16-bit sky links can address.
-    uint256 public constant MAX_SUPPLY_LIMIT = type(uint16).max;
+    /// @notice Largest supply the 18-bit sky links can address.
+    uint256 public constant MAX_SUPPLY_LIMIT = 2 ** 18 - 1;
     /// @dev ERC-4906 fixes this id; its interface declares no functions, so no selectors derive it.
     bytes4 private constant _ERC4906_INTERFACE_ID = 0x49064906;
 
@@ -52,7 +52,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     ISkyRenderer private _renderer;
     IDecorations private _decorations;
     /// @dev Skies each account received by transfer, newest last; the view filters out those it no longer owns.
-    mapping(address account => uint16[]) private _received;
+    mapping(address account => uint32[]) private _received;
 
     /// @notice Sky `skyId` was minted to `owner` over `tzOffset` with these traits: the whole new sky in one log, so
     /// an indexer needs neither a `skyOf` call per mint nor to pair this log with the ERC-721 Transfer beside it.
@@ -172,17 +172,17 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
 
         _config.minted = uint32(skyId);
         address minter = _msgSender();
-        uint256 data = _getAux(minter) | uint256(int256(tzOffset / 15 minutes) + 48) << 16 | traits;
+        uint256 data = _getAux(minter) | uint256(int256(tzOffset / 15 minutes) + 48) << 18 | traits;
         _mintAndSetExtraDataUnchecked(minter, skyId, uint96(data));
         _setAux(minter, uint224(skyId));
         emit SkyMinted(
             skyId,
             minter,
             tzOffset,
-            uint16(traits >> 23 & 0x1ff),
-            uint16(traits >> 32 & 0x1ff),
-            uint8(traits >> 41 & 0x1f),
-            uint8((traits >> 46 & 0x3) + 1)
+            uint16(traits >> 25 & 0x1ff),
+            uint16(traits >> 34 & 0x1ff),
+            uint8(traits >> 43 & 0x1f),
+            uint8((traits >> 48 & 0x3) + 1)
         );
     }
 
@@ -205,7 +205,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         if (clouds == 0) clouds = 1 + (seed >> 48) % 4;
         else if (clouds <= 4) ++chosen;
         else revert ChainellationInvalidClouds(clouds);
-        traits = primaryHue << 23 | secondaryHue << 32 | constellation << 41 | (clouds - 1) << 46;
+        traits = primaryHue << 25 | secondaryHue << 34 | constellation << 43 | (clouds - 1) << 48;
     }
 
     /*                          Stargaze                         */
@@ -248,11 +248,11 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         uint256 data = _getExtraData(skyId);
         uint256 localTime = _localTime(_tzOffset(data));
         if (localTime >= 6 hours && localTime < 18 hours) revert ChainellationNotNight(skyId, localTime);
-        uint256 nextGazeAt = (data >> 53 & 0xffffffff) + GAZE_COOLDOWN;
+        uint256 nextGazeAt = (data >> 55 & 0xffffffff) + GAZE_COOLDOWN;
         if (block.timestamp < nextGazeAt) revert ChainellationGazeTooSoon(skyId, nextGazeAt);
-        uint256 gazes = (data >> 48 & 0x1f) + 1;
-        if (gazes > Constellations.starCount(data >> 41 & 0x1f)) revert ChainellationFullyRevealed(skyId);
-        data = data & ~(uint256(0x1fffffffff) << 48) | gazes << 48 | block.timestamp << 53;
+        uint256 gazes = (data >> 50 & 0x1f) + 1;
+        if (gazes > Constellations.starCount(data >> 43 & 0x1f)) revert ChainellationFullyRevealed(skyId);
+        data = data & ~(uint256(0x1fffffffff) << 50) | gazes << 50 | block.timestamp << 55;
         _setExtraData(skyId, uint96(data));
         emit Stargazed(skyId, gazes);
     }
@@ -275,7 +275,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         if (count == 0) return (skyIds, skies);
         bytes memory seen = new bytes(_config.minted + 1);
         uint256 found;
-        for (uint256 id = uint16(_getAux(owner)); id != 0 && found < count; id = _getExtraData(id) & 0xffff) {
+        for (uint256 id = _getAux(owner) & 0x3ffff; id != 0 && found < count; id = _getExtraData(id) & 0x3ffff) {
             if (_ownerOf(id) == owner) {
                 seen[id] = 0x01;
                 skyIds[found++] = id;
@@ -283,7 +283,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         }
         // Minted skies came newest first; received ones may arrive in any order.
         bool sorted = found == count;
-        uint16[] storage received = _received[owner];
+        uint32[] storage received = _received[owner];
         for (uint256 i = received.length; i > 0 && found < count;) {
             uint256 id = received[--i];
             if (seen[id] == 0 && _ownerOf(id) == owner) {
@@ -460,7 +460,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     /*                          Internal                         */
 
     function _afterTokenTransfer(address from, address to, uint256 skyId) internal override {
-        if (from != address(0)) _received[to].push(uint16(skyId));
+        if (from != address(0)) _received[to].push(uint32(skyId));
     }
 
     /// @dev ERC-4906: every sky minted so far, ids 1 to `minted`, may look different now.
@@ -487,18 +487,18 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     }
 
     function _tzOffset(uint256 data) private pure returns (int256) {
-        return (int256(data >> 16 & 0x7f) - 48) * 15 minutes;
+        return (int256(data >> 18 & 0x7f) - 48) * 15 minutes;
     }
 
     function _decode(uint256 data) private pure returns (Sky memory) {
         return Sky({
             tzOffset: int32(_tzOffset(data)),
-            primaryHue: uint16(data >> 23 & 0x1ff),
-            secondaryHue: uint16(data >> 32 & 0x1ff),
-            constellation: uint8(data >> 41 & 0x1f),
-            clouds: uint8((data >> 46 & 0x3) + 1),
-            gazes: uint8(data >> 48 & 0x1f),
-            lastGaze: uint32(data >> 53)
+            primaryHue: uint16(data >> 25 & 0x1ff),
+            secondaryHue: uint16(data >> 34 & 0x1ff),
+            constellation: uint8(data >> 43 & 0x1f),
+            clouds: uint8((data >> 48 & 0x3) + 1),
+            gazes: uint8(data >> 50 & 0x1f),
+            lastGaze: uint32(data >> 55)
         });
     }
 }

@@ -1,4 +1,4 @@
-import { type Address, getAddress, maxUint256, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, getAddress, maxUint256, parseEventLogs, toHex, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { chainellationAbi, constellations, DEFAULT_HUE } from '../src/index.ts'
 import {
@@ -41,7 +41,7 @@ describe('collection', () => {
     expect(await sky.read.MIN_TZ_OFFSET()).toBe(MIN_TZ)
     expect(await sky.read.MAX_TZ_OFFSET()).toBe(MAX_TZ)
     expect(await sky.read.GAZE_COOLDOWN()).toBe(BigInt(COOLDOWN))
-    expect(await sky.read.MAX_SUPPLY_LIMIT()).toBe(65_535n)
+    expect(await sky.read.MAX_SUPPLY_LIMIT()).toBe(262_143n)
     expect(await sky.read.maxSupply()).toBe(15_000n)
     expect(await sky.read.totalSupply()).toBe(0n)
     expect(await sky.read.basePrice()).toBe(0n)
@@ -77,14 +77,14 @@ describe('collection', () => {
       f.deployment.contracts.Forwarder,
     ]
     const { SkyRenderer } = f.addresses
-    await f.expectDeployRevert('Chainellation', args(SkyRenderer, 65_536n), 'ChainellationInvalidMaxSupply', [
-      65_536n,
+    await f.expectDeployRevert('Chainellation', args(SkyRenderer, 262_144n), 'ChainellationInvalidMaxSupply', [
+      262_144n,
       0n,
     ])
     for (const renderer of [zeroAddress, f.bob.address]) {
       await f.expectDeployRevert('Chainellation', args(renderer, 10n), 'ChainellationNotAContract', [renderer])
     }
-    await f.deploy('Chainellation', args(SkyRenderer, 65_535n))
+    await f.deploy('Chainellation', args(SkyRenderer, 262_143n))
   })
 })
 
@@ -309,17 +309,17 @@ describe('supply', () => {
     await expectRevert(f.alice.sky.simulate.mint([0]), 'ChainellationSoldOut', [0n])
   })
 
-  it('never sets the cap below the skies minted nor above 65535', async () => {
+  it('never sets the cap below the skies minted nor above 262,143', async () => {
     for (let i = 0; i < 3; i++) await f.mint(f.alice)
     const { sky } = f.owner
     await expectRevert(sky.simulate.setMaxSupply([2n]), 'ChainellationInvalidMaxSupply', [2n, 3n])
     await expectRevert(sky.simulate.setMaxSupply([0n]), 'ChainellationInvalidMaxSupply', [0n, 3n])
-    await expectRevert(sky.simulate.setMaxSupply([65_536n]), 'ChainellationInvalidMaxSupply', [65_536n, 3n])
+    await expectRevert(sky.simulate.setMaxSupply([262_144n]), 'ChainellationInvalidMaxSupply', [262_144n, 3n])
     await expectRevert(sky.simulate.setMaxSupply([2n ** 255n]), 'ChainellationInvalidMaxSupply', [2n ** 255n, 3n])
     await f.tx(sky.write.setMaxSupply([3n]))
     await expectRevert(f.alice.sky.simulate.mint([0]), 'ChainellationSoldOut', [3n])
-    await f.tx(sky.write.setMaxSupply([65_535n]))
-    expect(await sky.read.maxSupply()).toBe(65_535n)
+    await f.tx(sky.write.setMaxSupply([262_143n]))
+    expect(await sky.read.maxSupply()).toBe(262_143n)
   })
 })
 
@@ -804,6 +804,31 @@ describe('skiesOf', () => {
   const idsOf = async (who: Address) => (await f.alice.sky.read.skiesOf([who]))[0]
   const transfer = (from: Player, to: Player, id: bigint) =>
     f.tx(from.sky.write.transferFrom([from.address, to.address, id]))
+
+  // A 16-bit link would wrap past sky 65,535: the collection is sized for 150,000 skies (docs/decisions/indexer.md).
+  it('follows minted and received skies past sky 65,535', async () => {
+    await f.tx(f.owner.sky.write.setMaxSupply([262_143n]))
+    // `_config` begins with the skies minted (32 bits) and the cap (32 bits): skip to 65,534 skies minted.
+    const address = f.addresses.Chainellation
+    const configSlot = []
+    for (let slot = 0n; slot < 16n; slot++) {
+      const word = BigInt((await f.client.getStorageAt({ address, slot: toHex(slot) })) ?? 0)
+      if (word & 0xffffffffn) continue
+      if (((word >> 32n) & 0xffffffffn) === 262_143n) configSlot.push({ slot, word })
+    }
+    expect(configSlot).toHaveLength(1)
+    const [{ slot, word }] = configSlot as [{ slot: bigint; word: bigint }]
+    await f.client.setStorageAt({ address, index: toHex(slot), value: toHex(word | 65_534n, { size: 32 }) })
+    for (let i = 0; i < 3; i++) await f.mint(f.alice, MIN_TZ)
+    expect(await f.alice.sky.read.totalSupply()).toBe(65_537n)
+    expect(await idsOf(f.alice.address)).toEqual([65_537n, 65_536n, 65_535n])
+    await transfer(f.alice, f.bob, 65_536n)
+    expect(await idsOf(f.bob.address)).toEqual([65_536n])
+    expect(await idsOf(f.alice.address)).toEqual([65_537n, 65_535n])
+    await f.toLocalTime(MIN_TZ, 22 * 3600)
+    await gaze(f.bob, 65_536n)
+    expect(await f.alice.sky.read.skyOf([65_536n])).toMatchObject({ tzOffset: MIN_TZ, gazes: 1 })
+  })
 
   it('lists no skies for a wallet without any', async () => {
     await f.mint(f.alice)
