@@ -1,5 +1,6 @@
-// Seeds a local chain with the collection at its full size, for `npm run scale -w scripts` and `npm run bench`:
-// 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers, 500 transactions a block.
+// Seeds a local chain with the collection, for `npm run scale -w server` and `npm run bench`: at its full size
+// 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers, 500 transactions a block; at any other size
+// the same in proportion (`collectionOf`).
 
 import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
 import { ANVIL_MNEMONIC } from '@chainellation/contracts/deploy'
@@ -13,6 +14,15 @@ export const TRANSFERS = 2_000
 export const LAYER_CHANGES = 3_000
 /** Ponder's finality depth on a local chain: the blocks it keeps unfinalized, ready to roll back. */
 export const FINALITY_BLOCKS = 30
+/** A collection to seed: its skies, and the gazes, layer changes and transfers among them. */
+export type Collection = { skies: number; gazes: number; transfers: number; layerChanges: number }
+
+/** A collection of `skies` with gazes, layer changes and transfers in the full-size collection's proportions. */
+export function collectionOf(skies: number): Collection {
+  const share = (count: number) => Math.round((count * skies) / SKIES)
+  return { skies, gazes: share(GAZES), transfers: share(TRANSFERS), layerChanges: share(LAYER_CHANGES) }
+}
+
 /** The genesis time the chain must start at (`startAnvil({ timestamp })`): midnight UTC, night over every sky. */
 export const MIDNIGHT = 1_799_971_200
 
@@ -22,8 +32,15 @@ export const recipient = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 5 }).
 
 export type Seeded = { skies: number; gazes: number; seedSeconds: number; block: bigint }
 
-/** Seeds the chain at `rpcUrl` (anvil, started at {@link MIDNIGHT}, with the game deployed at `contracts`). */
-export async function seedCollection(rpcUrl: string, contracts: { Chainellation: Hex; Decorations: Hex }) {
+/**
+ * Seeds the chain at `rpcUrl` (anvil, started at {@link MIDNIGHT}, with the game deployed at `contracts`) with
+ * `collection`; raises the collection's cap first when it holds more skies than the deployment's.
+ */
+export async function seedCollection(
+  rpcUrl: string,
+  contracts: { Chainellation: Hex; Decorations: Hex },
+  { skies, gazes: totalGazes, transfers, layerChanges }: Collection = collectionOf(SKIES),
+) {
   const client = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl, { batch: true }) }).extend(
     publicActions,
   )
@@ -47,12 +64,22 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
     pending = []
     await client.mine({ blocks: 1 })
   }
+  const read = { address: contracts.Chainellation, abi: chainellationAbi } as const
+  if ((await client.readContract({ ...read, functionName: 'maxSupply' })) < BigInt(skies)) {
+    const owner = await client.readContract({ ...read, functionName: 'owner' })
+    const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'setMaxSupply', args: [BigInt(skies)] })
+    const hash = await client.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: owner, to: read.address, data }],
+    } as never)
+    await client.waitForTransactionReceipt({ hash: hash as Hex })
+  }
   await client.setAutomine(false)
   await client.request({ method: 'evm_setBlockGasLimit', params: [numberToHex(2_000_000_000n)] } as never)
 
   const seeded = performance.now()
   const owner = (skyId: number) => players[(skyId - 1) % players.length] as Hex
-  for (let id = 1; id <= SKIES; id++) {
+  for (let id = 1; id <= skies; id++) {
     await send(
       owner(id),
       contracts.Chainellation,
@@ -61,13 +88,15 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
     )
   }
   await flush()
-  // Every sky is over UTC, at night at midnight and a day later; four nights of batch gazes make 50,000 gazes.
+  // Every sky is over UTC, at night at midnight and a day later: a night of batch gazes is a gaze at every sky.
   let gazes = 0
-  while (gazes < GAZES) {
+  while (gazes < totalGazes) {
     for (const [p, from] of players.entries()) {
-      const mine = Array.from({ length: SKIES / players.length }, (_, i) => BigInt(i * players.length + p + 1))
-      for (let i = 0; i < mine.length && gazes < GAZES; i += 100) {
-        const batch = mine.slice(i, Math.min(i + 100, i + GAZES - gazes))
+      const mine = Array.from({ length: Math.ceil((skies - p) / players.length) }, (_, i) =>
+        BigInt(i * players.length + p + 1),
+      )
+      for (let i = 0; i < mine.length && gazes < totalGazes; i += 100) {
+        const batch = mine.slice(i, Math.min(i + 100, i + totalGazes - gazes))
         gazes += batch.length
         await send(
           from,
@@ -80,7 +109,7 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
     await flush()
     await client.increaseTime({ seconds: 86_400 })
   }
-  for (let id = 1; id <= LAYER_CHANGES; id++) {
+  for (let id = 1; id <= layerChanges; id++) {
     const args = [BigInt(id), [{ layer: 1, decorationId: 1, tokenId: 0n }]] as const
     await send(
       owner(id),
@@ -89,7 +118,7 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
       200_000n,
     )
   }
-  for (let id = SKIES; id > SKIES - TRANSFERS; id--) {
+  for (let id = skies; id > skies - transfers; id--) {
     const args = [owner(id), recipient, BigInt(id)] as const
     await send(
       owner(id),
@@ -117,7 +146,7 @@ export async function seedCollection(rpcUrl: string, contracts: { Chainellation:
   } satisfies Seeded
 }
 
-/** The gallery's reads as the bench and `npm run scale` ask them: 400 of each kind, over 50 pages and 3 filters. */
+/** The gallery's reads as the benches ask them, over 50 pages, 3 filters, the feed and 1,000 skies' histories. */
 export const READS = {
   gallery: (i: number) => `/skies?page=${1 + (i % 50)}`,
   filter: (i: number) =>

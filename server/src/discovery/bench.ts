@@ -4,29 +4,34 @@
 // times the gallery, filtered and activity reads through the app's API under 20 concurrent clients, while a sky is
 // minted every two seconds (so answers the API keeps are dropped as blocks come, as on a live chain). Everything
 // listens on 127.0.0.1. Writes server/discovery-report.json for `npm run bench`.
-import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chainellationAbi, getDeployment, MULTICALL3_ADDRESS } from '@chainellation/contracts'
-import { freePort, startAnvil } from '@chainellation/contracts/anvil'
+import { startAnvil } from '@chainellation/contracts/anvil'
 import { constellations } from '@chainellation/contracts/catalogue'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { type Indexer, startIndexer } from '@chainellation/indexer/process'
-import { MIDNIGHT, players, READS, seedCollection } from '@chainellation/indexer/seed'
+import { MIDNIGHT, seedCollection } from '@chainellation/indexer/seed'
 import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
-import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
-import { createPublicClient, createTestClient, encodeFunctionData, getAbiItem, type Hex, http, numberToHex } from 'viem'
+import { createPublicClient, getAbiItem, type Hex, http } from 'viem'
 import { foundry } from 'viem/chains'
+import {
+  BLOCK_EVERY_MS,
+  CLIENTS,
+  databaseOpenedAt,
+  keepMinting,
+  memoryWatch,
+  type QueryFigures,
+  queries,
+  REQUESTS,
+  round,
+  startApi,
+} from './bench-tools'
 
 export const DISCOVERY_REPORT = 'server/discovery-report.json'
-const CLIENTS = 20
-const REQUESTS = 2000
-const BLOCK_EVERY_MS = 2000
-
-export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
 export type DiscoveryReport = {
   /** Cores, and the load average (1, 5, 15 min) at the start and the end: above the cores, other work shared them. */
   machine: { cpus: number; loadAverage: number[]; loadAverageAtEnd: number[] }
@@ -52,153 +57,6 @@ export type DiscoveryReport = {
   /** One client at a time, PGlite: what one read costs when nothing waits. */
   pgliteOneClient: QueryFigures
   postgres: QueryFigures & { indexSeconds: number }
-}
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url))
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const round = (n: number) => Math.round(n * 10) / 10
-
-/** Sum of the resident memory of `pid` and its descendants, from /proc: `VmRSS` now, or `VmHWM`, the most held. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  return [pid, ...descendants(pid)].reduce((sum, p) => {
-    try {
-      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))
-      return sum + Number(line?.[1] ?? 0) / 1024
-    } catch {
-      return sum
-    }
-  }, 0)
-}
-
-/**
- * The indexer's memory over its run, read every 250 ms from its spawn: `peakMb(after)` is the most it held from time
- * `after` on (ms since the epoch), `startupPeakMb()` the most any of its processes ever held (VmHWM).
- */
-function memoryWatch() {
-  const samples: { at: number; mb: number }[] = []
-  let pid: number | undefined
-  const timer = setInterval(() => {
-    if (pid !== undefined) samples.push({ at: Date.now(), mb: memoryMb(pid, 'VmRSS') })
-  }, 250).unref()
-  return {
-    watch: (spawned: number) => {
-      pid = spawned
-    },
-    peakMb: (after: number) => Math.max(0, ...samples.filter((s) => s.at >= after).map((s) => s.mb)),
-    startupPeakMb: () => (pid === undefined ? 0 : memoryMb(pid, 'VmHWM')),
-    stop: () => clearInterval(timer),
-  }
-}
-
-/** When Ponder said its database was open (its JSON log's `time`): PGlite has created or opened its folder by then. */
-function databaseOpenedAt(output: string[]): number {
-  for (const line of output) {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; time?: number }
-      if (entry.msg === 'Connected to database' && entry.time) return entry.time
-    } catch {}
-  }
-  throw new Error('the indexer never said its database was open')
-}
-
-/** The app's API (as `npm start` runs it) in front of `indexerUrl`. */
-async function startApi(indexerUrl: string, rpcUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-api-'))
-  const output: string[] = []
-  const child: ChildProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CHAIN_ID: '31337',
-      LOCAL_RPC_URL: rpcUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      INDEXER_URL: indexerUrl,
-      // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
-      SKY_READ_RATE_LIMIT: '1000000',
-      // A line per request would be kept here by the thousand, and cost the timed reads their writing.
-      LOG_LEVEL: 'warn',
-    },
-  })
-  forEachLine(child, (line) => output.push(line))
-  const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.pid && child.exitCode === null) await stopGroup(child.pid)
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, stop }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop()
-      throw new Error(`the API did not start:\n${output.slice(-20).join('\n')}`)
-    }
-    await sleep(100)
-  }
-}
-
-/** p95 of `count` reads made by `clients` clients, each sending its next as soon as its last is answered. */
-async function p95(base: string, read: (i: number) => string, clients = CLIENTS, count = REQUESTS): Promise<number> {
-  const times: number[] = []
-  let next = 0
-  const client = async () => {
-    for (let i = next++; i < count; i = next++) {
-      const path = read(i)
-      const t = performance.now()
-      const res = await fetch(`${base}/api/discovery${path}`)
-      await res.arrayBuffer()
-      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
-      times.push(performance.now() - t)
-    }
-  }
-  await Promise.all(Array.from({ length: clients }, client))
-  times.sort((a, b) => a - b)
-  return round(times[Math.floor(times.length * 0.95)] ?? 0)
-}
-
-/** The three kinds of read, through the API at `base`. */
-async function queries(base: string, clients = CLIENTS, count = REQUESTS): Promise<QueryFigures> {
-  return {
-    galleryP95Ms: await p95(base, READS.gallery, clients, count),
-    filterP95Ms: await p95(base, READS.filter, clients, count),
-    activityP95Ms: await p95(base, READS.activity, clients, count),
-  }
-}
-
-/** Mints a sky from a player every `BLOCK_EVERY_MS` until stopped: a new block, and a new event, at a steady pace. */
-function keepMinting(rpcUrl: string, chainellation: Hex) {
-  const client = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) })
-  let running = true
-  const done = (async () => {
-    for (let i = 0; running; i++) {
-      await client.request({
-        method: 'eth_sendTransaction',
-        params: [
-          {
-            from: players[i % players.length],
-            to: chainellation,
-            data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] }),
-            gas: numberToHex(120_000n),
-          },
-        ],
-      } as never)
-      await sleep(BLOCK_EVERY_MS)
-    }
-  })()
-  return async () => {
-    running = false
-    await done
-  }
 }
 
 /** The first gallery page of `completed=false&sort=gazes`, from `skyOf` of every sky in batched multicalls. */

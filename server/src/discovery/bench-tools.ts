@@ -1,0 +1,176 @@
+// What the discovery benches share (`bench.ts` at the collection's size, `scale.ts` at three): the indexer's memory,
+// the app's API in front of an indexer, concurrent reads through it, and a steady mint.
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chainellationAbi } from '@chainellation/contracts'
+import { freePort } from '@chainellation/contracts/anvil'
+import { players, READS } from '@chainellation/indexer/seed'
+import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
+import { createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
+import { foundry } from 'viem/chains'
+
+/** Clients reading at once, and the reads of each kind, unless a bench asks for others. */
+export const CLIENTS = 20
+export const REQUESTS = 2000
+/** How often `keepMinting` mints a sky. */
+export const BLOCK_EVERY_MS = 2000
+
+export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url))
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+export const round = (n: number) => Math.round(n * 10) / 10
+
+/** Sum of the resident memory of `pid` and its descendants, from /proc: `VmRSS` now, or `VmHWM`, the most held. */
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  return [pid, ...descendants(pid)].reduce((sum, p) => {
+    try {
+      const line = readFileSync(`/proc/${p}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))
+      return sum + Number(line?.[1] ?? 0) / 1024
+    } catch {
+      return sum
+    }
+  }, 0)
+}
+
+/**
+ * The indexer's memory over its run, read every 250 ms from its spawn: `peakMb(after)` is the most it held from time
+ * `after` on (ms since the epoch), `startupPeakMb()` the most any of its processes ever held (VmHWM).
+ */
+export function memoryWatch() {
+  const samples: { at: number; mb: number }[] = []
+  let pid: number | undefined
+  const timer = setInterval(() => {
+    if (pid !== undefined) samples.push({ at: Date.now(), mb: memoryMb(pid, 'VmRSS') })
+  }, 250).unref()
+  return {
+    watch: (spawned: number) => {
+      pid = spawned
+    },
+    peakMb: (after: number) => Math.max(0, ...samples.filter((s) => s.at >= after).map((s) => s.mb)),
+    startupPeakMb: () => (pid === undefined ? 0 : memoryMb(pid, 'VmHWM')),
+    stop: () => clearInterval(timer),
+  }
+}
+
+/** When Ponder said its database was open (its JSON log's `time`): PGlite has created or opened its folder by then. */
+export function databaseOpenedAt(output: string[]): number {
+  for (const line of output) {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; time?: number }
+      if (entry.msg === 'Connected to database' && entry.time) return entry.time
+    } catch {}
+  }
+  throw new Error('the indexer never said its database was open')
+}
+
+/** The app's API (as `npm start` runs it) in front of `indexerUrl`. */
+export async function startApi(
+  indexerUrl: string,
+  rpcUrl: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-api-'))
+  const output: string[] = []
+  const child: ChildProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CHAIN_ID: '31337',
+      LOCAL_RPC_URL: rpcUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      INDEXER_URL: indexerUrl,
+      // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
+      SKY_READ_RATE_LIMIT: '1000000',
+      // A line per request would be kept here by the thousand, and cost the timed reads their writing.
+      LOG_LEVEL: 'warn',
+    },
+  })
+  forEachLine(child, (line) => output.push(line))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.pid && child.exitCode === null) await stopGroup(child.pid)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop()
+      throw new Error(`the API did not start:\n${output.slice(-20).join('\n')}`)
+    }
+    await sleep(100)
+  }
+}
+
+/** p95 of `count` reads made by `clients` clients, each sending its next as soon as its last is answered. */
+export async function p95(
+  base: string,
+  read: (i: number) => string,
+  clients = CLIENTS,
+  count = REQUESTS,
+): Promise<number> {
+  const times: number[] = []
+  let next = 0
+  const client = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const path = read(i)
+      const t = performance.now()
+      const res = await fetch(`${base}/api/discovery${path}`)
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+      times.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: clients }, client))
+  times.sort((a, b) => a - b)
+  return round(times[Math.floor(times.length * 0.95)] ?? 0)
+}
+
+/** The three kinds of read, through the API at `base`. */
+export async function queries(base: string, clients = CLIENTS, count = REQUESTS): Promise<QueryFigures> {
+  return {
+    galleryP95Ms: await p95(base, READS.gallery, clients, count),
+    filterP95Ms: await p95(base, READS.filter, clients, count),
+    activityP95Ms: await p95(base, READS.activity, clients, count),
+  }
+}
+
+/** Mints a sky from a player every `BLOCK_EVERY_MS` until stopped: a new block, and a new event, at a steady pace. */
+export function keepMinting(rpcUrl: string, chainellation: Hex) {
+  const client = createTestClient({ mode: 'anvil', chain: foundry, transport: http(rpcUrl) })
+  let running = true
+  const done = (async () => {
+    for (let i = 0; running; i++) {
+      await client.request({
+        method: 'eth_sendTransaction',
+        params: [
+          {
+            from: players[i % players.length],
+            to: chainellation,
+            data: encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] }),
+            gas: numberToHex(120_000n),
+          },
+        ],
+      } as never)
+      await sleep(BLOCK_EVERY_MS)
+    }
+  })()
+  return async () => {
+    running = false
+    await done
+  }
+}

@@ -1,0 +1,192 @@
+// `npm run scale -w server [-- 15000,50000,150000 [pglite,postgres]]`: how every cost of discovery grows with the
+// community. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
+// full-size collection's proportions (`collectionOf`), then for each database indexes it from a fresh start and times
+// the gallery, filtered and activity reads through the app's API at 20 and 100 concurrent clients while a sky is
+// minted every two seconds. Prints a table and writes bench/reports/scale.json, which `npm run bench` files in
+// bench/results.json as `scale.<skies>.<db>.<figure>` (docs/decisions/indexer.md, "Ten times the community").
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getDeployment } from '@chainellation/contracts'
+import { startAnvil } from '@chainellation/contracts/anvil'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { type Indexer, startIndexer } from '@chainellation/indexer/process'
+import { collectionOf, MIDNIGHT, READS, seedCollection } from '@chainellation/indexer/seed'
+import { writeJson } from '@chainellation/scripts/json'
+import { createPostgresCluster, type PostgresCluster } from '@chainellation/scripts/postgres'
+import postgres from 'postgres'
+import { databaseOpenedAt, keepMinting, memoryWatch, p95, round, startApi } from './bench-tools'
+
+export const SCALE_REPORT = 'bench/reports/scale.json'
+export const DATABASES = ['pglite', 'postgres'] as const
+export type Database = (typeof DATABASES)[number]
+
+/** The figures of one size on one database, as `bench/results.json` names them. */
+export type ScaleFigures = {
+  /** Fresh start to every seeded block indexed. */
+  indexSeconds: number
+  /** The most the indexer's processes held from its database open on (backfill, catching up, the reads). */
+  indexerRssMb: number
+  /** The most they ever held (VmHWM), a fresh PGlite database's creation included. */
+  indexerPeakRssMb: number
+  galleryP95Ms20: number
+  galleryP95Ms100: number
+  filterP95Ms100: number
+  activityP95Ms100: number
+  /** The indexed database on disk: PGlite's folder, or Postgres's database. */
+  diskMb: number
+}
+
+export type ScaleReport = {
+  machine: { cpus: number; loadAverage: number[]; loadAverageAtEnd?: number[] }
+  method: string
+  sizes: {
+    skies: number
+    gazes: number
+    transfers: number
+    layerChanges: number
+    seedSeconds: number
+    databases: Partial<Record<Database, ScaleFigures | { error: string }>>
+  }[]
+}
+
+/** Reads of each kind at each load: enough that the 95th percentile stands on a hundred slowest. */
+const READS_PER_FIGURE = 2000
+/** The longest a fresh index may take before the size is recorded as failed on that database. */
+const INDEX_TIMEOUT_MS = 60 * 60_000
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+const log = (line: string) => process.stdout.write(`[scale] ${line}\n`)
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
+const sizes = (process.argv[2] ?? '15000,50000,150000').split(',').map(Number)
+const databases = (process.argv[3] ?? DATABASES.join(',')).split(',') as Database[]
+for (const db of databases) if (!DATABASES.includes(db)) throw new Error(`unknown database ${db}: pglite or postgres`)
+for (const skies of sizes) if (!Number.isInteger(skies) || skies < 100) throw new Error(`not a size: ${skies}`)
+
+/** Indexes the chain at `rpcUrl` up to `block` from a fresh start on `db`, and measures it under the API's reads. */
+async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}`, block: bigint) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-scale-'))
+  let cluster: PostgresCluster | undefined
+  let indexer: Indexer | undefined
+  let api: { url: string; stop: () => Promise<void> } | undefined
+  let stopMinting = async () => {}
+  const memory = memoryWatch()
+  try {
+    if (db === 'postgres') cluster = await createPostgresCluster()
+    const started = performance.now()
+    indexer = await startIndexer(rpcUrl, dataDir, {
+      postgres: cluster && { url: cluster.url, schema: 'scale' },
+      readyTimeoutMs: INDEX_TIMEOUT_MS,
+      onSpawn: memory.watch,
+    })
+    await indexer.caughtUp(block, INDEX_TIMEOUT_MS)
+    const indexSeconds = round((performance.now() - started) / 1000)
+    log(`${db}: indexed in ${indexSeconds} s; reading through the API`)
+    api = await startApi(indexer.url, rpcUrl)
+    stopMinting = keepMinting(rpcUrl, chainellation)
+    const base = api.url
+    const figures = {
+      galleryP95Ms20: await p95(base, READS.gallery, 20, READS_PER_FIGURE),
+      galleryP95Ms100: await p95(base, READS.gallery, 100, READS_PER_FIGURE),
+      filterP95Ms100: await p95(base, READS.filter, 100, READS_PER_FIGURE),
+      activityP95Ms100: await p95(base, READS.activity, 100, READS_PER_FIGURE),
+    }
+    await stopMinting()
+    const indexerRssMb = Math.round(memory.peakMb(databaseOpenedAt(indexer.output)))
+    const indexerPeakRssMb = Math.round(memory.startupPeakMb())
+    let diskMb: number
+    if (cluster) {
+      const sql = postgres(cluster.url, { onnotice: () => {} })
+      const [row] = await sql<{ bytes: string }[]>`select pg_database_size(current_database())::text as bytes`
+      await sql.end()
+      diskMb = mb(Number(row?.bytes ?? 0))
+    } else {
+      diskMb = mb(Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]))
+    }
+    return { indexSeconds, indexerRssMb, indexerPeakRssMb, ...figures, diskMb } satisfies ScaleFigures
+  } finally {
+    memory.stop()
+    await stopMinting().catch(() => {})
+    await api?.stop()
+    await indexer?.stop()
+    await cluster?.destroy()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const report: ScaleReport = {
+  machine: { cpus: cpus().length, loadAverage: loadavg().map((n) => round(n)) },
+  method:
+    'For each size, anvil seeded with that many skies and, in the 15,000-sky collection’s proportions, gazes (3.3 a ' +
+    'sky), layer changes and transfers, 500 transactions a block, ending with 30 empty blocks; for each database a ' +
+    'fresh index to the last seeded block, then through the app’s API (one process) 2,000 reads of each kind by 20 ' +
+    'or 100 clients each sending its next read when its last is answered, while a sky is minted every 2 s; p95.',
+  sizes: [],
+}
+
+for (const skies of sizes) {
+  const collection = collectionOf(skies)
+  const anvil = await startAnvil({ timestamp: MIDNIGHT })
+  try {
+    await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
+    const contracts = getDeployment(31337)?.contracts
+    if (!contracts) throw new Error('no local deployment recorded')
+    log(
+      `seeding ${skies} skies, ${collection.gazes} gazes, ${collection.layerChanges} layer changes, ` +
+        `${collection.transfers} transfers`,
+    )
+    const seeded = await seedCollection(anvil.rpcUrl, contracts, collection)
+    log(`seeded in ${Math.round(seeded.seedSeconds)} s`)
+    const entry: ScaleReport['sizes'][number] = {
+      ...collection,
+      seedSeconds: Math.round(seeded.seedSeconds),
+      databases: {},
+    }
+    report.sizes.push(entry)
+    for (const db of databases) {
+      try {
+        entry.databases[db] = await measure(db, anvil.rpcUrl, contracts.Chainellation, seeded.block)
+        log(`${skies} on ${db}: ${JSON.stringify(entry.databases[db])}`)
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        entry.databases[db] = { error: message }
+        log(`${skies} on ${db} FAILED: ${message.split('\n')[0]}`)
+      }
+      writeJson(join(root, SCALE_REPORT), report)
+    }
+  } finally {
+    await anvil.stop()
+  }
+}
+report.machine.loadAverageAtEnd = loadavg().map((n) => round(n))
+writeJson(join(root, SCALE_REPORT), report)
+process.stdout.write(`${scaleTable(report)}\n`)
+
+/** The report as a Markdown table, a row per figure and a column per size and database. */
+export function scaleTable({ sizes: measured }: ScaleReport): string {
+  const columns = measured.flatMap((size) =>
+    DATABASES.filter((db) => size.databases[db]).map((db) => ({ size, db, figures: size.databases[db] })),
+  )
+  const rows: [string, keyof ScaleFigures][] = [
+    ['fresh index to the last block (s)', 'indexSeconds'],
+    ['indexer RSS held / peak (MB)', 'indexerRssMb'],
+    ['gallery p95, 20 clients (ms)', 'galleryP95Ms20'],
+    ['gallery p95, 100 clients (ms)', 'galleryP95Ms100'],
+    ['filter p95, 100 clients (ms)', 'filterP95Ms100'],
+    ['activity p95, 100 clients (ms)', 'activityP95Ms100'],
+    ['database on disk (MB)', 'diskMb'],
+  ]
+  const cell = (figures: ScaleFigures | { error: string } | undefined, key: keyof ScaleFigures) => {
+    if (!figures || 'error' in figures) return 'failed'
+    if (key === 'indexerRssMb') return `${figures.indexerRssMb} / ${figures.indexerPeakRssMb}`
+    return String(figures[key])
+  }
+  const head = `| figure | ${columns.map((c) => `${c.size.skies.toLocaleString('en')} ${c.db}`).join(' | ')} |`
+  const rule = `| --- | ${columns.map(() => '---:').join(' | ')} |`
+  const seed = `| seeding the chain (s) | ${columns.map((c) => c.size.seedSeconds).join(' | ')} |`
+  const body = rows.map(([label, key]) => `| ${label} | ${columns.map((c) => cell(c.figures, key)).join(' | ')} |`)
+  return [head, rule, seed, ...body].join('\n')
+}
