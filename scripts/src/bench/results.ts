@@ -8,6 +8,8 @@ export const RESULTS_FILE = 'bench/results.json'
 
 /** What the prod measurement (prod-load.ts) writes, from the repository root. */
 export const PROD_REPORT = 'bench/reports/prod.json'
+/** Written by server/src/discovery/scale.ts. */
+export const SCALE_REPORT = 'bench/reports/scale.json'
 
 /** The median (mean of the middle two for an even count); null for no values. */
 export function median(values: readonly number[]): number | null {
@@ -80,6 +82,12 @@ export const TARGETS = {
   /** Gallery, filtered and activity reads through the app's API, 20 concurrent clients. */
   discoveryP95: { op: '<=', value: 50 },
   indexerRss: { op: '<=', value: 1024 },
+  /** Ten times the community, 150,000 skies on Postgres (docs/decisions/indexer.md, "Ten times the community"). */
+  scaleIndexSeconds: { op: '<=', value: 600 },
+  scaleP95: { op: '<=', value: 50 },
+  scaleIndexerRss: { op: '<=', value: 1024 },
+  /** PGlite at 15,000 skies, held from its database open on. */
+  scalePgliteRss: { op: '<=', value: 768 },
   /** The production shape: two API processes on Postgres behind the load balancer, 50 connections. */
   prodApiReadRps: { op: '>=', value: 3000 },
   prodDraftWriteRps: { op: '>=', value: 1000 },
@@ -155,6 +163,22 @@ export type DiscoveryReport = {
   postgres: QueryFigures & { indexSeconds: number }
 }
 
+/** One size on one database in bench/reports/scale.json (server/src/discovery/scale.ts). */
+export type ScaleFigures = {
+  indexSeconds: number
+  indexerRssMb: number
+  indexerPeakRssMb: number
+  galleryP95Ms20: number
+  galleryP95Ms100: number
+  filterP95Ms100: number
+  activityP95Ms100: number
+  diskMb: number
+}
+/** The part of bench/reports/scale.json read here. */
+export type ScaleReport = {
+  sizes: { skies: number; databases: Partial<Record<'pglite' | 'postgres', ScaleFigures | { error: string }>> }[]
+}
+
 type ApiFigures = {
   sessionReadRps: number
   sessionReadP99Ms: number
@@ -187,12 +211,77 @@ export type Inputs = {
   gas: GasReport | null
   discovery?: DiscoveryReport | null
   prod?: ProdReport | null
+  scale?: ScaleReport | null
 }
 
 const routeOf = (report: FrontendReport | null, site: 'ours' | 'baseline', route: string) =>
   report?.[site]?.routes.find((r) => r.route === route)
 
 /** Every figure of the table, ours beside the starter's. */
+/**
+ * Discovery at each size and database, `scale.<skies>.<db>.<figure>`: targets at 150,000 skies on Postgres, and for
+ * PGlite's memory at 15,000; a size that failed on a database has its figures unmeasured.
+ */
+export function scaleFigures(report: ScaleReport): Figure[] {
+  const t = TARGETS
+  const out: Figure[] = []
+  for (const { skies, databases } of report.sizes) {
+    for (const db of ['pglite', 'postgres'] as const) {
+      if (!(db in databases)) continue
+      const measured = databases[db]
+      const f = measured && !('error' in measured) ? measured : undefined
+      const goal = skies === 150_000 && db === 'postgres'
+      const id = (name: keyof ScaleFigures) => `scale.${skies}.${db}.${name}`
+      const label = (what: string) =>
+        `${skies.toLocaleString('en-US')} skies, ${db === 'pglite' ? 'PGlite' : 'Postgres'}: ${what}`
+      const rssTarget = goal ? t.scaleIndexerRss : skies === 15_000 && db === 'pglite' ? t.scalePgliteRss : null
+      out.push(
+        figure(
+          id('indexSeconds'),
+          'discovery',
+          label('fresh index'),
+          's',
+          f?.indexSeconds,
+          null,
+          goal ? t.scaleIndexSeconds : null,
+        ),
+        figure(id('indexerRssMb'), 'discovery', label('indexer memory held'), 'MB', f?.indexerRssMb, null, rssTarget),
+        figure(id('indexerPeakRssMb'), 'discovery', label('indexer memory peak'), 'MB', f?.indexerPeakRssMb),
+        figure(id('galleryP95Ms20'), 'discovery', label('gallery p95, 20 clients'), 'ms', f?.galleryP95Ms20),
+        figure(
+          id('galleryP95Ms100'),
+          'discovery',
+          label('gallery p95, 100 clients'),
+          'ms',
+          f?.galleryP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(
+          id('filterP95Ms100'),
+          'discovery',
+          label('filter p95, 100 clients'),
+          'ms',
+          f?.filterP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(
+          id('activityP95Ms100'),
+          'discovery',
+          label('activity p95, 100 clients'),
+          'ms',
+          f?.activityP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(id('diskMb'), 'discovery', label('database on disk'), 'MB', f?.diskMb),
+      )
+    }
+  }
+  return out
+}
+
 /** The production shape's figures, `prod.*`; the PGlite process beside them has no target. */
 export function prodFigures(p: ProdReport): Figure[] {
   const t = TARGETS
@@ -277,7 +366,7 @@ export function prodFigures(p: ProdReport): Figure[] {
   ]
 }
 
-export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod }: Inputs): Figure[] {
+export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod, scale }: Inputs): Figure[] {
   const out: Figure[] = []
   const home = (site: 'ours' | 'baseline') => routeOf(f, site, '/')
   for (const route of OUR_ROUTES) {
@@ -622,6 +711,7 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
     )
   }
   if (prod) out.push(...prodFigures(prod))
+  if (scale) out.push(...scaleFigures(scale))
   for (const [action, used] of Object.entries(gas ?? {})) {
     out.push(figure(`gas.${action}`, 'gas', `Gas: ${action}`, 'gas', used))
   }
@@ -721,6 +811,8 @@ export const METHODS: Record<string, string> = {
   rpc: 'e2e/bench-reports/mint.json and stargaze.json from the mint and stargaze measurements of the same run',
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
   prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
+  scale:
+    'bench/reports/scale.json from `npm run bench -- scale` (npm run scale -w server): per size, anvil seeded with that many skies and gazes, layer changes and transfers in the 15,000-sky collection’s proportions; per database a fresh index to the last seeded block, then 2,000 reads of each kind through the app’s API (one process) by 20 or 100 concurrent clients while a sky is minted every 2 s, p95; memory from /proc (held: VmRSS every 250 ms from the database open on; peak: VmHWM); disk: PGlite’s folder or pg_database_size',
   discovery:
     'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s; the chain’s figure reads every sky in batched multicalls',
 }
@@ -798,15 +890,16 @@ export function formatNotes(results: Results): string {
 /** Reads the reports this run wrote (older ones are listed as missing), writes bench/results.json, returns it. */
 export function collectResults(root: string, startedAt: number): Results {
   const missing: string[] = []
-  const read = <T>(path: string): T | null => {
+  // A report only some runs write (`npm run bench -- scale`) is left out quietly when this run did not.
+  const read = <T>(path: string, optional = false): T | null => {
     try {
       if (statSync(join(root, path)).mtimeMs < startedAt) {
-        missing.push(`${path} was not rewritten by this run`)
+        if (!optional) missing.push(`${path} was not rewritten by this run`)
         return null
       }
       return JSON.parse(readFileSync(join(root, path), 'utf8')) as T
     } catch (error) {
-      missing.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+      if (!optional) missing.push(`${path}: ${error instanceof Error ? error.message : String(error)}`)
       return null
     }
   }
@@ -818,6 +911,7 @@ export function collectResults(root: string, startedAt: number): Results {
       gas: read<GasReport>('contracts/gas-report.json'),
       discovery: read<DiscoveryReport>('server/discovery-report.json'),
       prod: read<ProdReport>(PROD_REPORT),
+      scale: read<ScaleReport>(SCALE_REPORT, true),
     },
     { missing },
   )
