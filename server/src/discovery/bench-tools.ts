@@ -116,13 +116,17 @@ export async function startApi(
   }
 }
 
-/** p95 of `count` reads made by `clients` clients, each sending its next as soon as its last is answered. */
-export async function p95(
+/**
+ * `count` reads made by `clients` clients, each sending its next as soon as its last is answered: the 95th percentile
+ * of their times, and how many were answered a second. With every client always waiting, a read waits for the others
+ * in flight: its time is about `clients` divided by the reads a second the machine answers.
+ */
+export async function readLoad(
   base: string,
   read: (i: number) => string,
   clients = CLIENTS,
   count = REQUESTS,
-): Promise<number> {
+): Promise<{ p95Ms: number; perSecond: number }> {
   const times: number[] = []
   let next = 0
   const client = async () => {
@@ -135,9 +139,16 @@ export async function p95(
       times.push(performance.now() - t)
     }
   }
+  const started = performance.now()
   await Promise.all(Array.from({ length: clients }, client))
+  const seconds = (performance.now() - started) / 1000
   times.sort((a, b) => a - b)
-  return round(times[Math.floor(times.length * 0.95)] ?? 0)
+  return { p95Ms: round(times[Math.floor(times.length * 0.95)] ?? 0), perSecond: Math.round(count / seconds) }
+}
+
+/** The 95th percentile of `readLoad`'s times. */
+export async function p95(base: string, read: (i: number) => string, clients = CLIENTS, count = REQUESTS) {
+  return (await readLoad(base, read, clients, count)).p95Ms
 }
 
 /** The three kinds of read, through the API at `base`. */

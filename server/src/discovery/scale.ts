@@ -17,7 +17,7 @@ import { collectionOf, MIDNIGHT, READS, seedCollection } from '@chainellation/in
 import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster, type PostgresCluster } from '@chainellation/scripts/postgres'
 import postgres from 'postgres'
-import { databaseOpenedAt, keepMinting, memoryWatch, p95, round, startApi } from './bench-tools'
+import { databaseOpenedAt, keepMinting, memoryWatch, readLoad, round, startApi } from './bench-tools'
 
 export const SCALE_REPORT = 'bench/reports/scale.json'
 export const DATABASES = ['pglite', 'postgres'] as const
@@ -37,6 +37,8 @@ export type ScaleFigures = {
   activityP95Ms100: number
   /** The indexed database on disk: PGlite's folder, or Postgres's database. */
   diskMb: number
+  /** Reads answered a second under each load, by kind and clients: what each p95 is made of. */
+  perSecond?: Record<string, number>
 }
 
 export type ScaleReport = {
@@ -88,11 +90,17 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
     api = await startApi(indexer.url, rpcUrl)
     stopMinting = keepMinting(rpcUrl, chainellation)
     const base = api.url
+    const perSecond: Record<string, number> = {}
+    const load = async (kind: keyof typeof READS, clients: number) => {
+      const { p95Ms, perSecond: answered } = await readLoad(base, READS[kind], clients, READS_PER_FIGURE)
+      perSecond[`${kind}${clients}`] = answered
+      return p95Ms
+    }
     const figures = {
-      galleryP95Ms20: await p95(base, READS.gallery, 20, READS_PER_FIGURE),
-      galleryP95Ms100: await p95(base, READS.gallery, 100, READS_PER_FIGURE),
-      filterP95Ms100: await p95(base, READS.filter, 100, READS_PER_FIGURE),
-      activityP95Ms100: await p95(base, READS.activity, 100, READS_PER_FIGURE),
+      galleryP95Ms20: await load('gallery', 20),
+      galleryP95Ms100: await load('gallery', 100),
+      filterP95Ms100: await load('filter', 100),
+      activityP95Ms100: await load('activity', 100),
     }
     await stopMinting()
     const indexerRssMb = Math.round(memory.peakMb(databaseOpenedAt(indexer.output)))
@@ -106,7 +114,7 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
     } else {
       diskMb = mb(Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]))
     }
-    return { indexSeconds, indexerRssMb, indexerPeakRssMb, ...figures, diskMb } satisfies ScaleFigures
+    return { indexSeconds, indexerRssMb, indexerPeakRssMb, ...figures, diskMb, perSecond } satisfies ScaleFigures
   } finally {
     memory.stop()
     await stopMinting().catch(() => {})
