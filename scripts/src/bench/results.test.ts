@@ -291,7 +291,7 @@ describe('scale figures', () => {
   const byId = (id: string) => figures.find((f) => f.id === id)
 
   it('names each figure scale.<skies>.<db>.<figure>, a failed database’s unmeasured', () => {
-    expect(figures).toHaveLength(4 * 8)
+    expect(figures).toHaveLength(4 * 9)
     expect(byId('scale.15000.postgres.diskMb')).toMatchObject({ ours: 10, unit: 'MB', target: null })
     expect(byId('scale.150000.pglite.indexSeconds')).toMatchObject({ ours: null, met: null })
   })

@@ -173,6 +173,8 @@ export type ScaleFigures = {
   filterP95Ms100: number
   activityP95Ms100: number
   diskMb: number
+  /** Absent from a report written before the browser's figure was measured. */
+  galleryFirst24Ms?: number
 }
 /** The part of bench/reports/scale.json read here. */
 export type ScaleReport = {
@@ -276,6 +278,13 @@ export function scaleFigures(report: ScaleReport): Figure[] {
           goal ? t.scaleP95 : null,
         ),
         figure(id('diskMb'), 'discovery', label('database on disk'), 'MB', f?.diskMb),
+        figure(
+          id('galleryFirst24Ms'),
+          'discovery',
+          label('gallery’s first 24 cards in Chromium'),
+          'ms',
+          f?.galleryFirst24Ms,
+        ),
       )
     }
   }
@@ -812,7 +821,7 @@ export const METHODS: Record<string, string> = {
   gas: 'contracts/gas-report.json from the gas measurement of the same run',
   prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
   scale:
-    'bench/reports/scale.json from `npm run bench -- scale` (npm run scale -w server): per size, anvil seeded with that many skies and gazes, layer changes and transfers in the 15,000-sky collection’s proportions; per database a fresh index to the last seeded block, then 2,000 reads of each kind through the app’s API (one process) by 20 or 100 concurrent clients while a sky is minted every 2 s, p95; memory from /proc (held: VmRSS every 250 ms from the database open on; peak: VmHWM); disk: PGlite’s folder or pg_database_size',
+    'bench/reports/scale.json from `npm run bench -- scale` (npm run scale -w server): per size, anvil seeded with that many skies and gazes, layer changes and transfers in the 15,000-sky collection’s proportions; per database a fresh index to the last seeded block, then 2,000 reads of each kind through the app’s API (one process) by 20 or 100 concurrent clients while a sky is minted every 2 s, p95; memory from /proc (held: VmRSS every 250 ms from the database open on; peak: VmHWM); disk: PGlite’s folder or pg_database_size; the gallery: Chromium, 1280×800, a fresh context, navigation to the first 24 cards of everyone’s skies shown with their pictures, median of 3',
   discovery:
     'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s; the chain’s figure reads every sky in batched multicalls',
 }

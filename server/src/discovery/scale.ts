@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getDeployment } from '@chainellation/contracts'
-import { startAnvil } from '@chainellation/contracts/anvil'
+import { freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { type Indexer, startIndexer } from '@chainellation/indexer/process'
 import { collectionOf, MIDNIGHT, READS, seedCollection } from '@chainellation/indexer/seed'
@@ -18,6 +18,7 @@ import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster, type PostgresCluster } from '@chainellation/scripts/postgres'
 import postgres from 'postgres'
 import { databaseOpenedAt, keepMinting, memoryWatch, readLoad, round, startApi } from './bench-tools'
+import { buildWeb, galleryFirstCardsMs, previewWeb } from './first-cards'
 
 export const SCALE_REPORT = 'bench/reports/scale.json'
 export const DATABASES = ['pglite', 'postgres'] as const
@@ -37,6 +38,8 @@ export type ScaleFigures = {
   activityP95Ms100: number
   /** The indexed database on disk: PGlite's folder, or Postgres's database. */
   diskMb: number
+  /** Chromium opening everyone's skies: navigation to the first 24 cards shown with their pictures, median of 3. */
+  galleryFirst24Ms: number
   /** Reads answered a second under each load, by kind and clients: what each p95 is made of. */
   perSecond?: Record<string, number>
 }
@@ -68,8 +71,11 @@ const databases = (process.argv[3] ?? DATABASES.join(',')).split(',') as Databas
 for (const db of databases) if (!DATABASES.includes(db)) throw new Error(`unknown database ${db}: pglite or postgres`)
 for (const skies of sizes) if (!Number.isInteger(skies) || skies < 100) throw new Error(`not a size: ${skies}`)
 
-/** Indexes the chain at `rpcUrl` up to `block` from a fresh start on `db`, and measures it under the API's reads. */
-async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}`, block: bigint) {
+/**
+ * Indexes the chain at `rpcUrl` up to `block` from a fresh start on `db`, measures it under the API's reads, then
+ * times the gallery in Chromium on the web app built in `webDist`.
+ */
+async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}`, block: bigint, webDist: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-scale-'))
   let cluster: PostgresCluster | undefined
   let indexer: Indexer | undefined
@@ -103,6 +109,8 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
       activityP95Ms100: await load('activity', 100),
     }
     await stopMinting()
+    const web = await previewWeb(webDist, base)
+    const galleryFirst24Ms = await galleryFirstCardsMs(web.url).finally(web.stop)
     const indexerRssMb = Math.round(memory.peakMb(databaseOpenedAt(indexer.output)))
     const indexerPeakRssMb = Math.round(memory.startupPeakMb())
     let diskMb: number
@@ -114,7 +122,15 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
     } else {
       diskMb = mb(Number(execFileSync('du', ['-sb', dataDir], { encoding: 'utf8' }).split('\t')[0]))
     }
-    return { indexSeconds, indexerRssMb, indexerPeakRssMb, ...figures, diskMb, perSecond } satisfies ScaleFigures
+    return {
+      indexSeconds,
+      indexerRssMb,
+      indexerPeakRssMb,
+      ...figures,
+      diskMb,
+      galleryFirst24Ms,
+      perSecond,
+    } satisfies ScaleFigures
   } finally {
     memory.stop()
     await stopMinting().catch(() => {})
@@ -131,13 +147,22 @@ const report: ScaleReport = {
     'For each size, anvil seeded with that many skies and, in the 15,000-sky collection’s proportions, gazes (3.3 a ' +
     'sky), layer changes and transfers, 500 transactions a block, ending with 30 empty blocks; for each database a ' +
     'fresh index to the last seeded block, then through the app’s API (one process) 2,000 reads of each kind by 20 ' +
-    'or 100 clients each sending its next read when its last is answered, while a sky is minted every 2 s; p95.',
+    'or 100 clients each sending its next read when its last is answered, while a sky is minted every 2 s; p95. ' +
+    'Then Chromium (1280×800, a fresh context each time) opens everyone’s skies, the built web app served by Vite’s ' +
+    'preview server in front of the API: ' +
+    'navigation to the first 24 cards in the page with their pictures drawn, scrolling to each as needed; median of 3.',
   sizes: [],
 }
 
+// Every size's chain on one port, so that one build of the web app reads them all.
+const anvilPort = await freePort()
+const webDist = mkdtempSync(join(tmpdir(), 'chainellation-scale-web-'))
+log('building the web app for the seeded chain')
+await buildWeb(`http://127.0.0.1:${anvilPort}`, webDist)
+
 for (const skies of sizes) {
   const collection = collectionOf(skies)
-  const anvil = await startAnvil({ timestamp: MIDNIGHT })
+  const anvil = await startAnvil({ timestamp: MIDNIGHT, port: anvilPort })
   try {
     await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
     const contracts = getDeployment(31337)?.contracts
@@ -156,7 +181,7 @@ for (const skies of sizes) {
     report.sizes.push(entry)
     for (const db of databases) {
       try {
-        entry.databases[db] = await measure(db, anvil.rpcUrl, contracts.Chainellation, seeded.block)
+        entry.databases[db] = await measure(db, anvil.rpcUrl, contracts.Chainellation, seeded.block, webDist)
         log(`${skies} on ${db}: ${JSON.stringify(entry.databases[db])}`)
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
@@ -169,6 +194,7 @@ for (const skies of sizes) {
     await anvil.stop()
   }
 }
+rmSync(webDist, { recursive: true, force: true })
 report.machine.loadAverageAtEnd = loadavg().map((n) => round(n))
 writeJson(join(root, SCALE_REPORT), report)
 process.stdout.write(`${scaleTable(report)}\n`)
@@ -186,6 +212,7 @@ export function scaleTable({ sizes: measured }: ScaleReport): string {
     ['filter p95, 100 clients (ms)', 'filterP95Ms100'],
     ['activity p95, 100 clients (ms)', 'activityP95Ms100'],
     ['database on disk (MB)', 'diskMb'],
+    ['gallery, first 24 cards in Chromium (ms)', 'galleryFirst24Ms'],
   ]
   const cell = (figures: ScaleFigures | { error: string } | undefined, key: keyof ScaleFigures) => {
     if (!figures || 'error' in figures) return 'failed'
