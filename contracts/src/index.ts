@@ -49,3 +49,9 @@ export const layers = { silhouette: 1, sky: 2, object: 3 } as const
 
 /** A `mintCustom` hue argument that lets the sky choose its own hue. */
 export const DEFAULT_HUE = 0xffff
+
+/**
+ * The most skies the game contract can hold, its `MAX_SUPPLY_LIMIT`: the reach of its 18-bit sky links
+ * (docs/decisions/sky-storage.md). Sky ids run from 1 to this.
+ */
+export const MAX_SUPPLY_LIMIT = 2 ** 18 - 1

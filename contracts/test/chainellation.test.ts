@@ -1,6 +1,6 @@
 import { type Address, getAddress, maxUint256, parseEventLogs, toHex, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { chainellationAbi, constellations, DEFAULT_HUE } from '../src/index.ts'
+import { chainellationAbi, constellations, DEFAULT_HUE, MAX_SUPPLY_LIMIT } from '../src/index.ts'
 import {
   COOLDOWN,
   clock,
@@ -42,6 +42,7 @@ describe('collection', () => {
     expect(await sky.read.MAX_TZ_OFFSET()).toBe(MAX_TZ)
     expect(await sky.read.GAZE_COOLDOWN()).toBe(BigInt(COOLDOWN))
     expect(await sky.read.MAX_SUPPLY_LIMIT()).toBe(262_143n)
+    expect(BigInt(MAX_SUPPLY_LIMIT)).toBe(262_143n)
     expect(await sky.read.maxSupply()).toBe(15_000n)
     expect(await sky.read.totalSupply()).toBe(0n)
     expect(await sky.read.basePrice()).toBe(0n)

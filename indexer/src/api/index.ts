@@ -1,5 +1,6 @@
 import { db, publicClients } from 'ponder:api'
 import { activity, collector, decoration, sky } from 'ponder:schema'
+import { MAX_SUPPLY_LIMIT } from '@chainellation/contracts'
 import { type Context, Hono } from 'hono'
 import { and, asc, desc, eq, inArray, lt, notInArray, or, sql, unionAll } from 'ponder'
 import { getAddress } from 'viem'
@@ -57,7 +58,7 @@ const activityQuery = query({
     .string()
     .regex(/^[0-9]{1,80}$/, 'before must be the id of an activity entry, as the previous page’s next gives it.')
     .optional(),
-  skyId: wholeNumber('skyId', 1, 65_535).optional(),
+  skyId: wholeNumber('skyId', 1, MAX_SUPPLY_LIMIT).optional(),
   address: address('address').optional(),
   limit: limit(25),
 })
@@ -213,13 +214,17 @@ const reads = new Hono()
     const next = rows.length > p.limit ? p.page + 1 : null
     return c.json({ skies: rows.slice(0, p.limit).map(skyJson), page: p.page, next })
   })
-  .get('/skies/:skyId', valid('param', z.object({ skyId: wholeNumber('The sky id', 1, 65_535) })), async (c) => {
-    const [row] = await db
-      .select()
-      .from(sky)
-      .where(eq(sky.id, c.req.valid('param').skyId))
-    return row ? c.json(skyJson(row)) : c.json({ error: 'No sky has this number yet.' }, 404)
-  })
+  .get(
+    '/skies/:skyId',
+    valid('param', z.object({ skyId: wholeNumber('The sky id', 1, MAX_SUPPLY_LIMIT) })),
+    async (c) => {
+      const [row] = await db
+        .select()
+        .from(sky)
+        .where(eq(sky.id, c.req.valid('param').skyId))
+      return row ? c.json(skyJson(row)) : c.json({ error: 'No sky has this number yet.' }, 404)
+    },
+  )
   .get('/activity', valid('query', activityQuery), async (c) => {
     const p = c.req.valid('query')
     const where: Condition[] = []
