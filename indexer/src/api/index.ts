@@ -201,7 +201,10 @@ const reads = new Hono()
       oldest: [asc(sky.id)],
       gazes: [desc(sky.gazes), desc(sky.id)],
       stars: [desc(sky.gazes), desc(sky.id)],
-      recent: [sql`${sky.lastGazeAt} desc nulls last`, desc(sky.id)],
+      // As the indexes order (ponder.schema.ts: `lastGazeAt`, `ownerLastGazeAt`), NULLS LAST on the id too: a plain
+      // `id desc` is NULLS FIRST to Postgres, which then read every sky of an owner (or of the gallery) with the same
+      // last gaze and sorted them for each page (17.6 ms for an owner's page at 150,000 skies; 0.04 ms read in order).
+      recent: [sql`${sky.lastGazeAt} desc nulls last`, sql`${sky.id} desc nulls last`],
     }[p.sort]
     // One row beyond the page says whether another follows, without counting every match.
     const rows = await db
