@@ -157,7 +157,7 @@ const report: ScaleReport = {
 // Every size's chain on one port, so that one build of the web app reads them all.
 const anvilPort = await freePort()
 const webDist = mkdtempSync(join(tmpdir(), 'chainellation-scale-web-'))
-log('building the web app for the seeded chain')
+log('building the web app for the chains to come')
 await buildWeb(`http://127.0.0.1:${anvilPort}`, webDist)
 
 for (const skies of sizes) {

@@ -18,6 +18,18 @@ import { gateWalletSdk } from './utils/wallet-sdk-gate'
 
 export const appName = 'chainellation'
 
+/** The wallets RainbowKit's connect modal offers, in its groups. */
+export const wallets: WalletList = [
+  // First, so that framed by Safe{Wallet} the reconnect on load picks the Safe before any other wallet.
+  // Outside a frame RainbowKit does not list it and its connector does nothing.
+  { groupName: 'Safe', wallets: [safeAppWallet(env.VITE_SAFE_ORIGINS)] },
+  {
+    groupName: 'Popular',
+    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet].map(gateWalletSdk),
+  },
+]
+if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [localDevWallet] })
+
 type CreateWallet = WalletList[number]['wallets'][number]
 
 /** `wallet`, its icon fetched once the player reaches for a wallet rather than with the kit (see `kitPicture`). */
@@ -27,20 +39,6 @@ const iconWhenWanted =
     const details = wallet(parameters)
     return typeof details.iconUrl === 'function' ? { ...details, iconUrl: kitPicture(details.iconUrl) } : details
   }
-
-/** The wallets RainbowKit's connect modal offers, in its groups. */
-export const wallets: WalletList = [
-  // First, so that framed by Safe{Wallet} the reconnect on load picks the Safe before any other wallet.
-  // Outside a frame RainbowKit does not list it and its connector does nothing.
-  { groupName: 'Safe', wallets: [iconWhenWanted(safeAppWallet(env.VITE_SAFE_ORIGINS))] },
-  {
-    groupName: 'Popular',
-    wallets: [metaMaskWallet, rabbyWallet, coinbaseWallet, rainbowWallet, walletConnectWallet]
-      .map(gateWalletSdk)
-      .map(iconWhenWanted),
-  },
-]
-if (env.VITE_LOCAL_CHAIN) wallets.splice(1, 0, { groupName: 'Local chain', wallets: [iconWhenWanted(localDevWallet)] })
 
 /** How often the local chain is polled for blocks, receipts and a sent transaction's fate. */
 export const LOCAL_POLLING_MS = 500
@@ -59,7 +57,10 @@ function createWagmiConfig() {
   return createConfig({
     chains: appChains,
     transports,
-    connectors: walletConnectors(wallets, { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID }),
+    connectors: walletConnectors(
+      wallets.map((group) => ({ ...group, wallets: group.wallets.map(iconWhenWanted) })),
+      { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID },
+    ),
     batch: { multicall: true },
     ...pollingIntervals(env.VITE_LOCAL_CHAIN),
   })
