@@ -106,6 +106,9 @@ test('finds a sky by its number, its owner’s address and ENS name, and keeps a
 
   await search.fill(name)
   await search.press('Enter')
+  // The same skies as the owner's search: only the address bar tells that this search has landed. Typed before it
+  // had, the next search was overwritten by this one as the page took its query from the address.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(name)}(&|$)`))
   await expectShown(page, [second, first])
 
   await search.fill('not a sky')
