@@ -138,6 +138,20 @@ describe('a limit of thousands on Postgres', () => {
     expect([...(rows as unknown as { points: number }[])][0]?.points).toBeLessThanOrEqual(5000 + 2 * 5)
   })
 
+  it('shares a lease among the requests that come together', async () => {
+    if (!first.postgres) throw new Error('not Postgres')
+    const limit = { limit: 5000, windowMs: 60_000 }
+    const a = postgresRateLimits(first.postgres)('together', limit)
+    let allowed = 0
+    // Fifty at a time, as fifty players behind one address, or a load test, send them.
+    for (let wave = 0; wave < 104; wave++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => a.count('203.0.113.91')))
+      allowed += answers.filter((answer) => answer.allowed).length
+    }
+    expect(allowed).toBeLessThanOrEqual(5000)
+    expect(allowed).toBeGreaterThanOrEqual(5000 - 4)
+  })
+
   it('counts each request in the store below a thousand a window', () => {
     expect(leaseSize({ limit: 1999, windowMs: 60_000 })).toBe(1)
     expect(leaseSize({ limit: 120, windowMs: 60_000 })).toBe(1)

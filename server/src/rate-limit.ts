@@ -101,11 +101,15 @@ export const leaseSize = ({ limit }: RateLimit) => Math.max(1, Math.floor(limit 
 /**
  * A counter that takes `leaseSize` requests at a time from a shared limiter and hands them out from memory until they
  * run out or the window ends. A client is then refused at most (leaseSize − 1) requests early for each other process
- * holding some of its lease, never let through past the limit.
+ * holding some of its lease, never let through past the limit. Requests of a key that come while its lease is being
+ * taken wait for that one and share it: each taking a lease of its own, fifty requests at once spent fifty leases on
+ * fifty requests, and a client sending them so was refused after 1,088 of its 5,000 (rate-limit-postgres.test.ts).
  */
 function leasingCounterOf(limiter: RateLimiterAbstract, limit: RateLimit): Counter {
   const size = leaseSize(limit)
   const leases = new LRUCache<string, { left: number; until: number; remaining: number }>({ max: 10_000 })
+  /** Per key, the lease being taken from the store. */
+  const taking = new Map<string, Promise<Counted>>()
   const take = (key: string, lease: { left: number; until: number; remaining: number }): Counted => {
     lease.left -= 1
     if (lease.left === 0) leases.delete(key)
@@ -116,22 +120,32 @@ function leasingCounterOf(limiter: RateLimiterAbstract, limit: RateLimit): Count
     if (granted > 1) leases.set(key, lease)
     return take(key, lease)
   }
-  return {
-    limit,
-    count: (key) => {
+  const takeLease = (key: string): Promise<Counted> =>
+    limiter.consume(key, size).then(
+      (res) => leased(key, size, res),
+      (refused: unknown) => {
+        if (!(refused instanceof RateLimiterRes)) throw refused
+        // The part of the lease still under the limit; none when the key is refused from memory (nothing counted).
+        const granted = refused.consumedPoints > limit.limit ? size - (refused.consumedPoints - limit.limit) : 0
+        return granted > 0 ? leased(key, granted, refused) : counted(false, refused)
+      },
+    )
+  const count = async (key: string): Promise<Counted> => {
+    for (;;) {
       const lease = leases.get(key)
-      if (lease && lease.until > Date.now()) return Promise.resolve(take(key, lease))
-      return limiter.consume(key, size).then(
-        (res) => leased(key, size, res),
-        (refused: unknown) => {
-          if (!(refused instanceof RateLimiterRes)) throw refused
-          // The part of the lease still under the limit; none when the key is refused from memory (nothing counted).
-          const granted = refused.consumedPoints > limit.limit ? size - (refused.consumedPoints - limit.limit) : 0
-          return granted > 0 ? leased(key, granted, refused) : counted(false, refused)
-        },
-      )
-    },
+      if (lease && lease.until > Date.now()) return take(key, lease)
+      const pending = taking.get(key)
+      if (!pending) {
+        const asked = takeLease(key).finally(() => taking.delete(key))
+        taking.set(key, asked)
+        return asked
+      }
+      // Then from what it brought; where it was refused, so is this request.
+      const outcome = await pending.catch(() => undefined)
+      if (outcome && !outcome.allowed) return outcome
+    }
   }
+  return { limit, count }
 }
 
 const memoryLimiter = (name: string, { limit, windowMs }: RateLimit) =>
