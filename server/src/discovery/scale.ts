@@ -147,7 +147,8 @@ const report: ScaleReport = {
     'For each size, anvil seeded with that many skies and, in the 15,000-sky collection’s proportions, gazes (3.3 a ' +
     'sky), layer changes and transfers, 500 transactions a block, ending with 30 empty blocks; for each database a ' +
     'fresh index to the last seeded block, then through the app’s API (one process) 2,000 reads of each kind by 20 ' +
-    'or 100 clients each sending its next read when its last is answered, while a sky is minted every 2 s; p95. ' +
+    'or 100 clients (autocannon connections) each sending its next read when its last is answered, while a sky is ' +
+    'minted every 2 s; p95. ' +
     'Then Chromium (1280×800, a fresh context each time) opens everyone’s skies, the built web app served by Vite’s ' +
     'preview server in front of the API: ' +
     'navigation to the first 24 cards in the page with their pictures drawn, scrolling to each as needed; median of 3.',
