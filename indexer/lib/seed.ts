@@ -41,8 +41,10 @@ export async function seedCollection(
   contracts: { Chainellation: Hex; Decorations: Hex },
   { skies, gazes: totalGazes, transfers, layerChanges }: Collection = collectionOf(SKIES),
 ) {
-  // A hundred requests to a batch: 500 batch gazes in one (3 MB of JSON) is more than anvil takes.
-  const transport = http(rpcUrl, { batch: { batchSize: 100 } })
+  // A hundred requests to a batch: 500 batch gazes in one (3 MB of JSON) is more than anvil takes. Two minutes a
+  // request rather than viem's ten seconds: on a slower machine anvil took longer to mine the last 30 blocks over
+  // 150,000 skies.
+  const transport = http(rpcUrl, { batch: { batchSize: 100 }, timeout: 120_000 })
   const client = createTestClient({ mode: 'anvil', chain: foundry, transport }).extend(publicActions)
   const nonces = new Map<string, number>()
   for (const from of [...players]) nonces.set(from, await client.getTransactionCount({ address: from }))
