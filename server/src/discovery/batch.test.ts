@@ -55,44 +55,6 @@ describe('batchReads', () => {
     expect(requests).toEqual([['/a'], ['/b']])
   })
 
-  it('keeps at most `maxInFlight` requests at once, sending the reads that waited together', async () => {
-    const requests: string[][] = []
-    const pending: (() => void)[] = []
-    const read = batchReads({
-      fetchOne: async (one) => {
-        requests.push([one])
-        await new Promise<void>((done) => pending.push(done))
-        return answerOf(one)
-      },
-      fetchMany: async (many) => {
-        requests.push(many)
-        await new Promise<void>((done) => pending.push(done))
-        return many.map(answerOf)
-      },
-      max: 2,
-      maxInFlight: 2,
-    })
-    const first = ['/a', '/b', '/c', '/d'].map(read)
-    await new Promise((done) => setImmediate(done))
-    const later = ['/e', '/f', '/g'].map(read)
-    await new Promise((done) => setImmediate(done))
-    // Two requests out; the reads that came meanwhile wait for one to be answered.
-    expect(requests).toEqual([
-      ['/a', '/b'],
-      ['/c', '/d'],
-    ])
-    pending.shift()?.()
-    await Promise.all(first.slice(0, 2))
-    await new Promise((done) => setImmediate(done))
-    expect(requests.slice(2)).toEqual([['/e', '/f']])
-    while (pending.length) {
-      pending.shift()?.()
-      await new Promise((done) => setImmediate(done))
-    }
-    expect(await Promise.all([...first, ...later])).toEqual(['/a', '/b', '/c', '/d', '/e', '/f', '/g'].map(answerOf))
-    expect(requests.slice(3)).toEqual([['/g']])
-  })
-
   it('fails every read of a request that fails, and only those', async () => {
     const { read } = recorded(2)
     const results = await Promise.allSettled(['/ok', '/fails', '/alone'].map(read))

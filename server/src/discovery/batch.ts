@@ -12,22 +12,10 @@ export type BatchOptions = {
    * (Node's 16 KiB of headers) would fail every read in it. Default {@link MAX_BATCH_CHARACTERS}.
    */
   maxCharacters?: number
-  /**
-   * Most requests to the indexer at once (default {@link MAX_IN_FLIGHT}); reads that come meanwhile wait, and go
-   * together in the next.
-   */
-  maxInFlight?: number
 }
 
 /** Room for a batch's reads in one request line, well under Node's 16 KiB header limit. */
 export const MAX_BATCH_CHARACTERS = 8_000
-
-/**
- * Requests at once to the indexer: one in its hands while the next travels. Its process answers one at a time, and
- * reads that wait for a free request go together in it: at 100 clients on a sky's history (15,000 skies, Postgres),
- * 1,916–2,277 reads a second against 1,758–1,988 with every turn's reads sent at once (three runs each).
- */
-export const MAX_IN_FLIGHT = 2
 
 /** What read `read` adds to a batch's URL: `read=`, its encoding, and the `&` before the next. */
 const charactersOf = (read: string) => encodeURIComponent(read).length + 6
@@ -37,25 +25,19 @@ type Waiting = { read: string; resolve: (answer: IndexerAnswer) => void; reject:
 /**
  * Reads that reach the API in the same turn of the event loop go to the indexer in one request, in the manner of
  * DataLoader: on PGlite the indexer answers one query at a time in one thread, and an HTTP exchange costs it about as
- * much as the query, so twenty players at once cost it one exchange, not twenty (docs/decisions/indexer.md). At most
- * `maxInFlight` requests are out at once; reads that come meanwhile wait and go in the next. A read that comes alone
- * is asked alone. When the request fails, every read in it fails.
+ * much as the query, so twenty players at once cost it one exchange, not twenty (docs/decisions/indexer.md). A read
+ * that comes alone is asked alone. When the request fails, every read in it fails.
  */
-export function batchReads({
-  fetchOne,
-  fetchMany,
-  max,
-  maxCharacters = MAX_BATCH_CHARACTERS,
-  maxInFlight = MAX_IN_FLIGHT,
-}: BatchOptions) {
-  const waiting: Waiting[] = []
-  let inFlight = 0
-  let scheduled = false
+export function batchReads({ fetchOne, fetchMany, max, maxCharacters = MAX_BATCH_CHARACTERS }: BatchOptions) {
+  let waiting: Waiting[] = []
 
-  const send = (batch: Waiting[]): Promise<unknown> => {
+  const send = (batch: Waiting[]) => {
     const [only] = batch
-    if (batch.length === 1 && only) return fetchOne(only.read).then(only.resolve, only.reject)
-    return fetchMany(batch.map((w) => w.read)).then(
+    if (batch.length === 1 && only) {
+      fetchOne(only.read).then(only.resolve, only.reject)
+      return
+    }
+    fetchMany(batch.map((w) => w.read)).then(
       (answers) => {
         for (const [i, w] of batch.entries()) {
           const answer = answers[i]
@@ -69,40 +51,28 @@ export function batchReads({
     )
   }
 
-  /** The reads at the head of the queue that fit in one request. */
-  const nextBatch = () => {
+  const flush = () => {
+    const all = waiting
+    waiting = []
+    let batch: Waiting[] = []
     let characters = 0
-    let taken = 0
-    for (const w of waiting) {
+    for (const w of all) {
       const size = charactersOf(w.read)
-      if (taken > 0 && (taken === max || characters + size > maxCharacters)) break
-      taken += 1
+      if (batch.length > 0 && (batch.length === max || characters + size > maxCharacters)) {
+        send(batch)
+        batch = []
+        characters = 0
+      }
+      batch.push(w)
       characters += size
     }
-    return waiting.splice(0, taken)
-  }
-
-  const flush = () => {
-    scheduled = false
-    while (waiting.length > 0 && inFlight < maxInFlight) {
-      inFlight += 1
-      void send(nextBatch()).finally(() => {
-        inFlight -= 1
-        schedule()
-      })
-    }
-  }
-
-  // The first read of a turn schedules the request; the reads after it in the same turn join it.
-  const schedule = () => {
-    if (scheduled || waiting.length === 0) return
-    scheduled = true
-    setImmediate(flush)
+    if (batch.length > 0) send(batch)
   }
 
   return (read: string) =>
     new Promise<IndexerAnswer>((resolve, reject) => {
+      // The first read of a turn schedules the request; the reads after it in the same turn join it.
+      if (waiting.length === 0) setImmediate(flush)
       waiting.push({ read, resolve, reject })
-      schedule()
     })
 }
