@@ -146,8 +146,9 @@ async function skyHistories(skyIds: number[], limit: number): Promise<Map<number
     skyIds.map((skyId) => sql`${skyId}`),
     sql`, `,
   )
-  // Each sky's newest ids (inside the LATERAL subquery the table's name is its own reference), then their rows.
-  const newest = sql`select newest.id from unnest(array[${ids}]::integer[]) as wanted(sky_id) cross join lateral (select ${activity.id} as id from ${activity} where ${activity.skyId} = wanted.sky_id order by ${activity.id} desc limit ${limit}) as newest`
+  // A sky's newest ids: inside the LATERAL subquery the table's name is its own reference.
+  const ofSky = sql`select ${activity.id} as id from ${activity} where ${activity.skyId} = wanted.sky_id order by ${activity.id} desc limit ${limit}`
+  const newest = sql`select newest.id from unnest(array[${ids}]::integer[]) as wanted(sky_id) cross join lateral (${ofSky}) as newest`
   const rows = await db.select().from(activity).where(sql`${activity.id} in (${newest})`)
   const pages = new Map<number, ActivityPageJson>()
   for (const skyId of skyIds) {
