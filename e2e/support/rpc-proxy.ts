@@ -145,6 +145,11 @@ export async function startRpcProxy({ upstream, mode = 'pass', slowMs = SLOW_MS 
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')))
   })
+  // Idle connections stay open until the proxy closes. Node would close one after 5 s idle (6 with its grace), and
+  // the tests' own JSON-RPC calls go through Playwright's request client, whose keep-alive agent ignores the
+  // `Keep-Alive: timeout=5` it is told: a call sent on a connection just as it closed failed with ECONNRESET
+  // ("socket hang up") when a busy test process was a moment late to see it close.
+  server.keepAliveTimeout = 0
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => resolve())
