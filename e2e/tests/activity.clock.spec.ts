@@ -3,7 +3,9 @@ import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import { cutIndexer, restoreIndexer, waitForIndexer } from '../support/indexer'
 
-// Cutting the indexer takes it away from every page: the `clock` project runs this file alone, after every other spec.
+// Cutting the indexer takes it away from every page, and the home page shows the whole game's six latest events, which
+// the mints and gazes of tests running beside it would push its own out of: the `clock` project runs this file alone,
+// after every other spec.
 test.afterEach(async ({ stack }) => {
   await restoreIndexer(stack)
 })
@@ -32,4 +34,29 @@ test('with the indexer down, a sky’s history says so in a sentence, the page w
     history.getByRole('listitem').filter({ hasText: new RegExp(`minted Night sky #${skyId}(?![0-9])`) }),
   ).toBeVisible()
   await expect(history.getByRole('status')).toHaveCount(0)
+})
+
+test('the home page shows the latest events and leads to the feed and the leaderboard', async ({
+  page,
+  stack,
+  rpc,
+}) => {
+  const { address } = await freshAccount(rpc)
+  await page.goto('/')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', '/activity')
+  await expect(main.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard')
+  const skyId = await mintSky(stack, rpc, address)
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
+  // Below the fold, the feed is read only as it comes near: the first load of / carries none of it.
+  await expect(main.getByText('Reading the latest events…')).toBeAttached()
+  await main.getByRole('heading', { name: 'Tonight under every sky' }).scrollIntoViewIfNeeded()
+  // Found by its sky's link, named exactly: a row's text runs on into its time ("#2" and "1 minute ago").
+  const feed = page.getByRole('list', { name: 'Latest events' })
+  await expect(
+    feed
+      .getByRole('listitem')
+      .filter({ hasText: 'minted' })
+      .filter({ has: page.getByRole('link', { name: `Night sky #${skyId}`, exact: true }) }),
+  ).toBeVisible()
 })

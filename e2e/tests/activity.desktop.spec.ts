@@ -87,24 +87,6 @@ test('the feed shows a mint and a gaze as they happen, without a reload', async 
   expect(await page.evaluate(() => 'stayed' in window)).toBe(true)
 })
 
-test('the home page shows the latest events and leads to the feed and the leaderboard', async ({
-  page,
-  stack,
-  rpc,
-}) => {
-  const { address } = await freshAccount(rpc)
-  await page.goto('/')
-  const main = page.getByRole('main')
-  await expect(main.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', '/activity')
-  await expect(main.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard')
-  const skyId = await mintSky(stack, rpc, address)
-  await caughtUp(stack, rpc)
-  // Below the fold, the feed is read only as it comes near: the first load of / carries none of it.
-  await expect(main.getByText('Reading the latest events…')).toBeAttached()
-  await main.getByRole('heading', { name: 'Tonight under every sky' }).scrollIntoViewIfNeeded()
-  await expect(minted(page.getByRole('list', { name: 'Latest events' }), skyId)).toBeVisible()
-})
-
 test('a sky’s page tells its history, newest first, and its owner leads to the collector', async ({
   page,
   stack,
