@@ -6,7 +6,7 @@ import { type Balancer, startBalancer } from './balancer'
 type Upstream = { url: string; server: Server; seen: IncomingMessage[]; close: () => Promise<void> }
 
 /** An API process stand-in answering `{ name, headers }`; `/slow-write` never answers, `/api/health` says `healthy`. */
-async function upstream(name: string, port = 0): Promise<Upstream> {
+async function upstream(name: string, port = 0, keepAliveMs?: number): Promise<Upstream> {
   const seen: IncomingMessage[] = []
   let healthy = true
   const server = createServer((req, res) => {
@@ -23,6 +23,7 @@ async function upstream(name: string, port = 0): Promise<Upstream> {
       res.end(JSON.stringify({ name, headers: req.headers, body: Buffer.concat(chunks).toString() }))
     })
   })
+  if (keepAliveMs !== undefined) server.keepAliveTimeout = keepAliveMs
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   Object.defineProperty(server, 'healthy', { set: (v: boolean) => (healthy = v) })
@@ -120,6 +121,30 @@ describe('the load balancer stand-in', () => {
     expect((await pending).status).toBe(502)
     expect(upstreams[1]?.seen.filter((r) => r.url === '/slow-write')).toHaveLength(0)
     expect(balancer.stats().badGateway).toBe(1)
+  })
+
+  it('lets an idle connection to a process go before the process closes it, so no request is sent on a closing one', async () => {
+    // An API process that keeps idle connections 2 s and says so (`Keep-Alive: timeout=2`), then closes them a
+    // second later; the balancer must have let them go by then, or a request sent at that moment fails.
+    const api = await upstream('api-0', 0, 2000)
+    cleanup.push(api.close)
+    const opened: { closedAt?: number }[] = []
+    api.server.on('connection', (socket) => {
+      const seen: { closedAt?: number } = {}
+      opened.push(seen)
+      socket.on('close', () => (seen.closedAt = performance.now()))
+    })
+    // Health checks only at the start, so that the connection stays idle after the request.
+    const balancer = await startBalancer({ upstreams: [api.url], checkMs: 60_000 })
+    cleanup.push(balancer.close)
+    expect((await get(`${balancer.url}/api/x`, { method: 'POST', body: '{}' })).status).toBe(200)
+    const answeredAt = performance.now()
+    await sleep(2500)
+    expect(opened.length).toBeGreaterThan(0)
+    for (const connection of opened) {
+      expect(connection.closedAt, 'a connection to the API process still open after 2.5 s').toBeDefined()
+      expect((connection.closedAt ?? Infinity) - answeredAt).toBeLessThan(2000)
+    }
   })
 
   it('takes a process that says it is not ready out of the rotation', async () => {

@@ -47,7 +47,11 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 export async function startBalancer(options: BalancerOptions): Promise<Balancer> {
   const { upstreams, healthPath = '/api/health', checkMs = 500, timeoutMs = 60_000 } = options
   if (upstreams.length === 0) throw new Error('the balancer needs at least one upstream')
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+  // Node closes an idle kept-alive connection on its own side after its keep-alive timeout (5 s by default, plus a
+  // second's grace) and announces it (`Keep-Alive: timeout=5`); a request sent on it just as it closes fails with
+  // ECONNRESET, a 502 for a write. An agent with a timeout of its own drops idle sockets a second before the
+  // announced time, but one without a timeout ignores the announcement and keeps them until the far side closes them.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: timeoutMs })
   const up = new Set(upstreams)
   const stats: BalancerStats = {
     answered: Object.fromEntries(upstreams.map((u) => [u, 0])),
