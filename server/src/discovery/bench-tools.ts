@@ -1,7 +1,7 @@
 // What the discovery benches share (`bench.ts` at the collection's size, `scale.ts` at three): the indexer's memory,
 // the app's API in front of an indexer, concurrent reads through it, and a steady mint.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,6 +35,71 @@ export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
       return sum
     }
   }, 0)
+}
+
+/** Clock ticks a second in /proc's CPU times (`getconf CLK_TCK`; 100 on Linux). */
+const TICKS = 100
+
+/** Every process's CPU time so far (user and system, in seconds) and its command, from /proc. */
+function processCpu(): Map<number, { comm: string; seconds: number }> {
+  const table = new Map<number, { comm: string; seconds: number }>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command is in parentheses and may hold spaces; the fields after it are space-separated.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command.
+      table.set(Number(entry), { comm, seconds: (Number(fields[11]) + Number(fields[12])) / TICKS })
+    } catch {
+      // Gone since the folder was listed.
+    }
+  }
+  return table
+}
+
+/** The machine's busy CPU time so far, every core's, in seconds (/proc/stat's first line less idle and iowait). */
+function machineBusySeconds(): number {
+  const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number)
+  const total = ticks.slice(0, 8).reduce((sum, t) => sum + (t || 0), 0)
+  return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / TICKS
+}
+
+/**
+ * Where the machine's CPU went between `cpuWatch`'s call and `done()`'s, in cores (CPU seconds a second): each of
+ * `groups`' processes and their descendants, the processes named in `byName` (Postgres's backends, anvil), this
+ * process (the load: autocannon's connections run in it), and the machine as a whole. A process that started or ended
+ * in between counts for the part it ran while both readings saw it.
+ */
+export function cpuWatch(groups: Record<string, number | undefined>, byName: Record<string, string> = {}) {
+  const classify = () => {
+    const owner = new Map<number, string>()
+    for (const [name, pid] of Object.entries(groups)) {
+      if (pid === undefined) continue
+      for (const p of [pid, ...descendants(pid)]) owner.set(p, name)
+    }
+    owner.set(process.pid, 'load')
+    return owner
+  }
+  const before = processCpu()
+  const busyBefore = machineBusySeconds()
+  const started = performance.now()
+  return {
+    done: (): Record<string, number> => {
+      const seconds = (performance.now() - started) / 1000
+      const after = processCpu()
+      const owner = classify()
+      const cores: Record<string, number> = { machine: (machineBusySeconds() - busyBefore) / seconds }
+      for (const [pid, { comm, seconds: now }] of after) {
+        const then = before.get(pid)
+        if (!then || then.comm !== comm) continue
+        const name = owner.get(pid) ?? byName[comm]
+        if (name) cores[name] = (cores[name] ?? 0) + (now - then.seconds) / seconds
+      }
+      return Object.fromEntries(Object.entries(cores).map(([name, c]) => [name, Math.round(c * 100) / 100]))
+    },
+  }
 }
 
 /**
@@ -72,7 +137,7 @@ export function databaseOpenedAt(output: string[]): number {
 export async function startApi(
   indexerUrl: string,
   rpcUrl: string,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-api-'))
   const output: string[] = []
@@ -108,7 +173,7 @@ export async function startApi(
         () => false,
       )
     )
-      return { url, stop }
+      return { url, pid: child.pid, stop }
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop()
       throw new Error(`the API did not start:\n${output.slice(-20).join('\n')}`)
@@ -117,39 +182,62 @@ export async function startApi(
   }
 }
 
+/** Reads each client makes before the counted ones: connections opened, the API's code compiled, its cache filled. */
+export const WARMUP_READS_PER_CLIENT = 5
+
 /**
  * `count` reads made by `clients` clients, each sending its next as soon as its last is answered: the 95th percentile
  * of their times, and how many were answered a second. With every client always waiting, a read waits for the others
  * in flight: its time is about `clients` divided by the reads a second the machine answers.
  *
+ * The first {@link WARMUP_READS_PER_CLIENT} reads of each client are made first and not counted. Counted from the
+ * first, 2,000 reads by 100 clients lasted under half a second, and their 95th percentile was the first wave itself:
+ * the hundred reads sent at once on a hundred new connections to an API whose code had not yet been compiled
+ * (docs/decisions/indexer.md, "Ten times the community").
+ *
  * The clients are autocannon's connections, as in the production bench: the load comes from the machine it measures,
  * and Node's fetch spent 0.7–1.1 ms of CPU on each read there (2,000 reads at 100 clients, the API on PGlite in front
- * of the indexer on Postgres), as much as the API it loaded; autocannon spends 0.2 ms.
+ * of the indexer on Postgres), as much as the API it loaded; autocannon spends 0.2 ms. `watch`, when given, is started
+ * as the counted reads begin and ended with the last of them (`cpuWatch`).
  */
-export async function readLoad(
+export async function readLoad<T = undefined>(
   base: string,
   read: (i: number) => string,
   clients = CLIENTS,
   count = REQUESTS,
-): Promise<{ p95Ms: number; perSecond: number }> {
+  watch?: () => { done: () => T },
+): Promise<{ p95Ms: number; perSecond: number; watched?: T }> {
+  const warmup = clients * WARMUP_READS_PER_CLIENT
   const times: number[] = []
   let next = 0
-  const started = performance.now()
-  let lastAnswer = started
+  let answered = 0
+  let counting = performance.now()
+  let lastAnswer = counting
+  let watching: { done: () => T } | undefined = warmup === 0 ? watch?.() : undefined
+  let watched: T | undefined
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: base,
         connections: clients,
-        amount: count,
+        amount: warmup + count,
         // Each read its own path, in the order `read` numbers them.
         requests: [{ setupRequest: (request) => ({ ...request, path: `/api/discovery${read(next++)}` }) }],
       },
       (error: unknown, done) => (error ? reject(error) : resolve(done)),
     )
     instance.on('response', (_client, _status, _bytes, ms) => {
+      answered++
+      if (answered <= warmup) {
+        if (answered === warmup) {
+          counting = performance.now()
+          watching = watch?.()
+        }
+        return
+      }
       times.push(ms)
       lastAnswer = performance.now()
+      if (times.length === count) watched = watching?.done()
     })
   })
   const refused = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => status !== '200')
@@ -158,10 +246,14 @@ export async function readLoad(
       `reads failed: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(Object.fromEntries(refused))}`,
     )
   }
-  // From the first read to the last answer: autocannon itself ends on its next one-second tick.
-  const seconds = (lastAnswer - started) / 1000
+  // From the first counted read to the last answer: autocannon itself ends on its next one-second tick.
+  const seconds = (lastAnswer - counting) / 1000
   times.sort((a, b) => a - b)
-  return { p95Ms: round(times[Math.floor(times.length * 0.95)] ?? 0), perSecond: Math.round(times.length / seconds) }
+  return {
+    p95Ms: round(times[Math.floor(times.length * 0.95)] ?? 0),
+    perSecond: Math.round(times.length / seconds),
+    watched,
+  }
 }
 
 /** The 95th percentile of `readLoad`'s times. */

@@ -17,7 +17,7 @@ import { collectionOf, MIDNIGHT, READS, seedCollection } from '@chainellation/in
 import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster, type PostgresCluster } from '@chainellation/scripts/postgres'
 import postgres from 'postgres'
-import { databaseOpenedAt, keepMinting, memoryWatch, readLoad, round, startApi } from './bench-tools'
+import { cpuWatch, databaseOpenedAt, keepMinting, memoryWatch, readLoad, round, startApi } from './bench-tools'
 import { buildWeb, galleryFirstCardsMs, previewWeb } from './first-cards'
 
 export const SCALE_REPORT = 'bench/reports/scale.json'
@@ -42,6 +42,11 @@ export type ScaleFigures = {
   galleryFirst24Ms: number
   /** Reads answered a second under each load, by kind and clients: what each p95 is made of. */
   perSecond?: Record<string, number>
+  /**
+   * Where the CPU went under each load, in cores: the API, the indexer, Postgres, anvil, the load itself (autocannon)
+   * and the machine as a whole, whose two cores are the ceiling of every p95 at 100 clients.
+   */
+  cpu?: Record<string, Record<string, number>>
 }
 
 export type ScaleReport = {
@@ -57,8 +62,11 @@ export type ScaleReport = {
   }[]
 }
 
-/** Reads of each kind at each load: enough that the 95th percentile stands on a hundred slowest. */
-const READS_PER_FIGURE = 2000
+/**
+ * Reads of each kind at each load, after each client's first few: 2.5–4 s of reads at 100 clients on two cores, so that
+ * a block or two (one every two seconds) come within them, and with each the API asks the indexer again.
+ */
+const READS_PER_FIGURE = 20_000
 /** The longest a fresh index may take before the size is recorded as failed on that database. */
 const INDEX_TIMEOUT_MS = 60 * 60_000
 
@@ -79,16 +87,20 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
   const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-scale-'))
   let cluster: PostgresCluster | undefined
   let indexer: Indexer | undefined
-  let api: { url: string; stop: () => Promise<void> } | undefined
+  let api: Awaited<ReturnType<typeof startApi>> | undefined
   let stopMinting = async () => {}
   const memory = memoryWatch()
+  let indexerPid: number | undefined
   try {
     if (db === 'postgres') cluster = await createPostgresCluster()
     const started = performance.now()
     indexer = await startIndexer(rpcUrl, dataDir, {
       postgres: cluster && { url: cluster.url, schema: 'scale' },
       readyTimeoutMs: INDEX_TIMEOUT_MS,
-      onSpawn: memory.watch,
+      onSpawn: (pid) => {
+        indexerPid = pid
+        memory.watch(pid)
+      },
     })
     await indexer.caughtUp(block, INDEX_TIMEOUT_MS)
     const indexSeconds = round((performance.now() - started) / 1000)
@@ -97,10 +109,15 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
     stopMinting = keepMinting(rpcUrl, chainellation)
     const base = api.url
     const perSecond: Record<string, number> = {}
+    const cpu: Record<string, Record<string, number>> = {}
+    const groups = { api: api.pid, indexer: indexerPid }
     const load = async (kind: keyof typeof READS, clients: number) => {
-      const { p95Ms, perSecond: answered } = await readLoad(base, READS[kind], clients, READS_PER_FIGURE)
-      perSecond[`${kind}${clients}`] = answered
-      return p95Ms
+      const measured = await readLoad(base, READS[kind], clients, READS_PER_FIGURE, () =>
+        cpuWatch(groups, { postgres: 'postgres', anvil: 'anvil' }),
+      )
+      perSecond[`${kind}${clients}`] = measured.perSecond
+      if (measured.watched) cpu[`${kind}${clients}`] = measured.watched
+      return measured.p95Ms
     }
     const figures = {
       galleryP95Ms20: await load('gallery', 20),
@@ -130,6 +147,7 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
       diskMb,
       galleryFirst24Ms,
       perSecond,
+      cpu,
     } satisfies ScaleFigures
   } finally {
     memory.stop()
@@ -146,9 +164,10 @@ const report: ScaleReport = {
   method:
     'For each size, anvil seeded with that many skies and, in the 15,000-sky collection’s proportions, gazes (3.3 a ' +
     'sky), layer changes and transfers, 500 transactions a block, ending with 30 empty blocks; for each database a ' +
-    'fresh index to the last seeded block, then through the app’s API (one process) 2,000 reads of each kind by 20 ' +
+    'fresh index to the last seeded block, then through the app’s API (one process) 20,000 reads of each kind by 20 ' +
     'or 100 clients (autocannon connections) each sending its next read when its last is answered, while a sky is ' +
-    'minted every 2 s; p95. ' +
+    'minted every 2 s, after 5 reads of each client not counted; p95, the reads answered a second, and the CPU each ' +
+    'process used meanwhile (cores, from /proc). ' +
     'Then Chromium (1280×800, a fresh context each time) opens everyone’s skies, the built web app served by Vite’s ' +
     'preview server in front of the API: ' +
     'navigation to the first 24 cards in the page with their pictures drawn, scrolling to each as needed; median of 3.',
