@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 import { freePort } from '@chainellation/contracts/anvil'
 import { seedPgliteDir } from '@chainellation/scripts/pglite-template'
 import { forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
-import { indexerDir, ponderBin } from '../lib/ponder-bin.ts'
+import { indexerDir, ponderArgs } from '../lib/ponder-bin.ts'
 
 export type Indexer = {
   url: string
@@ -40,24 +40,20 @@ export async function startIndexer(rpcUrl: string, dataDir: string, options: Ind
   const output: string[] = []
   // An empty folder begins as a copy of an empty database, as the stack's does; one Ponder has written keeps its own.
   if (!options.postgres) await seedPgliteDir(dataDir, 'indexer')
-  const child: ChildProcess = spawnGroup(
-    process.execPath,
-    [ponderBin, 'start', '--port', String(port), '--hostname', '127.0.0.1', '--log-format', 'json'],
-    {
-      cwd: indexerDir,
-      env: {
-        ...process.env,
-        INDEXER_CHAIN_ID: '31337',
-        INDEXER_RPC_URLS: rpcUrl,
-        INDEXER_PGLITE_DIR: dataDir,
-        INDEXER_POLLING_MS: '100',
-        // Ponder's PORT wins over --port: a shell's PORT is meant for the API.
-        PORT: String(port),
-        DATABASE_URL: options.postgres?.url ?? '',
-        DATABASE_SCHEMA: options.postgres?.schema ?? 'public',
-      },
+  const child: ChildProcess = spawnGroup(process.execPath, ponderArgs('start', port, '--log-format', 'json'), {
+    cwd: indexerDir,
+    env: {
+      ...process.env,
+      INDEXER_CHAIN_ID: '31337',
+      INDEXER_RPC_URLS: rpcUrl,
+      INDEXER_PGLITE_DIR: dataDir,
+      INDEXER_POLLING_MS: '100',
+      // Ponder's PORT wins over --port: a shell's PORT is meant for the API.
+      PORT: String(port),
+      DATABASE_URL: options.postgres?.url ?? '',
+      DATABASE_SCHEMA: options.postgres?.schema ?? 'public',
     },
-  )
+  })
   forEachLine(child, (line) => output.push(line))
   if (child.pid) options.onSpawn?.(child.pid)
   const get = async <T>(path: string) => {

@@ -10,7 +10,7 @@ import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
 import { deploymentsOverride, generatedDeploymentsPath } from '@chainellation/contracts/deployments-dir'
 import { deployLocalUniversalResolver } from '@chainellation/contracts/ens'
 import { anvilAccount, anvilPrivateKey, deployLocalSafes, type LocalSafes } from '@chainellation/contracts/safe'
-import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
+import { indexerDir, ponderArgs } from '@chainellation/indexer/ponder-bin'
 import { createTestClient, http } from 'viem'
 import { seedPgliteDir } from './pglite-template'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
@@ -385,7 +385,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const startIndexer = () =>
       spawnService(
         'indexer',
-        [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(indexerPort), '--log-level', 'warn'],
+        ponderArgs('start', indexerPort, '--log-level', 'warn'),
         indexerDir,
         {
           // Ponder reads PORT before its --port flag; a shell's PORT is the API's.

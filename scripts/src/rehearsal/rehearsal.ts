@@ -12,7 +12,7 @@ import { Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, freePort, isPortFree } from '@chainellation/contracts/anvil'
 import type { Deployment } from '@chainellation/contracts/deploy'
-import { indexerDir, ponderBin } from '@chainellation/indexer/ponder-bin'
+import { indexerDir, ponderArgs } from '@chainellation/indexer/ponder-bin'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
@@ -324,19 +324,15 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
     const readerPort = await freePort()
     const writerUrl = `http://127.0.0.1:${writerPort}`
     const readerUrl = `http://127.0.0.1:${readerPort}`
-    runService(
-      'indexer writer',
-      [ponderBin, 'start', '--hostname', '127.0.0.1', '--port', String(writerPort), '--log-format', 'json'],
-      indexerDir,
-      { ...indexerEnv, PORT: String(writerPort) },
-    )
+    runService('indexer writer', ponderArgs('start', writerPort, '--log-format', 'json'), indexerDir, {
+      ...indexerEnv,
+      PORT: String(writerPort),
+    })
     await answers('indexer writer', `${writerUrl}/ready`, 180_000)
-    runService(
-      'indexer reader',
-      [ponderBin, 'serve', '--hostname', '127.0.0.1', '--port', String(readerPort), '--log-format', 'json'],
-      indexerDir,
-      { ...indexerEnv, PORT: String(readerPort) },
-    )
+    runService('indexer reader', ponderArgs('serve', readerPort, '--log-format', 'json'), indexerDir, {
+      ...indexerEnv,
+      PORT: String(readerPort),
+    })
     await answers('indexer reader', `${readerUrl}/sync`)
     await builds
     checkAbort()
