@@ -823,7 +823,7 @@ export const METHODS: Record<string, string> = {
   scale:
     'bench/reports/scale.json from `npm run bench -- scale` (npm run scale -w server): per size, anvil seeded with that many skies and gazes, layer changes and transfers in the 15,000-sky collection’s proportions; per database a fresh index to the last seeded block, then 20,000 reads of each kind through the app’s API (one process) by 20 or 100 concurrent clients while a sky is minted every 2 s, after 5 reads of each client not counted, p95; memory from /proc (held: VmRSS every 250 ms from the database open on; peak: VmHWM); disk: PGlite’s folder or pg_database_size; the gallery: Chromium, 1280×800, a fresh context, navigation to the first 24 cards of everyone’s skies shown with their pictures, median of 3',
   discovery:
-    'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s; the chain’s figure reads every sky in batched multicalls',
+    'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s, after 5 reads of each client not counted; the chain’s figure reads every sky in batched multicalls',
 }
 
 /** results.json from the inputs. */

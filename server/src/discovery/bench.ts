@@ -29,6 +29,7 @@ import {
   REQUESTS,
   round,
   startApi,
+  WARMUP_READS_PER_CLIENT,
 } from './bench-tools'
 
 export const DISCOVERY_REPORT = 'server/discovery-report.json'
@@ -155,7 +156,8 @@ try {
       gazes: seeded.gazes,
       method:
         `${CLIENTS} concurrent clients through the app's API (one process, 127.0.0.1), each sending its next read when ` +
-        `its last is answered, ${REQUESTS} reads of each kind (gallery: 50 pages newest first; filtered: 3 filters; ` +
+        `its last is answered, ${REQUESTS} reads of each kind after ${WARMUP_READS_PER_CLIENT} of each client not counted ` +
+        '(gallery: 50 pages newest first; filtered: 3 filters; ' +
         `activity: the feed and 1,000 skies' own) while a sky is minted every ${BLOCK_EVERY_MS / 1000} s; ` +
         'p95 of each kind. Chain scan: skyOf of every sky in multicalls of 64 KiB of calldata, then filtered and sorted.',
       indexSeconds,
