@@ -191,9 +191,9 @@ export const WARMUP_READS_PER_CLIENT = 5
  * in flight: its time is about `clients` divided by the reads a second the machine answers.
  *
  * The first {@link WARMUP_READS_PER_CLIENT} reads of each client are made first and not counted. Counted from the
- * first, 2,000 reads by 100 clients lasted under half a second, and their 95th percentile was the first wave itself:
- * the hundred reads sent at once on a hundred new connections to an API whose code had not yet been compiled
- * (docs/decisions/indexer.md, "Ten times the community").
+ * first, 2,000 reads by 100 clients lasted under half a second, and the first reads weighed on their 95th percentile:
+ * the hundred sent at once on a hundred new connections to an API that had answered nothing yet
+ * (docs/decisions/indexer.md, "Counted after the first wave").
  *
  * The clients are autocannon's connections, as in the production bench: the load comes from the machine it measures,
  * and Node's fetch spent 0.7–1.1 ms of CPU on each read there (2,000 reads at 100 clients, the API on PGlite in front
