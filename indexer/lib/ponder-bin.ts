@@ -6,8 +6,8 @@ export const ponderBin = fileURLToPath(new URL('./bin/ponder.js', import.meta.re
 /**
  * What node is given wherever the indexer starts: a V8 heap of 640 MiB. Ponder sizes its cache of indexed rows to a
  * fifth of the heap's limit, which V8 sets from the machine's memory (4 GiB on a 24 GiB machine), so on Postgres at
- * 150,000 skies the indexer held 1,180 MB by default and 892 MB with this limit, indexing in 82 s rather than 67
- * (docs/decisions/indexer.md, "Ten times the community"). `npm run start -w indexer` gives it the same.
+ * 150,000 skies the indexer held 1,180 MB by default (indexing in 67 s) and 838–892 MB with this limit (75–82 s)
+ * (docs/decisions/indexer.md, "Counted after the first wave"). `npm run start -w indexer` gives it the same.
  */
 export const INDEXER_NODE_FLAGS = ['--max-old-space-size=640'] as const
 
