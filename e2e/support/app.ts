@@ -156,3 +156,16 @@ export async function composeOwnSky(page: Page, wallet: TestWallet, stack: Stack
 
 /** The Compose page's group of choices for one layer ("Sky", "Silhouette", …). */
 export const decorationLayer = (page: Page, name: string) => page.getByRole('group', { name: new RegExp(`^${name}`) })
+
+/** The entry of an activity feed whose sentence holds `words`. */
+export const feedEntry = (feed: Locator, words: string | RegExp) =>
+  feed.getByRole('listitem').filter({ hasText: words })
+
+/**
+ * The entry of an activity feed telling that sky `skyId` was minted. Found by its sky's link, named exactly: a row's
+ * text runs on into its time, so "minted Night sky #2" and "1 minute ago" read as "minted Night sky #21 minute ago".
+ */
+export const mintedEntry = (feed: Locator, skyId: bigint) =>
+  feedEntry(feed, 'minted').filter({
+    has: feed.page().getByRole('link', { name: `Night sky #${skyId}`, exact: true }),
+  })

@@ -1,3 +1,4 @@
+import { mintedEntry } from '../support/app'
 import { mintSky } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
@@ -51,12 +52,5 @@ test('the home page shows the latest events and leads to the feed and the leader
   // Below the fold, the feed is read only as it comes near: the first load of / carries none of it.
   await expect(main.getByText('Reading the latest events…')).toBeAttached()
   await main.getByRole('heading', { name: 'Tonight under every sky' }).scrollIntoViewIfNeeded()
-  // Found by its sky's link, named exactly: a row's text runs on into its time ("#2" and "1 minute ago").
-  const feed = page.getByRole('list', { name: 'Latest events' })
-  await expect(
-    feed
-      .getByRole('listitem')
-      .filter({ hasText: 'minted' })
-      .filter({ has: page.getByRole('link', { name: `Night sky #${skyId}`, exact: true }) }),
-  ).toBeVisible()
+  await expect(mintedEntry(page.getByRole('list', { name: 'Latest events' }), skyId)).toBeVisible()
 })

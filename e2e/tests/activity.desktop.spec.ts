@@ -2,6 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { constellations } from '@chainellation/contracts/catalogue'
 import type { Locator, Page } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, http } from 'viem'
+import { feedEntry as entry, mintedEntry as minted } from '../support/app'
 import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
@@ -19,15 +20,6 @@ const shown = (address: string) => new RegExp(`^${address.slice(0, 4)}…${addre
 const collectorHref = (address: string) => new RegExp(`^/collector/${address}$`, 'i')
 /** The URL of an account's collector page, whatever the case of its address. */
 const collectorUrl = (address: string) => new RegExp(`/collector/${address}$`, 'i')
-
-/** The entry of a feed whose sentence holds `words`. */
-const entry = (feed: Locator, words: string | RegExp) => feed.getByRole('listitem').filter({ hasText: words })
-/**
- * The entry of a feed telling that sky `skyId` was minted. Found by its sky's link, named exactly: a row's text runs
- * on into its time, so "minted Night sky #2" and "1 minute ago" read as "minted Night sky #21 minute ago".
- */
-const minted = (feed: Locator, skyId: bigint) =>
-  entry(feed, 'minted').filter({ has: feed.page().getByRole('link', { name: `Night sky #${skyId}`, exact: true }) })
 
 /** The number of stars sky `skyId`'s constellation has, from the chain and the catalogue rather than the index. */
 async function starCount(stack: StackInfo, skyId: bigint) {

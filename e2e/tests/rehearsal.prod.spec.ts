@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { type BrowserContext, test as base, type Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { connectTestWallet } from '../support/app'
+import { connectTestWallet, mintedEntry } from '../support/app'
 import { expect } from '../support/fixtures'
 import { TestWallet } from '../support/test-wallet'
 
@@ -114,13 +114,7 @@ test('a player mints, gazes and dresses a sky, and finds it in the gallery, the 
   await page.goto('/stargaze?view=everyone')
   await expect(page.getByRole('article', { name: `Night sky #${skyId}` })).toBeVisible({ timeout: 30_000 })
   await page.goto('/activity')
-  const feed = page.getByRole('list', { name: 'Latest events' })
-  await expect(
-    feed
-      .getByRole('listitem')
-      .filter({ hasText: 'minted' })
-      .filter({ has: page.getByRole('link', { name: `Night sky #${skyId}`, exact: true }) }),
-  ).toBeVisible({ timeout: 30_000 })
+  await expect(mintedEntry(page.getByRole('list', { name: 'Latest events' }), skyId)).toBeVisible({ timeout: 30_000 })
 
   // Its page previews with a card the API draws from the chain.
   await page.goto(`/sky/${skyId}`)
