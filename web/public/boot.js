@@ -26,13 +26,13 @@
   }
   let connectPreloaded = false
   /** The connect modal needs the wallet stack and RainbowKit: all their modules, beside the app's, rather than one
-   *  import level at a time once the app asks for them. Six links per task: the forty-odd added in one task held the
-   *  main thread 95 ms at 4× CPU, in the event of a pointer over connect, and the press that followed waited for it
-   *  (docs/decisions/first-use.md). The entry's own imports, a dozen, are added at once as the app starts. */
+   *  import level at a time once the app asks for them. Four links per task, as for the entry's own imports: each
+   *  link starts a request, and the forty-odd added in one task held the main thread 95 ms at 4× CPU, in the event of
+   *  a pointer over connect, where the press that followed waited for them (docs/decisions/first-use.md). */
   const preloadConnect = () => {
     if (connectPreloaded) return
     connectPreloaded = true
-    preloadModules(connect, 6)
+    preloadModules(connect, 4)
   }
   /** After the next frame: a press shows on screen first, then the work it asks for begins. */
   const afterFrame = (task) => requestAnimationFrame(() => setTimeout(task))
@@ -60,6 +60,7 @@
       }
       const name = earlyControl(event)
       if (!name) return
+      event.stopPropagation()
       root.setAttribute(`data-${name}-requested`, '')
       afterFrame(() => {
         // Someone is waiting on the app: no reason left to wait for the first paint.
@@ -69,11 +70,26 @@
     },
     true,
   )
-  // Intent: a pointer over connect, or focus on it, before the app runs starts it and fetches what the modal needs.
+  // The rest of a press on an early control, kept from React too until the app is ready. React hydrates the page in
+  // short tasks, but a press it sees on a part it has not hydrated yet makes it hydrate the whole page at once, inside
+  // the press: traced at 4× CPU, a pointerdown held 90–110 ms before the page could show it (docs/decisions/first-use.md).
+  for (const type of 'pointerdown pointerup mousedown mouseup touchstart touchend keydown keyup'.split(' ')) {
+    document.addEventListener(
+      type,
+      (event) => {
+        if (!document.documentElement.hasAttribute('data-app-ready') && earlyControl(event)) event.stopPropagation()
+      },
+      true,
+    )
+  }
+  // Intent: a pointer over connect, or focus on it, before the app runs starts it and fetches what the modal needs,
+  // in a task after the event's own: a press right behind the pointer is handled, and shown, first.
   const onIntent = (event) => {
     if (document.documentElement.hasAttribute('data-app-ready') || earlyControl(event) !== 'connect') return
-    startApp?.()
-    preloadConnect()
+    setTimeout(() => {
+      startApp?.()
+      preloadConnect()
+    })
   }
   document.addEventListener('pointerover', onIntent, true)
   document.addEventListener('focusin', onIntent, true)
@@ -86,8 +102,9 @@
     const start = () => {
       if (started) return
       started = true
-      preloadModules(preload)
+      // The entry first; its imports beside it, four per task, so that a press waits behind none of it for long.
       import(entry)
+      preloadModules(preload, 4)
     }
     startApp = start
     if (document.visibilityState === 'hidden') {

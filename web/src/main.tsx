@@ -20,10 +20,11 @@ void Promise.all([import('react-dom/client'), createAppRouter()]).then(([{ creat
     </StrictMode>
   )
   // The build wrote the page's HTML for this path (see vite-plugins/prerender.ts): React takes it over as it is.
-  // Any other page's HTML is the shell with its loading state, which the first render replaces, as a transition that
-  // React splits into short tasks. Hydration it does not split (its lane blocks, transition or not): traced at 4×
-  // CPU it is one task, 77–114 ms on / and 114–206 ms on /mint (docs/decisions/first-use.md). Until the first
-  // commit, public/boot.js keeps presses on connect and on the menu toggle (see RootLayout).
+  // Any other page's HTML is the shell with its loading state, which the first render replaces. Either is a transition,
+  // which React renders in short tasks (a transition's hydration too: its lane does not block) and commits in one.
+  // A press on a part not yet hydrated would make React hydrate the rest at once, inside the press; until the first
+  // commit, public/boot.js keeps presses on connect and on the menu toggle instead (see RootLayout,
+  // docs/decisions/first-use.md).
   startTransition(() => {
     if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)
     else createRoot(root).render(app)

@@ -49,6 +49,25 @@ describe('presses before the app runs', () => {
     expect(takeEarlyPress('menu')).toBe(false)
   })
 
+  it('on an early control are kept from the app hydrating below until it runs', () => {
+    // React, shown a press on a page it has not finished hydrating, hydrates the whole of it inside that press.
+    document.body.innerHTML = '<div id="app"><button type="button" data-early="connect">Connect</button></div>'
+    const app = document.getElementById('app') as HTMLElement
+    const button = app.querySelector('button') as HTMLButtonElement
+    const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'keydown', 'keyup']
+    const seen: string[] = []
+    for (const type of types) app.addEventListener(type, () => seen.push(type), true)
+    const pressAll = () => {
+      for (const type of types) button.dispatchEvent(new Event(type, { bubbles: true, cancelable: true }))
+    }
+    pressAll()
+    expect(seen).toEqual([])
+    expect(root.hasAttribute('data-connect-requested')).toBe(true)
+    markAppReady()
+    pressAll()
+    expect(seen).toEqual(types)
+  })
+
   it('on the page’s own links go to the browser, not to the app hydrating below, until it runs', () => {
     // React listens on the app's root element; a press it takes while hydrating reaches a router that is not ready.
     document.body.innerHTML = '<div id="app"><a href="/">Home</a><a href="https://example.com/">Out</a></div>'

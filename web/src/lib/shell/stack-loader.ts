@@ -59,6 +59,8 @@ function fetchWalletKit(): Promise<WalletKitModule> {
   kitLoading ??= import('./stack/wallet-kit').then((module) => {
     kitLoaded = module
     notify()
+    // Once it is there, in idle periods: the fonts its modal is set in (see `kitFontSteps`).
+    void runInSlices(module.kitFontSteps())
     return module
   })
   return kitLoading

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
-vi.mock('./stack/wallet-kit', () => ({ WalletKit: () => null }))
+vi.mock('./stack/wallet-kit', () => ({ WalletKit: () => null, kitFontSteps: () => [] }))
 
 /** Set once the loader has prepared the stack it loaded, before rendering it. */
 let stackPrepared = false

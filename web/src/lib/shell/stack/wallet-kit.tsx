@@ -13,6 +13,8 @@ import { HeaderWalletButton } from './header-wallet-button'
 import { kitTheme } from './kit-theme'
 import { useRecentTransactions } from './recent-transactions'
 
+export { kitFontSteps } from './kit-fonts'
+
 /** Longest wait for wagmi's reconnect before an early press opens the connect modal anyway. */
 const RECONNECT_WAIT_MS = 3000
 
