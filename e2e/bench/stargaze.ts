@@ -33,12 +33,17 @@ const reportUrl = new URL('../bench-reports/stargaze.json', import.meta.url)
 type Run = {
   /** When the first 24 cards were all in the page, images or not. */
   cardsMs: number
-  /** When the first 24 cards' images had all loaded, and the requests sent until then. */
+  /** When the first 24 cards' images had all loaded, and the requests for the cards sent until then. */
   firstMs: number
   firstRequests: number
   /** The same for every card, scrolling on (your skies only). */
   allMs?: number
   allRequests?: number
+  /**
+   * Reads of the connected account's code (`eth_getCode`) by the end, not counted above: the page asks once whether
+   * the game pays the account's gas (docs/decisions/sponsored-writes.md), as `e2e/tests/stargaze.spec.ts` counts it.
+   */
+  accountReads: number
   /** Each request to the chain: method, target, selector and calldata size; `(after 24)` once those showed. */
   requests: string[]
   /** The same requests as the page's resource timing saw them: when each was sent and answered. */
@@ -161,14 +166,21 @@ function watchRpc(page: Page, rpcUrl: string) {
     if (!req.url().startsWith(rpcUrl)) return
     let summary = '?'
     try {
-      const body = JSON.parse(req.postData() ?? '{}') as { method?: string; params?: { to?: string; data?: string }[] }
-      const [call] = body.params ?? []
-      summary = `${body.method} ${call?.to ?? ''} ${call?.data?.slice(0, 10) ?? ''} (${call?.data?.length ?? 0} chars)`
+      const body = JSON.parse(req.postData() ?? '{}') as { method?: string; params?: unknown[] }
+      const [first] = body.params ?? []
+      const call = typeof first === 'object' ? (first as { to?: string; data?: string } | null) : undefined
+      summary =
+        typeof first === 'string'
+          ? `${body.method} ${first}`
+          : `${body.method} ${call?.to ?? ''} ${call?.data?.slice(0, 10) ?? ''} (${call?.data?.length ?? 0} chars)`
     } catch {}
     requests.push(summary)
   })
   return requests
 }
+
+const isAccountRead = (request: string) => request.startsWith('eth_getCode ')
+const forCards = (requests: string[]) => requests.filter((r) => !isAccountRead(r)).length
 
 type Cookies = NonNullable<Exclude<BrowserContextOptions['storageState'], string | undefined>>['cookies']
 
@@ -205,11 +217,11 @@ async function measureRun(
     const requests = watchRpc(page, stack.rpcUrl)
     await page.goto(path, { waitUntil: 'commit' })
     const first = await page.evaluate(showCards, { count: FIRST, timeoutMs: PHASE_TIMEOUT_MS })
-    const firstRequests = requests.length
+    const firstSent = requests.length
     let rest: { allMs: number; allRequests: number } | undefined
     if (all > FIRST) {
       const { loadedMs } = await page.evaluate(showCards, { count: all, timeoutMs: PHASE_TIMEOUT_MS })
-      rest = { allMs: round(loadedMs), allRequests: requests.length }
+      rest = { allMs: round(loadedMs), allRequests: forCards(requests) }
     }
     // Measured under the modal, the scrolling would be no player's.
     if (player && (await signInModal(page).isVisible())) throw new Error('the sign-in modal covered the page')
@@ -223,9 +235,10 @@ async function measureRun(
     return {
       cardsMs: round(first.cardsMs),
       firstMs: round(first.loadedMs),
-      firstRequests,
+      firstRequests: forCards(requests.slice(0, firstSent)),
       ...rest,
-      requests: requests.map((r, i) => (i < firstRequests ? r : `(after ${FIRST}) ${r}`)),
+      accountReads: requests.filter(isAccountRead).length,
+      requests: requests.map((r, i) => (i < firstSent ? r : `(after ${FIRST}) ${r}`)),
       rpcTimeline,
     }
   } finally {
@@ -266,11 +279,14 @@ function printReport(r: StargazeBenchReport) {
     describeMachine(r.machine),
     `${r.setup.skies} skies minted for ${r.setup.account} in ${s(r.setup.mintMs)} (${r.setup.how})`,
     '',
-    `${'from navigation, fresh context'.padEnd(38)}   median   ${`each of ${r.runs} runs`.padEnd(44)}  JSON-RPC requests`,
+    `${'from navigation, fresh context'.padEnd(38)}   median   ${`each of ${r.runs} runs`.padEnd(44)}  JSON-RPC requests for the cards`,
     line(`your skies, ${FIRST} cards with images`, r.yourSkies.first, r.yourSkies.first.targetRequests),
     line(`your skies, ${r.yourSkies.all.cards} cards with images`, r.yourSkies.all),
     line(`everyone’s skies, ${FIRST} cards with images`, r.gallery.first, r.gallery.first.targetRequests),
     '',
+    `besides the cards' requests, reads of the account's code (who pays its gas), each run: your skies ` +
+      `${r.yourSkies.runs.map((run) => run.accountReads).join(', ')}; everyone’s ` +
+      `${r.gallery.runs.map((run) => run.accountReads).join(', ')}`,
     `${FIRST} cards in the page (images or not), median: your skies ${s(r.yourSkies.first.cardsMedianMs)}, ` +
       `everyone’s ${s(r.gallery.first.cardsMedianMs)}`,
     `requests of run 1, sent → answered: your skies ${timeline(r.yourSkies.runs[0])}`,

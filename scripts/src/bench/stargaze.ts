@@ -21,7 +21,7 @@ export const stargaze: Measurement = {
     } = readFreshReport<Report>(root, 'e2e/bench-reports/stargaze.json', startedAt)
     return (
       `your skies: ${mine.first.cards} cards ${s(mine.first.medianMs)}, ${mine.all.cards} cards ${s(mine.all.medianMs)} ` +
-      `median of ${runs}, ≤ ${mine.first.maxRequests} / ${mine.all.maxRequests} RPC requests ` +
+      `median of ${runs}, ≤ ${mine.first.maxRequests} / ${mine.all.maxRequests} RPC requests for the cards ` +
       `(target ≤ ${mine.first.targetRequests} for ${mine.first.cards}); everyone's ${gallery.first.cards} cards ` +
       `${s(gallery.first.medianMs)}, ≤ ${gallery.first.maxRequests} requests (e2e/bench-reports/stargaze.json)`
     )
