@@ -40,12 +40,6 @@ const PRERENDERED_PAGES = [
   { path: '/shell', file: 'shell.html', hydrate: false, shell: true },
 ]
 
-// The app starts after the first paint; a press on connect before then fetches the stack and the kit at once.
-const boot = startAfterPaint('/boot.js', {
-  atStart: ['react-dom/client'],
-  onConnect: ['src/lib/shell/stack/wallet-stack.tsx', 'src/lib/shell/stack/wallet-kit.tsx'],
-})
-
 export default defineConfig({
   // Safe{Wallet} frames the app: its manifest and the frame-ancestors header, from VITE_SAFE_ORIGINS in envDir.
   // The build writes the home page's HTML, and the shell of every other page, so they paint before any script runs;
@@ -61,7 +55,10 @@ export default defineConfig({
     // viem's multicall without Multicall3's bytecode, which only a deployless multicall sends.
     leanViem(),
     safeApp(),
-    boot,
+    startAfterPaint('/boot.js', {
+      atStart: ['react-dom/client'],
+      onConnect: ['src/lib/shell/stack/wallet-stack.tsx', 'src/lib/shell/stack/wallet-kit.tsx'],
+    }),
     // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
     preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),
     prerender({ entry: 'src/prerender/render.tsx', pages: PRERENDERED_PAGES }),
@@ -74,8 +71,9 @@ export default defineConfig({
   // `npm start` prints the stack's URLs above Vite's output; keep them on screen.
   clearScreen: false,
   server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy },
-  // The entry's modulepreload links (the boot script adds them once the page has painted) and those of a page's own
-  // dynamic imports, but none of the wallet stack's and the kit's chunks, which are fetched a few at a time.
-  build: { modulePreload: { resolveDependencies: boot.resolveDependencies } },
+  // Modulepreload links for the entry's imports only (the boot script adds them once the page has painted), none for
+  // what a dynamic import brings: adding the wallet stack's thirty at once held the main thread ~35 ms (140 ms on a
+  // phone-class CPU) as a page fetched it; the browser finds them in the chunks instead (docs/decisions/first-use.md).
+  build: { modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy },
 })

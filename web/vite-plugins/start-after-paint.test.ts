@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { importClosure, moveEntryToBoot, pagePreloads } from './start-after-paint.ts'
+import { importClosure, moveEntryToBoot } from './start-after-paint.ts'
 
 // As Vite writes the built index.html: the entry script and its modulepreload links, after the page's own tags.
 const built = `<head>
@@ -64,30 +64,5 @@ describe('importClosure', () => {
   it('lists a chunk after the chunks it imports, so that importing them in order evaluates one at a time', () => {
     const imports: Record<string, string[]> = { kit: ['rainbowkit', 'wagmi'], wagmi: ['viem'], rainbowkit: ['viem'] }
     expect(importClosure(['kit'], (file) => imports[file])).toEqual(['viem', 'rainbowkit', 'wagmi', 'kit'])
-  })
-})
-
-describe('pagePreloads', () => {
-  const connect = new Set(['assets/stack.js', 'assets/wagmi.js', 'assets/kit.js'])
-
-  it('keeps the HTML’s preloads, which the boot script takes over', () => {
-    expect(pagePreloads('index.html', ['assets/entry.js', 'assets/react.js'], 'html', connect)).toEqual([
-      'assets/entry.js',
-      'assets/react.js',
-    ])
-  })
-
-  it('preloads an island’s chunks with it, less the wallet stack’s, which the loader fetches', () => {
-    const deps = ['assets/gallery.js', 'assets/card.js', 'assets/wagmi.js', 'assets/card.module.js']
-    expect(pagePreloads('assets/gallery.js', deps, 'js', connect)).toEqual([
-      'assets/gallery.js',
-      'assets/card.js',
-      'assets/card.module.js',
-    ])
-  })
-
-  it('adds no link for the stack or the kit, fetched a few at a time', () => {
-    expect(pagePreloads('assets/stack.js', ['assets/stack.js', 'assets/wagmi.js'], 'js', connect)).toEqual([])
-    expect(pagePreloads('assets/kit.js', ['assets/kit.js', 'assets/rainbowkit.js'], 'js', connect)).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
-import type { Plugin, ResolveModulePreloadDependenciesFn } from 'vite'
+import type { Plugin } from 'vite'
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
@@ -52,26 +52,6 @@ export function importClosure(
   return order
 }
 
-/**
- * The modulepreload links Vite adds as a dynamic import starts (`build.modulePreload.resolveDependencies`), given
- * `connect`, the chunks of the wallet stack and the kit with all they import. The HTML's stay (the boot script
- * takes them over). A page's own dynamic imports (a route, a wallet island) get theirs, less `connect`'s: without
- * them the browser finds an island's chunks one import level at a time, each waiting for the last to arrive and be
- * parsed (three levels below the gallery). The stack and the kit get none: adding the stack's thirty at once held
- * the main thread ~35 ms (140 ms on a phone-class CPU) as a page loaded; the loader, the warm-up and the boot script
- * fetch them a few at a time (docs/decisions/first-use.md).
- */
-export function pagePreloads(
-  file: string,
-  deps: readonly string[],
-  hostType: 'html' | 'js',
-  connect: ReadonlySet<string>,
-): string[] {
-  if (hostType === 'html') return [...deps]
-  if (connect.has(file)) return []
-  return deps.filter((dep) => !connect.has(dep))
-}
-
 export type StartAfterPaintOptions = {
   /** Modules the entry imports dynamically as it starts, fetched beside it (`react-dom/client`). */
   atStart?: readonly string[]
@@ -90,31 +70,9 @@ export type StartAfterPaintOptions = {
 export function startAfterPaint(
   bootSrc: string,
   { atStart = [], onConnect = [] }: StartAfterPaintOptions = {},
-): Plugin & { resolveDependencies: ResolveModulePreloadDependenciesFn } {
+): Plugin {
   let root = ''
   let base = '/'
-  // The chunks of `onConnect` and all they import, as the bundle names them: read before Vite adds its preloads.
-  const connect = new Set<string>()
-  type Bundle = Record<string, { type: string; fileName: string; imports?: string[]; facadeModuleId?: string | null }>
-  const closureOf = (bundle: Bundle, modules: readonly string[]) => {
-    const chunks = new Map<string, readonly string[]>()
-    const byModule = new Map<string, string>()
-    for (const output of Object.values(bundle)) {
-      if (output.type !== 'chunk') continue
-      chunks.set(output.fileName, output.imports ?? [])
-      if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName)
-    }
-    const require = createRequire(resolve(root, 'package.json'))
-    return importClosure(
-      modules.map((module) => {
-        const id = module.startsWith('src/') ? resolve(root, module) : require.resolve(module)
-        const file = byModule.get(id)
-        if (!file) throw new Error(`start-after-paint: no chunk for ${module}`)
-        return file
-      }),
-      (file) => chunks.get(file),
-    )
-  }
   return {
     name: 'chainellation:start-after-paint',
     apply: 'build',
@@ -122,20 +80,28 @@ export function startAfterPaint(
       root = config.root
       base = config.base
     },
-    generateBundle: {
-      // Before Vite's import analysis, which asks `resolveDependencies` as it writes each dynamic import's preloads.
-      order: 'pre',
-      handler(_options, bundle) {
-        connect.clear()
-        for (const file of closureOf(bundle, onConnect)) connect.add(file)
-      },
-    },
-    resolveDependencies: (file, deps, { hostType }) => pagePreloads(file, deps, hostType, connect),
     transformIndexHtml: {
       order: 'post',
       handler: (html, { bundle }) => {
-        const named = (modules: readonly string[]) => closureOf(bundle ?? {}, modules).map((file) => `${base}${file}`)
-        return moveEntryToBoot(html, bootSrc, { atStart: named(atStart), onConnect: named(onConnect) })
+        const chunks = new Map<string, { imports: string[] }>()
+        const byModule = new Map<string, string>()
+        for (const output of Object.values(bundle ?? {})) {
+          if (output.type !== 'chunk') continue
+          chunks.set(output.fileName, output)
+          if (output.facadeModuleId) byModule.set(output.facadeModuleId, output.fileName)
+        }
+        const require = createRequire(resolve(root, 'package.json'))
+        const closureOf = (modules: readonly string[]) =>
+          importClosure(
+            modules.map((module) => {
+              const id = module.startsWith('src/') ? resolve(root, module) : require.resolve(module)
+              const file = byModule.get(id)
+              if (!file) throw new Error(`start-after-paint: no chunk for ${module}`)
+              return file
+            }),
+            (file) => chunks.get(file)?.imports,
+          ).map((file) => `${base}${file}`)
+        return moveEntryToBoot(html, bootSrc, { atStart: closureOf(atStart), onConnect: closureOf(onConnect) })
       },
     },
   }
