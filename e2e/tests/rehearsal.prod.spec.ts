@@ -86,11 +86,16 @@ test('a player mints, gazes and dresses a sky, and finds it in the gallery, the 
   await page.goto('/mint')
   await connectTestWallet(page, wallet)
 
-  // The mint, pending through real blocks until the chain has it. A block every 2 s can land it before an assertion's
-  // next poll, so the pending button or the minted sky, whichever the page shows first, then the sky.
+  // The mint, pending through real blocks until the chain has it. A block every 2 s can land it between two polls of
+  // an assertion, so the page is watched every frame from before the press for the pending button.
+  const pending = page.waitForFunction(
+    () => [...document.querySelectorAll('button')].some((button) => button.textContent?.includes('Minting…')),
+    undefined,
+    { polling: 'raf' },
+  )
   await page.getByRole('button', { name: /^Mint/ }).click()
+  await pending
   const title = page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ })
-  await expect(page.getByRole('button', { name: 'Minting…' }).or(title).first()).toBeVisible()
   await expect(title).toBeVisible({ timeout: 30_000 })
   const skyId = BigInt((await title.textContent())?.match(/#(\d+)/)?.[1] ?? 0)
   expect(wallet.methods).not.toContain('eth_sign')
