@@ -59,18 +59,27 @@ async function chooseEvening(select: Locator, now: number) {
   await select.selectOption(evening.value)
 }
 
-/** Signs a free mint as `key`'s request to the forwarder and hands it to the relayer, as the page would. */
+/** The forwarder's count of `address`'s requests: the nonce its next one is signed at. */
+const forwarderNonce = (stack: StackInfo, address: Address) =>
+  client(stack).readContract({
+    address: stack.contracts.Forwarder as Address,
+    abi: chainellationForwarderAbi,
+    functionName: 'nonces',
+    args: [address],
+  })
+
+/**
+ * Signs a free mint as `key`'s request to the forwarder and hands it to the relayer, as the page would; an accepted
+ * one is waited for until the forwarder has counted it, as the page follows its transaction before the next. A 202
+ * answers once the relayer has broadcast it, which the node may mine a moment later: a request signed in that moment
+ * would take the nonce the first is about to use, and the relayer, reading the nonce after the block, refuse it.
+ */
 async function relayMint(page: Page, stack: StackInfo, key: Hex) {
   const player = privateKeyToAccount(key)
   const forwarder = stack.contracts.Forwarder as Address
   const to = stack.contracts.Chainellation as Address
   const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
-  const nonce = await client(stack).readContract({
-    address: forwarder,
-    abi: chainellationForwarderAbi,
-    functionName: 'nonces',
-    args: [player.address],
-  })
+  const nonce = await forwarderNonce(stack, player.address)
   const message = {
     from: player.address,
     to,
@@ -89,7 +98,7 @@ async function relayMint(page: Page, stack: StackInfo, key: Hex) {
     primaryType: 'ForwardRequest',
     message,
   })
-  return page.request.post('/api/relay', {
+  const answer = await page.request.post('/api/relay', {
     // The forwarder's nonce is the relayer's to read, as the page leaves it out.
     data: {
       from: message.from,
@@ -101,6 +110,8 @@ async function relayMint(page: Page, stack: StackInfo, key: Hex) {
       signature,
     },
   })
+  if (answer.status() === 202) await expect.poll(() => forwarderNonce(stack, player.address)).toBeGreaterThan(nonce)
+  return answer
 }
 
 test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a reload mid-way resumes', async ({
