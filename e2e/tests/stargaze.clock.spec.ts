@@ -1,12 +1,19 @@
 import type { Page } from '@playwright/test'
 import { connectTestWallet } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, setChainTime, skyOf } from '../support/chain'
+import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
-import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
-// These tests move the chain's clock: the `clock` project runs them alone, after every other spec.
+// These tests move the chain's clock: the `clock` project runs them alone, after every other spec. Each has an
+// account of its own: one that had gazed in an earlier test, hours of chain time before, may have skies ready again,
+// and the page would count them among "all ready skies".
 test.describe.configure({ mode: 'serial' })
-test.use({ walletOptions: { account: ANVIL_ACCOUNTS[8] } })
+test.use({
+  walletOptions: async ({ rpc }, use) => {
+    const { address, privateKey } = await freshAccount(rpc)
+    await use({ account: address, privateKeys: [privateKey] })
+  },
+})
 
 const HOUR = 3600
 const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Night sky #${id}` })
