@@ -1,4 +1,4 @@
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 
 /**
  * The game's ERC-2771 forwarder (`ChainellationForwarder`: OpenZeppelin's `ERC2771Forwarder`) and the request a
@@ -22,3 +22,14 @@ export const forwardRequestTypes = {
     { name: 'data', type: 'bytes' },
   ],
 } as const
+
+/**
+ * What `data` costs as calldata of the transaction that carries it (EIP-2028: 16 gas a non-zero byte, 4 a zero byte).
+ * The relayer pays it outside the gas a request gives its call, so its gas cap counts both, and the app signs for
+ * no more than the cap less this.
+ */
+export function calldataGas(data: Hex): bigint {
+  let gas = 0n
+  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4n : 16n
+  return gas
+}

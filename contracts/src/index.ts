@@ -1,7 +1,7 @@
 import { chainellationAbi, decorationsAbi, skyRendererAbi } from './generated/abis.ts'
 import { deployments } from './generated/deployments.ts'
 
-export { FORWARDER_NAME, forwarderDomain, forwardRequestTypes } from './forwarder.ts'
+export { calldataGas, FORWARDER_NAME, forwarderDomain, forwardRequestTypes } from './forwarder.ts'
 export * from './generated/abis.ts'
 export { type Constellation, constellations } from './generated/constellations.ts'
 export { MULTICALL3_ADDRESS } from './multicall3.ts'

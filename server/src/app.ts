@@ -23,7 +23,7 @@ import { consoleLogger, log, logOf, requestLogging } from './log'
 import { httpMetrics, metricsHandler, watchIndexer, watchRelayer } from './metrics'
 import { ensNames } from './names/ens'
 import { nameRoutes } from './names/routes'
-import { clientAddress, memoryRateLimits, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
+import { clientAddress, memoryRateLimits, networkKey, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
 import type { Relayer } from './relay/relayer'
 import { relayRoutes } from './relay/routes'
 import { type ShareCards, shareCards } from './share/cards'
@@ -134,7 +134,16 @@ export function createApp({
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
-    .route('/api/relay', relayRoutes({ relayer, clientKey, rateLimits, limit: config.relayRequests }))
+    .route(
+      '/api/relay',
+      relayRoutes({
+        relayer,
+        clientKey,
+        networkKey: (c) => networkKey(clientAddress(c, trustedProxies)),
+        rateLimits,
+        limit: config.relayRequests,
+      }),
+    )
     .route(
       '/api/discovery',
       discoveryRoutes({ indexerUrl: config.indexerUrl, indexer, names, readLimit: skyReadLimit }),

@@ -145,3 +145,23 @@ export type RelayConfig = {
   /** Below this balance the relayer stops relaying. */
   minBalanceWei: bigint
 }
+
+/**
+ * Half of the day's budget is kept for players who have played before: a returning player's night is one gaze of
+ * ~52,000 gas, a new player's first request a mint of ~117,000, so half the day still pays for twice as many nights
+ * as it would mints, and a flood of new accounts that spends the other half leaves every returning player's gaze
+ * paid (docs/decisions/sponsored-writes.md, "A crowd of new players").
+ */
+export const DEFAULT_RETURNING_SHARE = 0.5
+
+/**
+ * Ten new players a minute is 14,400 a day: at ~140,000 gas reserved for a first mint, more than the newcomers' half
+ * of the default day (0.25 ETH) pays for at any fee above 0.13 gwei. Players arriving, on however busy a day, meet
+ * the newcomers' budget first; a crowd of new accounts meets this, which holds it to ten first requests a minute (at
+ * the default 300,000-gas cap, at most 3 M gas a minute).
+ */
+export const DEFAULT_NEW_PLAYERS_PER_MINUTE = 10
+
+/** What players new today may spend a day together: the day's budget less the share kept for returning players. */
+export const newcomersShare = (allWei: bigint, returningShare: number) =>
+  allWei - (allWei * BigInt(Math.round(returningShare * 10_000))) / 10_000n

@@ -335,16 +335,30 @@ describe('the relayer’s environment', () => {
         RELAY_DAILY_ETH: '2',
         RELAY_GAS_CAP: '250000',
         RELAY_MIN_BALANCE_ETH: '0.1',
+        RELAY_RETURNING_SHARE: '0.75',
+        RELAY_NEW_PLAYERS_PER_MINUTE: '3',
       }),
     ).relay
     expect(relay).toEqual({
       privateKey: key,
-      budgets: { playerWei: 10n ** 15n, clientWei: 4n * 10n ** 15n, allWei: 2n * 10n ** 18n },
+      budgets: {
+        playerWei: 10n ** 15n,
+        clientWei: 4n * 10n ** 15n,
+        allWei: 2n * 10n ** 18n,
+        newcomersWei: 5n * 10n ** 17n,
+        newPlayersPerMinute: 3,
+      },
       gasCap: 250_000n,
       minBalanceWei: 10n ** 17n,
     })
     expect(configFromEnv(parseEnv({ RELAYER_PRIVATE_KEY: key })).relay).toMatchObject({
-      budgets: { playerWei: 5n * 10n ** 15n, clientWei: 2n * 10n ** 16n, allWei: 5n * 10n ** 17n },
+      budgets: {
+        playerWei: 5n * 10n ** 15n,
+        clientWei: 2n * 10n ** 16n,
+        allWei: 5n * 10n ** 17n,
+        newcomersWei: 25n * 10n ** 16n,
+        newPlayersPerMinute: 10,
+      },
       gasCap: 300_000n,
       minBalanceWei: 5n * 10n ** 16n,
     })
@@ -362,6 +376,11 @@ describe('the relayer’s environment', () => {
     expect(error?.message).toMatch(/^invalid environment: RELAYER_PRIVATE_KEY\n/)
     expect(error?.message).not.toContain('4c4c')
     expect(() => parseEnv({ RELAY_DAILY_ETH: '1e18' })).toThrow(/^invalid environment: RELAY_DAILY_ETH\n/)
+    expect(() => parseEnv({ RELAY_RETURNING_SHARE: '1.5' })).toThrow(/share between 0 and 1/)
+    expect(() => parseEnv({ RELAY_RETURNING_SHARE: 'half' })).toThrow(/^invalid environment: RELAY_RETURNING_SHARE\n/)
+    expect(() => parseEnv({ RELAY_NEW_PLAYERS_PER_MINUTE: '-1' })).toThrow(
+      /^invalid environment: RELAY_NEW_PLAYERS_PER_MINUTE\n/,
+    )
   })
 
   it('keeps the key out of the logs', () => {

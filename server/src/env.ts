@@ -6,10 +6,13 @@ import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
   DEFAULT_NAME_READ_LIMIT,
+  DEFAULT_NEW_PLAYERS_PER_MINUTE,
   DEFAULT_RELAY_LIMIT,
+  DEFAULT_RETURNING_SHARE,
   DEFAULT_SAFE_ORIGINS,
   DEFAULT_SIGN_IN_LIMITS,
   DEFAULT_SKY_READ_LIMIT,
+  newcomersShare,
   SEPOLIA_WEB_RPC_ORIGINS,
   type SignInChain,
 } from './config'
@@ -159,10 +162,28 @@ const schema = z.object({
   ),
   /** The gas one player's sponsored writes may cost a day, in ether. */
   RELAY_PLAYER_DAILY_ETH: optional(ether('RELAY_PLAYER_DAILY_ETH').default(parseEther('0.005'))),
-  /** The gas one client's sponsored writes may cost a day, whichever players they are for, in ether. */
+  /**
+   * The gas the sponsored writes from one network (an IPv4 /24, an IPv6 /64) may cost a day, whichever players they
+   * are for, in ether.
+   */
   RELAY_CLIENT_DAILY_ETH: optional(ether('RELAY_CLIENT_DAILY_ETH').default(parseEther('0.02'))),
   /** The gas the relayer may spend a day in all, in ether. */
   RELAY_DAILY_ETH: optional(ether('RELAY_DAILY_ETH').default(parseEther('0.5'))),
+  /**
+   * The share of RELAY_DAILY_ETH kept back for players who have played before (a transaction of theirs relayed on an
+   * earlier day): players new today spend the rest together. 0 keeps nothing back; 1 sponsors no new player.
+   */
+  RELAY_RETURNING_SHARE: optional(
+    z.coerce
+      .number({ error: 'RELAY_RETURNING_SHARE must be a share between 0 and 1, such as 0.5.' })
+      .min(0, 'RELAY_RETURNING_SHARE must be a share between 0 and 1, such as 0.5.')
+      .max(1, 'RELAY_RETURNING_SHARE must be a share between 0 and 1, such as 0.5.')
+      .default(DEFAULT_RETURNING_SHARE),
+  ),
+  /** New players (the relayer's first request for them) the game sponsors a minute, across every API process. */
+  RELAY_NEW_PLAYERS_PER_MINUTE: optional(
+    z.coerce.number().int().min(0).max(100_000).default(DEFAULT_NEW_PLAYERS_PER_MINUTE),
+  ),
   /** Most gas one sponsored write's call may take. */
   RELAY_GAS_CAP: optional(z.coerce.number().int().min(50_000).max(5_000_000).default(300_000)),
   /** Below this balance, in ether, the relayer stops relaying and says so. */
@@ -294,6 +315,8 @@ export function configFromEnv(env: Env): AppConfig {
             playerWei: env.RELAY_PLAYER_DAILY_ETH,
             clientWei: env.RELAY_CLIENT_DAILY_ETH,
             allWei: env.RELAY_DAILY_ETH,
+            newcomersWei: newcomersShare(env.RELAY_DAILY_ETH, env.RELAY_RETURNING_SHARE),
+            newPlayersPerMinute: env.RELAY_NEW_PLAYERS_PER_MINUTE,
           },
           gasCap: BigInt(env.RELAY_GAS_CAP),
           minBalanceWei: env.RELAY_MIN_BALANCE_ETH,

@@ -3,6 +3,7 @@ import type { Handler } from 'hono'
 import type { Sql } from 'postgres'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client'
 import { formatEther } from 'viem'
+import { REFUSAL_REASONS } from './relay/policy'
 import type { RelayFigures } from './relay/relayer'
 
 // Everything here goes to prom-client's default registry, which other parts of the server register their own
@@ -108,6 +109,14 @@ export const relayRequests = new Counter({
   help: 'Signed requests the relayer was asked to send, by outcome: sent, known (already sent), or why refused.',
   labelNames: ['outcome'],
 })
+
+/** Refusals of requests to relay by their finer reason (a budget by name, a nonce taken, too little gas, …). */
+export const relayRefusals = new Counter({
+  name: 'chainellation_relay_refusals_total',
+  help: 'Signed requests the relayer refused before spending any gas, by reason.',
+  labelNames: ['reason'],
+})
+for (const reason of REFUSAL_REASONS) relayRefusals.inc({ reason }, 0)
 
 new Gauge({
   name: 'chainellation_relayer_balance_ether',

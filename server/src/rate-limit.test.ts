@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from './app'
 import type { AppConfig, SignInRateLimits } from './config'
 import type { DatabaseHandle } from './db'
-import { rateLimitKey } from './rate-limit'
+import { networkKey, rateLimitKey } from './rate-limit'
 import { openTestDatabase } from './testing/database'
 import { signIn, testOrigin } from './testing/sign-in'
 
@@ -382,5 +382,18 @@ describe('over a real connection', () => {
       await res.arrayBuffer()
     }
     expect(codes).toEqual([200, 200, 200, 429])
+  })
+})
+
+describe('networkKey', () => {
+  it.each([
+    ['203.0.113.5', '203.0.113.0/24'],
+    ['203.0.113.250', '203.0.113.0/24'],
+    ['::ffff:203.0.113.5', '203.0.113.0/24'],
+    ['2001:db8:a:b:c:d:e:f', '2001:db8:a:b::/64'],
+    ['2001:db8:a:b::1', '2001:db8:a:b::/64'],
+    [undefined, 'unknown'],
+  ])('counts %s in %s', (address, key) => {
+    expect(networkKey(address)).toBe(key)
   })
 })

@@ -57,6 +57,17 @@ export function rateLimitKey(address: string | undefined): string {
   return address
 }
 
+/**
+ * The network a client's address belongs to, for what is counted per holder rather than per address: an IPv4
+ * address's /24 (also when IPv4-mapped), an IPv6 address's /64. One holder of a /24 or a /64 can send from any of its
+ * addresses, so a budget per address would be one per address it holds.
+ */
+export function networkKey(address: string | undefined): string {
+  const key = rateLimitKey(address)
+  const v4 = /^(\d{1,3}\.\d{1,3}\.\d{1,3})\.\d{1,3}$/.exec(key)?.[1]
+  return v4 ? `${v4}.0/24` : key
+}
+
 /** One request counted against a limit: whether it is allowed, and what the RateLimit headers tell. */
 export type Counted = { allowed: boolean; remaining: number; msBeforeReset: number }
 

@@ -69,6 +69,7 @@ describe('openDatabase', () => {
         'relay_transactions.chain_id',
         'relay_transactions.cost_wei',
         'relay_transactions.created_at',
+        'relay_transactions.forwarder',
         'relay_transactions.gas_limit',
         'relay_transactions.hash',
         'relay_transactions.hashes',

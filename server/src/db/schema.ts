@@ -90,16 +90,17 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * What the relayer has spent on sponsored writes, by UTC day and by whom (src/relay/budgets.ts): a player's address,
- * a client's key, or the whole relayer (`all`, key ''), in wei of gas, counted in the database so that every API
- * process draws on the same budgets. A send reserves its most possible cost before it goes out and settles at its
- * receipt's.
+ * a client's network, the whole relayer (`all`, key ''), the players new that day together (`newcomers`, key ''), or
+ * the new players taken on in one minute (`minute`, key `HH:MM`), in wei of gas and in requests, counted in the
+ * database so that every API process draws on the same budgets. A send reserves its most possible cost before it
+ * goes out and settles at its receipt's.
  */
 export const relaySpend = pgTable(
   'relay_spend',
   {
     /** UTC day, `YYYY-MM-DD`. */
     day: text('day').notNull(),
-    scope: text('scope', { enum: ['player', 'client', 'all'] }).notNull(),
+    scope: text('scope', { enum: ['player', 'client', 'all', 'newcomers', 'minute'] }).notNull(),
     key: text('key').notNull(),
     /** Wei, in decimal: a day's gas can exceed what a JavaScript number holds exactly. */
     wei: numeric('wei', { precision: 78, scale: 0 }).notNull(),
@@ -122,10 +123,15 @@ export const relayTransactions = pgTable(
     relayer: text('relayer').notNull(),
     /** The transaction's nonce, the relayer's. */
     nonce: integer('nonce').notNull(),
+    /**
+     * The forwarder the request was signed for, lower case; unset on transactions recorded before it was kept. With
+     * the player and the request's nonce it names the one call the forwarder will execute.
+     */
+    forwarder: text('forwarder'),
     /** The player who signed the request, lower case, and the request's nonce on the forwarder (decimal). */
     player: text('player').notNull(),
     requestNonce: numeric('request_nonce', { precision: 78, scale: 0 }).notNull(),
-    /** The request's signature: the same request sent again is found by it. */
+    /** The request's signature, in its canonical spelling (policy.ts): the same request sent again is found by it. */
     signature: text('signature').notNull(),
     /** What it calls, for the logs and the metrics: `Chainellation.mint`. */
     call: text('call').notNull(),
@@ -155,6 +161,14 @@ export const relayTransactions = pgTable(
     uniqueIndex('relay_transactions_request_idx')
       .on(table.chainId, table.signature)
       .where(sql`${table.status} in ('sent', 'mined')`),
+    // One transaction at a time for a request's (forwarder, signer, nonce), whatever its signature's bytes: a second
+    // would revert at the relayer's cost. Once one is mined the forwarder's nonce has moved on, which the relayer
+    // checks before it sends; one that reverted or was dropped leaves the nonce for the player to sign again.
+    uniqueIndex('relay_transactions_forwarded_idx')
+      .on(table.chainId, table.forwarder, table.player, table.requestNonce)
+      .where(sql`${table.status} = 'sent'`),
+    // A player's transactions, for where they stand with the relayer (new, today's, returning).
+    index('relay_transactions_player_idx').on(table.chainId, table.player),
     // No two unsettled transactions of one relayer share a nonce; the keeper reads the unsettled ones by it.
     uniqueIndex('relay_transactions_unsettled_idx')
       .on(table.chainId, table.relayer, table.nonce)

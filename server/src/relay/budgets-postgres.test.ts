@@ -7,7 +7,13 @@ const databases = useTwoProcessDatabases()
 
 describe('the relayer’s budgets on Postgres, from two API processes', () => {
   it('never spend past a budget together, however many reserve at once from either', async () => {
-    const budgets = { playerWei: 10_000n, clientWei: 10_000n, allWei: 3_000n }
+    const budgets = {
+      playerWei: 10_000n,
+      clientWei: 10_000n,
+      allWei: 3_000n,
+      newcomersWei: 3_000n,
+      newPlayersPerMinute: 100,
+    }
     const at = new Date('2026-11-29T12:00:00Z')
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>

@@ -16,7 +16,13 @@ beforeEach(async () => {
   await database.db.delete(relaySpend)
 })
 
-const budgets: RelayBudgets = { playerWei: 1_000n, clientWei: 2_500n, allWei: 4_000n }
+const budgets: RelayBudgets = {
+  playerWei: 1_000n,
+  clientWei: 2_500n,
+  allWei: 4_000n,
+  newcomersWei: 2_000n,
+  newPlayersPerMinute: 3,
+}
 const alice = { player: '0x00000000000000000000000000000000000a11ce', client: 'client-1' } as const
 const bob = { player: '0x0000000000000000000000000000000000000b0b', client: 'client-1' } as const
 const carol = { player: '0x00000000000000000000000000000000000ca401', client: 'client-2' } as const
@@ -53,7 +59,7 @@ describe('the relayer’s daily budgets', () => {
     ok(await reserve(database.db, budgets, alice, 1_000n, NOON))
     ok(await reserve(database.db, budgets, bob, 1_000n, NOON))
     const byClient = await reserve(database.db, budgets, { ...alice, player: carol.player }, 600n, NOON)
-    expect((byClient as { message: string }).message).toMatch(/^This connection has used the gas/)
+    expect((byClient as { message: string }).message).toMatch(/^Your network has used the gas/)
     expect(await spent(database.db, 'player', carol.player, NOON)).toEqual({ wei: 0n, requests: 0 })
     ok(await reserve(database.db, budgets, carol, 1_000n, NOON))
     const someone = (n: number) => ({ player: `0x${n.toString(16).padStart(40, '0')}` as const, client: `client-${n}` })
@@ -87,9 +93,40 @@ describe('the relayer’s daily budgets', () => {
   })
 
   it('count a day’s spending in wei beyond what a JavaScript number holds', async () => {
-    const big = { playerWei: parseEther('1000'), clientWei: parseEther('1000'), allWei: parseEther('1000') }
+    const thousand = parseEther('1000')
+    const big = { ...budgets, playerWei: thousand, clientWei: thousand, allWei: thousand, newcomersWei: thousand }
     ok(await reserve(database.db, big, alice, parseEther('0.123456789012345678'), NOON))
     ok(await reserve(database.db, big, alice, 1n, NOON))
     expect((await spent(database.db, 'player', alice.player, NOON)).wei).toBe(parseEther('0.123456789012345679'))
+  })
+
+  it('hold players new today to their share of the day, and keep the rest for returning players', async () => {
+    const someone = (n: number) => ({ player: `0x${n.toString(16).padStart(40, '0')}` as const, client: `client-${n}` })
+    ok(await reserve(database.db, budgets, someone(1), 1_000n, NOON, 'today'))
+    ok(await reserve(database.db, budgets, someone(2), 1_000n, NOON, 'today'))
+    const over = await reserve(database.db, budgets, someone(3), 1n, NOON, 'today')
+    expect(over).toMatchObject({ code: 'budget', reason: 'budget-newcomers' })
+    expect((over as { message: string }).message).toMatch(/keeps the rest for those who have played before/)
+    // What is kept back is a returning player's, up to the day's budget.
+    ok(await reserve(database.db, budgets, someone(4), 1_000n, NOON, 'returning'))
+    ok(await reserve(database.db, budgets, someone(5), 1_000n, NOON, 'returning'))
+    expect(await spent(database.db, 'newcomers', '', NOON)).toEqual({ wei: 2_000n, requests: 2 })
+    expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 4_000n, requests: 4 })
+  })
+
+  it('take on a few new players a minute across the game, and as many again the next minute', async () => {
+    const someone = (n: number) => ({ player: `0x${n.toString(16).padStart(40, '0')}` as const, client: `client-${n}` })
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => reserve(database.db, budgets, someone(i + 1), 10n, NOON, 'new')),
+    )
+    expect(results.filter((r) => !('code' in r))).toHaveLength(3)
+    expect(results.find((r) => 'code' in r)).toMatchObject({ code: 'budget', reason: 'new-players' })
+    expect(await spent(database.db, 'minute', '12:00', NOON)).toEqual({ wei: 30n, requests: 3 })
+    // A player already taken on is not new, and one given back makes room.
+    ok(await reserve(database.db, budgets, someone(1), 10n, NOON, 'today'))
+    await release(database.db, ok(results.find((r) => !('code' in r)) as Reservation))
+    ok(await reserve(database.db, budgets, someone(20), 10n, NOON, 'new'))
+    const nextMinute = new Date('2026-11-29T12:01:00Z')
+    ok(await reserve(database.db, budgets, someone(21), 10n, nextMinute, 'new'))
   })
 })

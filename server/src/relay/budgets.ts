@@ -1,26 +1,38 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { type Address, formatEther } from 'viem'
 import type { Database } from '../db'
-import { relaySpend } from '../db/schema'
-import { PAY_YOURSELF, type Refusal } from './policy'
+import { relaySpend, relayTransactions } from '../db/schema'
+import { type Refusal, type RefusalReason, refuse } from './policy'
 
-// What the relayer may spend a day, on whom, counted in the database so that every API process draws on the same
-// budgets (docs/decisions/sponsored-writes.md). A send reserves its most possible cost (its gas limit at its highest
-// fee) on all three budgets at once, or on none, before it goes out; its receipt settles the reservation at what it
-// cost, and a send that never went out releases it.
+// What the relayer may spend, on whom, counted in the database so that every API process draws on the same budgets
+// (docs/decisions/sponsored-writes.md). A send reserves its most possible cost (its gas limit at its highest fee) on
+// every budget it draws on at once, or on none, before it goes out; its receipt settles the reservation at what it
+// cost, and a send that never went out releases it. A crowd of new accounts is held by two budgets of the whole
+// game's: how many new players it takes on a minute, and the share of the day players new today may spend, so that
+// what is kept back stays for players who have played before.
 
-/** Daily budgets, in wei of gas. */
+/** Daily budgets, in wei of gas, and the game's welcome to new players. */
 export type RelayBudgets = {
   /** What one player's requests may cost a day. */
   playerWei: bigint
-  /** What one client's requests may cost a day, whichever players they are for (its address, as the API keys it). */
+  /** What one network's requests may cost a day (an IPv4 /24, an IPv6 /64), whichever players they are for. */
   clientWei: bigint
   /** What the relayer spends a day in all. */
   allWei: bigint
+  /** Of `allWei`, what players who had not played before today may spend a day together; the rest is kept back. */
+  newcomersWei: bigint
+  /** New players (the relayer's first request for them) the game takes on a minute, across every API process. */
+  newPlayersPerMinute: number
 }
 
-/** Who a request spends for. */
+/** Who a request spends for: the player, and the network its client connects from (`networkKey`). */
 export type Spender = { player: Address; client: string }
+
+/**
+ * Where a player stands with the relayer: `new` before its first request, `today` once it has one and until a day
+ * after its first transaction mined, `returning` after.
+ */
+export type Standing = 'new' | 'today' | 'returning'
 
 type Scope = (typeof relaySpend.$inferSelect)['scope']
 
@@ -30,14 +42,32 @@ export type Reservation = { day: string; rows: { scope: Scope; key: string }[]; 
 /** The UTC day `at` falls on, `YYYY-MM-DD`: budgets start again at midnight UTC. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
+/** The UTC minute `at` falls in, `HH:MM`: the key of a day's row of new players taken on that minute. */
+const utcMinute = (at: Date) => at.toISOString().slice(11, 16)
+
 const eth = (wei: bigint) => `${formatEther(wei)} ETH`
 
-const REFUSALS: Record<Scope, (limit: bigint) => string> = {
-  player: (limit) =>
-    `You have used the gas the game pays for you today (${eth(limit)}); it pays again from midnight UTC.`,
-  client: (limit) =>
-    `This connection has used the gas the game pays for it today (${eth(limit)}); it pays again from midnight UTC.`,
-  all: () => 'The game has paid all the gas it pays for today; it pays again from midnight UTC.',
+const UNTIL_MIDNIGHT = 'it pays again from midnight UTC.'
+
+const REFUSALS: Record<Scope, { reason: RefusalReason; words: (limit: bigint) => string }> = {
+  player: {
+    reason: 'budget-player',
+    words: (limit) => `You have used the gas the game pays for you today (${eth(limit)}); ${UNTIL_MIDNIGHT}`,
+  },
+  client: {
+    reason: 'budget-network',
+    words: (limit) => `Your network has used the gas the game pays for it today (${eth(limit)}); ${UNTIL_MIDNIGHT}`,
+  },
+  all: { reason: 'budget-all', words: () => `The game has paid all the gas it pays for today; ${UNTIL_MIDNIGHT}` },
+  newcomers: {
+    reason: 'budget-newcomers',
+    words: () =>
+      `The game has paid all it pays today for players new to it, and keeps the rest for those who have played before; ${UNTIL_MIDNIGHT}`,
+  },
+  minute: {
+    reason: 'new-players',
+    words: () => 'The game is welcoming as many new players as it can this minute: try again in a minute.',
+  },
 }
 
 class OverBudget extends Error {
@@ -47,10 +77,29 @@ class OverBudget extends Error {
 }
 
 /**
- * Reserves `wei` on the player's, the client's and the relayer's budgets of the day `at` falls on: on all three, or,
- * when one of them has not that much left, on none, with the refusal the page shows. Each budget's row is updated
- * only where the sum stays within it, in one statement, so that reservations made at once from several processes
- * never spend past a budget together.
+ * Where `player` stands with the relayer on `chainId` on the day `at` falls on, from what it sent for them: returning
+ * once a transaction of theirs was mined before that day began, so that accounts made today, however many, never
+ * draw on what is kept back for players who have played before.
+ */
+export async function standingOf(db: Database, chainId: number, player: Address, at: Date): Promise<Standing> {
+  const dayStart = `${utcDay(at)}T00:00:00Z`
+  const [row] = await db
+    .select({
+      sent: sql<number>`count(*)::int`,
+      before: sql<number>`count(*) filter (where ${relayTransactions.status} = 'mined' and ${relayTransactions.createdAt} < ${dayStart}::timestamptz)::int`,
+    })
+    .from(relayTransactions)
+    .where(and(eq(relayTransactions.chainId, chainId), eq(relayTransactions.player, player.toLowerCase())))
+  if (row && row.before > 0) return 'returning'
+  return row && row.sent > 0 ? 'today' : 'new'
+}
+
+/**
+ * Reserves `wei` on the day `at` falls on, on the player's, the network's and the relayer's budgets, and, for a player
+ * who is not `returning`, on what players new today may spend, and, for a `new` one, on the minute's new players: on
+ * all of them, or, when one has not that much left, on none, with the refusal the page shows. Each budget's row is
+ * updated only where the sum stays within it, in one statement, so that reservations made at once from several
+ * processes never spend past a budget together.
  */
 export async function reserve(
   db: Database,
@@ -58,24 +107,31 @@ export async function reserve(
   spender: Spender,
   wei: bigint,
   at: Date,
+  standing: Standing = 'returning',
 ): Promise<Reservation | Refusal> {
   const day = utcDay(at)
-  const rows: { scope: Scope; key: string; limit: bigint }[] = [
+  const rows: { scope: Scope; key: string; limit?: bigint; requests?: number }[] = [
     { scope: 'player', key: spender.player.toLowerCase(), limit: budgets.playerWei },
     { scope: 'client', key: spender.client, limit: budgets.clientWei },
     { scope: 'all', key: '', limit: budgets.allWei },
   ]
+  if (standing !== 'returning') rows.push({ scope: 'newcomers', key: '', limit: budgets.newcomersWei })
+  if (standing === 'new') rows.push({ scope: 'minute', key: utcMinute(at), requests: budgets.newPlayersPerMinute })
   try {
     await db.transaction(async (tx) => {
-      for (const { scope, key, limit } of rows) {
-        if (wei > limit) throw new OverBudget(scope)
+      for (const { scope, key, limit, requests } of rows) {
+        if ((limit !== undefined && wei > limit) || requests === 0) throw new OverBudget(scope)
+        const within = [
+          ...(limit === undefined ? [] : [sql`${relaySpend.wei} + excluded.wei <= ${limit.toString()}`]),
+          ...(requests === undefined ? [] : [sql`${relaySpend.requests} + 1 <= ${requests}`]),
+        ]
         const updated = await tx
           .insert(relaySpend)
           .values({ day, scope, key, wei: wei.toString(), requests: 1 })
           .onConflictDoUpdate({
             target: [relaySpend.day, relaySpend.scope, relaySpend.key],
             set: { wei: sql`${relaySpend.wei} + excluded.wei`, requests: sql`${relaySpend.requests} + 1` },
-            setWhere: sql`${relaySpend.wei} + excluded.wei <= ${limit.toString()}`,
+            setWhere: and(...within),
           })
           .returning({ wei: relaySpend.wei })
         if (updated.length === 0) throw new OverBudget(scope)
@@ -83,8 +139,9 @@ export async function reserve(
     })
   } catch (error) {
     if (!(error instanceof OverBudget)) throw error
-    const limit = rows.find((row) => row.scope === error.scope)?.limit ?? 0n
-    return { code: 'budget', message: `${REFUSALS[error.scope](limit)} ${PAY_YOURSELF}` }
+    const row = rows.find((r) => r.scope === error.scope)
+    const { reason, words } = REFUSALS[error.scope]
+    return refuse('budget', words(row?.limit ?? 0n), reason)
   }
   return { day, rows: rows.map(({ scope, key }) => ({ scope, key })), wei }
 }

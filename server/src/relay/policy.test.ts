@@ -1,8 +1,24 @@
 import { chainellationAbi, decorationsAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
-import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
+import {
+  type Address,
+  concat,
+  encodeFunctionData,
+  type Hex,
+  parseSignature,
+  recoverTypedDataAddress,
+  serializeSignature,
+  zeroAddress,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { checkRequest, checkSignature, type RelayPolicy, type RelayRequest, relayRequestSchema } from './policy'
+import {
+  canonicalSignature,
+  checkRequest,
+  checkSignature,
+  type RelayPolicy,
+  type RelayRequest,
+  relayRequestSchema,
+} from './policy'
 
 const policy: RelayPolicy = {
   chainId: 31_337,
@@ -26,7 +42,7 @@ const request = (overrides: Partial<RelayRequest> = {}): RelayRequest => ({
   gas: 200_000n,
   deadline: NOW + 600,
   data: sky('mint', [3_600]),
-  signature: '0x',
+  signature: `0x${'11'.repeat(64)}1b`,
   ...overrides,
 })
 
@@ -102,6 +118,71 @@ describe('checkRequest', () => {
       expect(result, code).toMatchObject({ code })
       expect((result as { message: string }).message).toMatch(/pay its gas yourself\.$/)
     }
+  })
+
+  it('refuses calldata other than the ABI’s own encoding of its call: bytes after the arguments or between them', () => {
+    const mint = sky('mint', [3_600])
+    const padded = checkRequest(request({ data: concat([mint, `0x${'ab'.repeat(3_900)}`]) }), policy, NOW)
+    expect(padded).toMatchObject({ code: 'not-playable', reason: 'calldata' })
+    expect((padded as { message: string }).message).toMatch(/carries 3900 bytes after its arguments/)
+    expect(checkRequest(request({ data: concat([mint, '0x00']) }), policy, NOW)).toMatchObject({ reason: 'calldata' })
+    // An array's offset pointing past 32 bytes of junk: decoded to the same call, encoded without them.
+    const word = (n: number) => n.toString(16).padStart(64, '0')
+    const gazes = sky('starGazeMany', [[7n]])
+    const detour = `${gazes.slice(0, 10)}${word(0x40)}${'ee'.repeat(32)}${word(1)}${word(7)}` as Hex
+    expect(checkRequest(request({ data: detour }), policy, NOW)).toMatchObject({ reason: 'calldata' })
+    // The same call in upper-case hex is the same bytes, read as they are.
+    const upper = relayRequestSchema.parse({
+      ...request({ data: `0x${mint.slice(2).toUpperCase()}` }),
+      value: '0',
+      gas: '200000',
+    })
+    expect(checkRequest(upper, policy, NOW)).toMatchObject({ functionName: 'mint' })
+  })
+
+  it('refuses no gas, and gas that with its calldata’s is over the cap, naming each', () => {
+    expect(checkRequest(request({ gas: 0n }), policy, NOW)).toMatchObject({ code: 'gas', reason: 'gas-zero' })
+    // A batch of 500 gazes: 16,068 bytes of calldata, 65,000 gas of it on its own.
+    const many = sky('starGazeMany', [Array.from({ length: 500 }, (_, i) => BigInt(i + 1))])
+    expect(checkRequest(request({ data: many, gas: 250_000n }), policy, NOW)).toMatchObject({
+      code: 'gas',
+      reason: 'gas-cap',
+    })
+    expect(checkRequest(request({ data: many, gas: 200_000n }), policy, NOW)).toMatchObject({
+      functionName: 'starGazeMany',
+    })
+  })
+
+  it('refuses a signature of any length but the 65 bytes the forwarder reads', () => {
+    for (const signature of ['0x', `0x${'11'.repeat(64)}`, `0x${'11'.repeat(64)}1b00`] as Hex[])
+      expect(checkRequest(request({ signature }), policy, NOW)).toMatchObject({ code: 'signature' })
+  })
+})
+
+describe('canonicalSignature', () => {
+  it('spells a signature’s every twin the same: letter case, a high s, a v of 0 or 1, all recovering its signer', async () => {
+    const { signature: _, ...fields } = request()
+    const typed = {
+      domain: forwarderDomain(policy.chainId, policy.forwarder),
+      types: forwardRequestTypes,
+      primaryType: 'ForwardRequest',
+      message: { ...fields, nonce: 0n },
+    } as const
+    const signature = await player.signTypedData(typed)
+    const { r, s, yParity } = parseSignature(signature)
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+    const highS = concat([r, `0x${(n - BigInt(s)).toString(16).padStart(64, '0')}`, yParity ? '0x1b' : '0x1c'])
+    const twins: Hex[] = [
+      signature,
+      `0x${signature.slice(2).toUpperCase()}`,
+      serializeSignature({ r, s, yParity }).replace(/1[bc]$/, yParity ? '01' : '00') as Hex,
+      highS,
+    ]
+    const canonical = twins.map(canonicalSignature)
+    expect(new Set(canonical)).toEqual(new Set([signature.toLowerCase()]))
+    expect(await recoverTypedDataAddress({ ...typed, signature: canonical[0] as Hex })).toBe(player.address)
+    expect(canonicalSignature(`0x${'11'.repeat(64)}1d`)).toBeUndefined()
+    expect(canonicalSignature(`0x${'11'.repeat(64)}`)).toBeUndefined()
   })
 })
 

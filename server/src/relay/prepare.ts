@@ -1,40 +1,33 @@
 import { chainellationForwarderAbi } from '@chainellation/contracts'
 import type { Address, Client, Transport } from 'viem'
 import { estimateFeesPerGas, getBalance, getBlock, readContract } from 'viem/actions'
-import type { Database } from '../db'
-import { type RelayBudgets, type Reservation, reserve, type Spender } from './budgets'
 import {
   type Accepted,
   checkRequest,
   checkSignature,
-  PAY_YOURSELF,
   type Refusal,
   type RelayPolicy,
   type RelayRequest,
+  refuse,
 } from './policy'
 import { simulateRelay } from './simulate'
 
-// Everything the relayer does with a request before it sends it, cheapest first, so that a request it will not send
-// costs as little as can be: what it asks for, the relayer's balance, the signature at the signer's nonce, the chain's
-// answer to it, and the budgets, which it reserves on last (docs/decisions/sponsored-writes.md).
+// Everything the relayer asks of the chain about a request before it sends it, cheapest first, so that a request it
+// will not send costs as little as can be: what it asks for, the relayer's balance, the signature at the signer's
+// nonce, and the chain's answer to it (docs/decisions/sponsored-writes.md). The budgets are reserved by the sender,
+// with the request's (forwarder, signer, nonce), in the one transaction that records what it sends.
 
-/**
- * A request ready to send: what it calls, the signer's nonce it was signed at, the transaction's gas limit and fees,
- * and what it holds of the budgets.
- */
+/** A request ready to send: what it calls, the signer's nonce it was signed at, the transaction's gas limit and fees. */
 export type Prepared = Accepted & {
   requestNonce: bigint
   gasLimit: bigint
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
-  reservation: Reservation
 }
 
 export type PrepareOptions = {
-  db: Database
   client: Client<Transport>
   policy: RelayPolicy
-  budgets: RelayBudgets
   /** The account that pays. */
   relayer: Address
   /** Below this balance nothing is relayed. */
@@ -44,24 +37,19 @@ export type PrepareOptions = {
 /** Headroom over the simulation's gas: a block's state may differ by the time the transaction is in one. */
 const GAS_HEADROOM_PERCENT = 120n
 
-/**
- * Checks `request` for `spender` and reserves its most possible cost (its gas limit at its highest fee) on the
- * budgets of the day `now` falls on; a refusal at any step reserves nothing.
- */
+/** Checks `request` and finds its transaction's gas limit and fees; a refusal at any step says why, in words. */
 export async function prepareRelay(
-  { db, client, policy, budgets, relayer, minBalanceWei }: PrepareOptions,
+  { client, policy, relayer, minBalanceWei }: PrepareOptions,
   request: RelayRequest,
-  spender: Spender,
-  now: Date,
 ): Promise<Prepared | Refusal> {
   const block = await getBlock(client)
   const accepted = checkRequest(request, policy, Number(block.timestamp))
   if ('code' in accepted) return accepted
   if ((await getBalance(client, { address: relayer })) < minBalanceWei)
-    return {
-      code: 'paused',
-      message: `The game’s relayer has run short of the ether it pays gas with, and is paused until it is topped up. ${PAY_YOURSELF}`,
-    }
+    return refuse(
+      'paused',
+      'The game’s relayer has run short of the ether it pays gas with, and is paused until it is topped up.',
+    )
   const nonce = await readContract(client, {
     address: policy.forwarder,
     abi: chainellationForwarderAbi,
@@ -74,7 +62,5 @@ export async function prepareRelay(
   if ('code' in simulated) return simulated
   const gasLimit = (simulated.gas * GAS_HEADROOM_PERCENT) / 100n
   const { maxFeePerGas, maxPriorityFeePerGas } = await estimateFeesPerGas(client)
-  const reservation = await reserve(db, budgets, spender, gasLimit * maxFeePerGas, now)
-  if ('code' in reservation) return reservation
-  return { ...accepted, requestNonce: nonce, gasLimit, maxFeePerGas, maxPriorityFeePerGas, reservation }
+  return { ...accepted, requestNonce: nonce, gasLimit, maxFeePerGas, maxPriorityFeePerGas }
 }

@@ -4,9 +4,9 @@ import { getBalance } from 'viem/actions'
 import type { RelayConfig, SignInChain } from '../config'
 import type { ContractAddresses } from '../contracts'
 import type { Database } from '../db'
-import { relayRequests } from '../metrics'
+import { relayRefusals, relayRequests } from '../metrics'
 import type { Spender } from './budgets'
-import type { Refusal, RelayPolicy, RelayRequest } from './policy'
+import { canonicalSignature, type Refusal, type RelayPolicy, type RelayRequest, refuse } from './policy'
 import { prepareRelay } from './prepare'
 import { createRelaySender, type Sent } from './sender'
 
@@ -45,6 +45,13 @@ export type RelayerOptions = {
   account?: LocalAccount
 }
 
+/** Counts a refusal by its code and by its finer reason, and hands it on. */
+function refused(refusal: Refusal): Refusal {
+  relayRequests.inc({ outcome: refusal.code })
+  relayRefusals.inc({ reason: refusal.reason })
+  return refusal
+}
+
 /** The relayer for the game's chain, or nothing when the game has no forwarder there. */
 export function createRelayer(options: RelayerOptions) {
   const { config, chain, contracts, db, now = () => new Date(), onError = () => {} } = options
@@ -66,6 +73,7 @@ export function createRelayer(options: RelayerOptions) {
     account,
     chainId: policy.chainId,
     forwarder: policy.forwarder,
+    budgets: config.budgets,
     now,
     onBroadcastError: (error) => onError(error, 'a relayed transaction’s broadcast failed; it is tried again'),
   })
@@ -88,26 +96,30 @@ export function createRelayer(options: RelayerOptions) {
 
     /**
      * Relays `request` for `spender`: the transaction already sent for it, or, once every check passes and its cost
-     * is reserved, a new one; or the refusal, for the page.
+     * is reserved, a new one; or the refusal, for the page. Its signature is taken in its canonical spelling, so that
+     * the same request in another spelling is the same request.
      */
-    async relay(request: RelayRequest, spender: Spender): Promise<Sent | Refusal> {
-      const known = await sender.find(request.signature)
+    async relay(signed: RelayRequest, spender: Spender): Promise<Sent | Refusal> {
+      const signature = canonicalSignature(signed.signature)
+      if (!signature)
+        return refused(
+          refuse('signature', 'This request’s signature is not one the game’s forwarder can read: sign it again.'),
+        )
+      const request = { ...signed, signature }
+      const known = await sender.find(signature)
       if (known) {
         relayRequests.inc({ outcome: 'known' })
         return known
       }
       const prepared = await prepareRelay(
-        { db, client, policy, budgets: config.budgets, relayer: account.address, minBalanceWei: config.minBalanceWei },
+        { client, policy, relayer: account.address, minBalanceWei: config.minBalanceWei },
         request,
-        spender,
-        now(),
       )
-      if ('code' in prepared) {
-        relayRequests.inc({ outcome: prepared.code })
-        return prepared
-      }
-      const sent = await sender.send(request, prepared)
-      relayRequests.inc({ outcome: 'sent' })
+      if ('code' in prepared) return refused(prepared)
+      const outcome = await sender.send(request, prepared, spender)
+      if ('code' in outcome) return refused(outcome)
+      const { known: again, ...sent } = outcome
+      relayRequests.inc({ outcome: again ? 'known' : 'sent' })
       return sent
     },
 

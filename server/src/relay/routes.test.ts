@@ -1,16 +1,11 @@
 // The relayer's routes on a real chain and database: anvil with the game deployed, PGlite, and a relayer account.
-import {
-  chainellationAbi,
-  chainellationForwarderAbi,
-  forwarderDomain,
-  forwardRequestTypes,
-} from '@chainellation/contracts'
-import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { chainellationAbi } from '@chainellation/contracts'
+import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { register } from 'prom-client'
 import { type Address, createPublicClient, encodeFunctionData, formatEther, type Hex, http, parseEther } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { PrivateKeyAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
@@ -18,6 +13,7 @@ import type { RelayConfig } from '../config'
 import type { DatabaseHandle } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
+import { signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
 import { createRelayer } from './relayer'
 
 let chain: Anvil
@@ -26,12 +22,7 @@ let contracts: Record<string, Address>
 const relayerAccount = anvilAccount(6)
 const ORIGIN = 'http://localhost:5173'
 const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
-const relayConfig: RelayConfig = {
-  privateKey: `0x${'11'.repeat(32)}`,
-  budgets: { playerWei: parseEther('0.005'), clientWei: parseEther('0.02'), allWei: parseEther('0.5') },
-  gasCap: 300_000n,
-  minBalanceWei: parseEther('0.05'),
-}
+const relayConfig = TEST_RELAY_CONFIG
 
 beforeAll(async () => {
   ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
@@ -49,11 +40,11 @@ beforeEach(async () => {
 type Answer = { error?: string; code?: string; relay?: Record<string, unknown> } & Record<string, unknown>
 const read = async (res: Response | Promise<Response>) => (await (await res).json()) as Answer
 
-function appWithRelayer(config: Partial<RelayConfig> = {}, { relay = true } = {}) {
+function appWithRelayer(config: Partial<RelayConfig> = {}, { relay = true, rpcUrl = chain.rpcUrl } = {}) {
   const relayer = relay
     ? createRelayer({
         config: { ...relayConfig, ...config },
-        chain: { chain: anvilChain, rpcUrl: chain.rpcUrl },
+        chain: { chain: anvilChain, rpcUrl },
         contracts,
         db: database.db,
         account: relayerAccount,
@@ -80,23 +71,14 @@ const post = (app: ReturnType<typeof createApp>, body: unknown) =>
   })
 
 /** A new player's request to call `data` on `to`, signed at their forwarder nonce, as the page sends it. */
-async function signed(data: Hex, player = privateKeyToAccount(generatePrivateKey()), to = contracts.Chainellation) {
-  const deadline = Number((await client().getBlock()).timestamp) + 600
-  const nonce = await client().readContract({
-    address: contracts.Forwarder as Address,
-    abi: chainellationForwarderAbi,
-    functionName: 'nonces',
-    args: [player.address],
+const signed = (data: Hex, player?: PrivateKeyAccount, to = contracts.Chainellation) =>
+  signForwardRequest(client(), {
+    chainId: anvilChain.id,
+    forwarder: contracts.Forwarder as Address,
+    to: to as Address,
+    data,
+    player,
   })
-  const fields = { from: player.address, to: to as Address, value: 0n, gas: 200_000n, deadline, data }
-  const signature = await player.signTypedData({
-    domain: forwarderDomain(anvilChain.id, contracts.Forwarder as Address),
-    types: forwardRequestTypes,
-    primaryType: 'ForwardRequest',
-    message: { ...fields, nonce },
-  })
-  return { player, body: { ...fields, value: '0', gas: '200000', signature } }
-}
 
 const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
 
@@ -182,6 +164,13 @@ describe('/api/relay', () => {
     expect(await read(app.request('/api/relay'))).toMatchObject({ on: true, paused: true })
   })
 
+  it('answers 502 in words when the chain’s node does not answer, the only failure that is not a refusal', async () => {
+    const { app } = appWithRelayer({}, { rpcUrl: `http://127.0.0.1:${await freePort()}` })
+    const res = await post(app, (await signed(mint)).body)
+    expect(res.status).toBe(502)
+    expect((await read(res)).error).toMatch(/could not reach the chain’s node just now: try again in a moment/)
+  })
+
   it('shows its balance and queue in /api/health and /metrics, as the keeper last read them', async () => {
     const { app, relayer } = appWithRelayer()
     expect((await read(app.request('/api/health'))).relay).toEqual({
@@ -198,6 +187,9 @@ describe('/api/relay', () => {
     expect(metrics).toMatch(/^chainellation_relayer_balance_ether \d+/m)
     expect(metrics).toMatch(/^chainellation_relayer_queued_transactions 0$/m)
     expect(metrics).toMatch(/^chainellation_relayer_paused 0$/m)
+    // Refusals by reason, every reason shown from the start.
+    expect(metrics).toMatch(/^chainellation_relay_refusals_total\{reason="new-players"\} \d+$/m)
+    expect(metrics).toMatch(/^chainellation_relay_refusals_total\{reason="budget-newcomers"\} \d+$/m)
     const off = appWithRelayer({}, { relay: false }).app
     expect((await read(off.request('/api/health'))).relay).toEqual({ on: false })
   })

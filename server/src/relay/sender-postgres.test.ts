@@ -1,17 +1,12 @@
-import {
-  chainellationAbi,
-  chainellationForwarderAbi,
-  forwarderDomain,
-  forwardRequestTypes,
-} from '@chainellation/contracts'
+import { chainellationAbi, chainellationForwarderAbi } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { type Address, createPublicClient, encodeFunctionData, http } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTwoProcessDatabases } from '../testing/postgres'
+import { ROOMY_BUDGETS, signForwardRequest } from '../testing/relay'
 import { rpcProxy } from '../testing/rpc-proxy'
 import type { RelayPolicy } from './policy'
 import { prepareRelay } from './prepare'
@@ -23,6 +18,7 @@ let chain: Anvil
 let policy: RelayPolicy
 const relayer = anvilAccount(5)
 const NOW = new Date('2026-11-30T12:00:00Z')
+const budgets = ROOMY_BUDGETS
 
 beforeAll(async () => {
   chain = await startAnvil()
@@ -44,27 +40,20 @@ describe('the relayer’s sender on Postgres, from two API processes', () => {
     const node = await rpcProxy(chain.rpcUrl, { delayMs: 150 })
     const client = createPublicClient({ chain: anvilChain, transport: http(node.url) })
     const before = await client.getTransactionCount({ address: relayer.address })
-    const timestamp = Number((await client.getBlock()).timestamp)
     const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
     const sent = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
         const { db } = i % 2 ? databases.first : databases.second
-        const player = privateKeyToAccount(generatePrivateKey())
-        const fields = { from: player.address, to: policy.contracts.Chainellation, value: 0n, gas: 200_000n, data }
-        const deadline = timestamp + 600
-        const signature = await player.signTypedData({
-          domain: forwarderDomain(policy.chainId, policy.forwarder),
-          types: forwardRequestTypes,
-          primaryType: 'ForwardRequest',
-          message: { ...fields, deadline, nonce: 0n },
+        const { player, request } = await signForwardRequest(client, {
+          chainId: policy.chainId,
+          forwarder: policy.forwarder,
+          to: policy.contracts.Chainellation,
+          data,
+          nonce: 0n,
         })
-        const request = { ...fields, deadline, signature }
-        const budgets = { playerWei: 10n ** 17n, clientWei: 10n ** 18n, allWei: 10n ** 19n }
         const prepared = await prepareRelay(
-          { db, client, policy, budgets, relayer: relayer.address, minBalanceWei: 10n ** 17n },
+          { client, policy, relayer: relayer.address, minBalanceWei: 10n ** 17n },
           request,
-          { player: player.address, client: `client-${i}` },
-          NOW,
         )
         if ('code' in prepared) throw new Error(prepared.message)
         const sender = createRelaySender({
@@ -73,8 +62,12 @@ describe('the relayer’s sender on Postgres, from two API processes', () => {
           account: relayer,
           chainId: policy.chainId,
           forwarder: policy.forwarder,
+          budgets,
+          now: () => NOW,
         })
-        return { player, sent: await sender.send(request, prepared) }
+        const sent = await sender.send(request, prepared, { player: player.address, client: `client-${i}` })
+        if ('code' in sent) throw new Error(sent.message)
+        return { player, sent }
       }),
     )
     await node.close()

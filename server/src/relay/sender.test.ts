@@ -1,9 +1,4 @@
-import {
-  chainellationAbi,
-  chainellationForwarderAbi,
-  forwarderDomain,
-  forwardRequestTypes,
-} from '@chainellation/contracts'
+import { chainellationAbi, chainellationForwarderAbi } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
 import { anvilAccount } from '@chainellation/contracts/safe'
@@ -16,17 +11,16 @@ import {
   encodeFunctionData,
   type Hash,
   http,
-  type PrivateKeyAccount,
 } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database, DatabaseHandle } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
+import { ROOMY_BUDGETS, signForwardRequest } from '../testing/relay'
 import { rpcProxy } from '../testing/rpc-proxy'
 import { spent } from './budgets'
-import type { RelayPolicy, RelayRequest } from './policy'
+import type { RelayPolicy } from './policy'
 import { prepareRelay } from './prepare'
 import { createRelaySender, type SenderOptions } from './sender'
 
@@ -36,7 +30,7 @@ let policy: RelayPolicy
 /** An account of its own, so that its nonces are this file's alone. */
 const relayer = anvilAccount(4)
 const NOW = new Date('2026-11-30T12:00:00Z')
-const budgets = { playerWei: 10n ** 17n, clientWei: 10n ** 18n, allWei: 10n ** 19n }
+const budgets = ROOMY_BUDGETS
 const client = (url = chain.rpcUrl, timeout?: number) =>
   createPublicClient({ chain: anvilChain, transport: http(url, { timeout, retryCount: 0 }) })
 const testClient = () => createTestClient({ chain: anvilChain, mode: 'anvil', transport: http(chain.rpcUrl) })
@@ -48,6 +42,7 @@ const sender = (overrides: Partial<SenderOptions> = {}) =>
     account: relayer,
     chainId: anvilChain.id,
     forwarder: policy.forwarder,
+    budgets,
     now: () => NOW,
     ...overrides,
   })
@@ -85,22 +80,13 @@ const forwarderNonce = (player: Address) =>
 const relayerNonce = () => client().getTransactionCount({ address: relayer.address })
 
 /** A new player's mint request, signed at their forwarder nonce. */
-async function signedMint(player: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())) {
-  const now = Number((await client().getBlock()).timestamp)
-  const fields = { from: player.address, to: policy.contracts.Chainellation, value: 0n, gas: 200_000n, data: mint }
-  const nonce = await forwarderNonce(player.address)
-  const request: RelayRequest = {
-    ...fields,
-    deadline: now + 600,
-    signature: await player.signTypedData({
-      domain: forwarderDomain(policy.chainId, policy.forwarder),
-      types: forwardRequestTypes,
-      primaryType: 'ForwardRequest',
-      message: { ...fields, deadline: now + 600, nonce },
-    }),
-  }
-  return { player, request, nonce }
-}
+const signedMint = () =>
+  signForwardRequest(client(), {
+    chainId: policy.chainId,
+    forwarder: policy.forwarder,
+    to: policy.contracts.Chainellation,
+    data: mint,
+  })
 
 /** Prepares and sends `request` through `db` and `node`. */
 async function relay(
@@ -109,13 +95,16 @@ async function relay(
 ) {
   const db = options.db ?? database.db
   const prepared = await prepareRelay(
-    { db, client: client(), policy, budgets, relayer: relayer.address, minBalanceWei: 10n ** 17n },
+    { client: client(), policy, relayer: relayer.address, minBalanceWei: 10n ** 17n },
     request,
-    { player: player.address, client: 'client-1' },
-    NOW,
   )
   if ('code' in prepared) throw new Error(prepared.message)
-  return (options.send ?? sender({ db })).send(request, prepared)
+  const sent = await (options.send ?? sender({ db })).send(request, prepared, {
+    player: player.address,
+    client: 'client-1',
+  })
+  if ('code' in sent) throw new Error(sent.message)
+  return sent
 }
 
 const rowOf = async (hash: Hash) =>

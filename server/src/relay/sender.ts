@@ -13,11 +13,26 @@ import {
   TransactionReceiptNotFoundError,
   type Transport,
 } from 'viem'
-import { estimateFeesPerGas, getTransactionCount, getTransactionReceipt, sendRawTransaction } from 'viem/actions'
+import {
+  estimateFeesPerGas,
+  getTransactionCount,
+  getTransactionReceipt,
+  readContract,
+  sendRawTransaction,
+} from 'viem/actions'
 import type { Database } from '../db'
 import { relayTransactions } from '../db/schema'
-import { extend, type Reservation, release, settle } from './budgets'
-import type { RelayRequest } from './policy'
+import {
+  extend,
+  type RelayBudgets,
+  type Reservation,
+  release,
+  reserve,
+  type Spender,
+  settle,
+  standingOf,
+} from './budgets'
+import { type Refusal, type RelayRequest, refuse } from './policy'
 import type { Prepared } from './prepare'
 
 // The relayer's sending (docs/decisions/sponsored-writes.md): each request becomes one transaction from the relayer's
@@ -38,6 +53,8 @@ export type SenderOptions = {
   account: LocalAccount
   chainId: number
   forwarder: Address
+  /** What the relayer may spend, reserved on as each request is sent. */
+  budgets: RelayBudgets
   now?: () => Date
   /** How long a transaction may stay unmined before it is replaced at higher fees. */
   stuckAfterMs?: number
@@ -49,6 +66,22 @@ export type SenderOptions = {
 
 /** A replacement's fees must be at least a tenth over the last's for nodes to take it (geth's rule); an eighth is. */
 const bump = (fee: bigint) => (fee * 9n) / 8n + 1n
+
+/** Thrown to roll a send back when its request's nonce turned out taken: by a transaction out, or one mined. */
+class Taken extends Error {
+  constructor(readonly by: 'out' | 'mined') {
+    super(`the request's nonce is taken by a transaction ${by}`)
+  }
+}
+
+const nonceTaken = (by: Taken['by'] = 'out'): Refusal =>
+  refuse(
+    'nonce',
+    by === 'out'
+      ? 'Another request you signed with the same nonce is being sent: wait for it to be mined, then sign this one again.'
+      : 'Another request you signed with the same nonce was mined just now: sign this one again.',
+    'nonce-taken',
+  )
 
 const largest = (...values: bigint[]) =>
   values.reduce((a, b) => {
@@ -76,12 +109,14 @@ export function createRelaySender(options: SenderOptions) {
     account,
     chainId,
     forwarder,
+    budgets,
     now = () => new Date(),
     stuckAfterMs = 45_000,
     rebroadcastAfterMs = 4_000,
     onBroadcastError = () => {},
   } = options
   const relayer = account.address.toLowerCase()
+  const forwarderKey = forwarder.toLowerCase()
   const mine = and(eq(relayTransactions.chainId, chainId), eq(relayTransactions.relayer, relayer))
   const unsettled = and(mine, eq(relayTransactions.status, 'sent'))
 
@@ -112,10 +147,15 @@ export function createRelaySender(options: SenderOptions) {
     }
   }
 
-  /** The transaction recorded for a request with this signature, unless it was dropped or reverted. */
-  async function find(signature: Hex): Promise<Sent | undefined> {
-    const [row] = await db
-      .select({ id: relayTransactions.id, hash: relayTransactions.hash, status: relayTransactions.status })
+  const sentColumns = { id: relayTransactions.id, hash: relayTransactions.hash, status: relayTransactions.status }
+
+  /**
+   * The transaction recorded for a request with this signature (in its canonical spelling, `canonicalSignature`),
+   * unless it was dropped or reverted.
+   */
+  async function find(signature: Hex, reader: Database = db): Promise<Sent | undefined> {
+    const [row] = await reader
+      .select(sentColumns)
       .from(relayTransactions)
       .where(
         and(
@@ -127,16 +167,57 @@ export function createRelaySender(options: SenderOptions) {
     return row && { ...row, hash: row.hash as Hash }
   }
 
+  /** Whether a transaction for the request's (forwarder, signer, nonce) is out and not yet settled. */
+  async function outFor(tx: Database, request: RelayRequest, requestNonce: bigint) {
+    const [row] = await tx
+      .select({ id: relayTransactions.id })
+      .from(relayTransactions)
+      .where(
+        and(
+          eq(relayTransactions.chainId, chainId),
+          eq(relayTransactions.forwarder, forwarderKey),
+          eq(relayTransactions.player, request.from.toLowerCase()),
+          eq(relayTransactions.requestNonce, requestNonce.toString()),
+          eq(relayTransactions.status, 'sent'),
+        ),
+      )
+    return Boolean(row)
+  }
+
+  /** The forwarder's nonce of `player`, as the latest block has it. */
+  const forwarderNonce = (player: Address) =>
+    readContract(client, {
+      address: forwarder,
+      abi: chainellationForwarderAbi,
+      functionName: 'nonces',
+      args: [player],
+      blockTag: 'latest',
+    })
+
   /**
-   * Sends a prepared request: takes the relayer's next free nonce (under a lock every API process takes, so that two
-   * sends never share one), signs, records and then broadcasts its transaction. A request already recorded is
-   * answered with its transaction, and what `prepared` reserved is given back.
+   * Sends a prepared request (its signature canonical) for `spender`, in one database transaction under a lock that
+   * every API process takes for the relayer: a request already sent is answered with its transaction; one whose
+   * (forwarder, signer, nonce) has another request's transaction out, refused; then its most possible cost is
+   * reserved on the budgets, the relayer's next free nonce taken (so that two sends never share one), its
+   * transaction signed and recorded, and the forwarder's nonce read once more, so that a request whose nonce was used
+   * while it was prepared is refused rather than sent to revert. Only once that is committed is it broadcast.
    */
-  async function send(request: RelayRequest, prepared: Prepared): Promise<Sent> {
-    let row: Row
+  async function send(
+    request: RelayRequest,
+    prepared: Prepared,
+    spender: Spender,
+  ): Promise<(Sent & { known?: true }) | Refusal> {
+    let outcome: Row | (Sent & { known?: true }) | Refusal
     try {
-      row = await db.transaction(async (tx) => {
+      outcome = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`relay:${chainId}:${relayer}`}))`)
+        const known = await find(request.signature, tx)
+        if (known) return { ...known, known: true }
+        if (await outFor(tx, request, prepared.requestNonce)) return nonceTaken()
+        const at = now()
+        const standing = await standingOf(tx, chainId, request.from, at)
+        const reservation = await reserve(tx, budgets, spender, prepared.gasLimit * prepared.maxFeePerGas, at, standing)
+        if ('code' in reservation) return reservation
         const taken = new Set(
           (await tx.select({ nonce: relayTransactions.nonce }).from(relayTransactions).where(unsettled)).map(
             (r) => r.nonce,
@@ -148,13 +229,13 @@ export function createRelaySender(options: SenderOptions) {
         while (taken.has(nonce)) nonce++
         const data = encodeFunctionData({ abi: chainellationForwarderAbi, functionName: 'execute', args: [request] })
         const raw = await sign(data, nonce, prepared)
-        const at = now()
         const [inserted] = await tx
           .insert(relayTransactions)
           .values({
             chainId,
             relayer,
             nonce,
+            forwarder: forwarderKey,
             player: request.from.toLowerCase(),
             requestNonce: prepared.requestNonce.toString(),
             signature: request.signature,
@@ -165,25 +246,28 @@ export function createRelaySender(options: SenderOptions) {
             maxFeePerGas: prepared.maxFeePerGas.toString(),
             maxPriorityFeePerGas: prepared.maxPriorityFeePerGas.toString(),
             gasLimit: prepared.gasLimit.toString(),
-            reservation: { day: prepared.reservation.day, rows: prepared.reservation.rows },
-            reservedWei: prepared.reservation.wei.toString(),
+            reservation: { day: reservation.day, rows: reservation.rows },
+            reservedWei: reservation.wei.toString(),
             status: 'sent',
             createdAt: at,
             broadcastAt: at,
           })
+          .onConflictDoNothing()
           .returning()
-        if (!inserted) throw new Error('The relayer’s transaction was not recorded.')
+        // Another relayer's transaction for the same request or (forwarder, signer, nonce): nothing of this is kept.
+        if (!inserted) throw new Taken('out')
+        // Read after the record: were the nonce used by now, its transaction is mined, and the request would revert.
+        if ((await forwarderNonce(request.from)) !== prepared.requestNonce) throw new Taken('mined')
         return inserted
       })
     } catch (error) {
-      await release(db, prepared.reservation)
-      // The same request sent twice at once: the first recorded is the one sent.
-      const existing = await find(request.signature)
-      if (existing) return existing
-      throw error
+      if (!(error instanceof Taken)) throw error
+      const known = await find(request.signature)
+      return known ? { ...known, known: true } : nonceTaken(error.by)
     }
-    await broadcast(row.raw as Hex, row.hash as Hash)
-    return { id: row.id, hash: row.hash as Hash, status: row.status }
+    if (!('raw' in outcome)) return outcome
+    await broadcast(outcome.raw as Hex, outcome.hash as Hash)
+    return { id: outcome.id, hash: outcome.hash as Hash, status: outcome.status }
   }
 
   /** Settles `row` from `receipt`, once: of several processes keeping, the one that changes its status settles. */

@@ -30,9 +30,9 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function signed(data: `0x${string}`, deadlineIn = 600): Promise<RelayRequest> {
+async function signed(data: `0x${string}`, deadlineIn = 600, gas = 200_000n): Promise<RelayRequest> {
   const now = Number((await client().getBlock()).timestamp)
-  const fields = { from: player.address, to: chainellation, value: 0n, gas: 200_000n, deadline: now + deadlineIn, data }
+  const fields = { from: player.address, to: chainellation, value: 0n, gas, deadline: now + deadlineIn, data }
   const signature = await player.signTypedData({
     domain: forwarderDomain(CHAIN_ID, forwarder),
     types: forwardRequestTypes,
@@ -52,6 +52,19 @@ describe('simulateRelay', () => {
     expect((result as { gas: bigint }).gas).toBeGreaterThan(100_000n)
     expect(await client().getBlockNumber()).toBe(before)
     expect(await client().getTransactionCount({ address: relayer.address })).toBe(0)
+  })
+
+  it('refuses a request that gives its call too little gas, saying what it needs, and gas enough by a little', async () => {
+    const short = await simulateRelay(client(), { forwarder }, await signed(mint, 600, 40_000n), relayer.address)
+    expect(short).toMatchObject({ code: 'gas', reason: 'gas-low' })
+    const needs = BigInt(/it needs about (\d+)/.exec((short as { message: string }).message)?.[1] ?? 0)
+    expect(needs).toBeGreaterThan(40_000n)
+    // What the words name is enough: the call runs on the request's gas whole, as the forwarder gives it.
+    expect(await simulateRelay(client(), { forwarder }, await signed(mint, 600, needs), relayer.address)).toMatchObject(
+      {
+        gas: expect.any(BigInt),
+      },
+    )
   })
 
   it('names the forwarder’s reason for a request the game would take but it would not', async () => {

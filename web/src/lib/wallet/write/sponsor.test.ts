@@ -6,7 +6,7 @@ import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { returningCode } from '../testing/evm-code'
 import { ALICE, localTestChain } from '../testing/local-chain'
-import { gasReason, isContractAccount, type RelayTerms } from './sponsor'
+import { gasReason, isContractAccount, type RelayTerms, requestGas } from './sponsor'
 
 // Whether the game pays an account's gas, read from a real node (anvil): the account's code decides whether it can
 // sign a request as an ordinary account does.
@@ -69,5 +69,14 @@ describe('isContractAccount and gasReason', () => {
     expect(await ownGasReason(config, { ...on, paused: true }, player)).toBe('paused')
     expect(await ownGasReason(config, { on: false }, player)).toBe('off')
     expect(await ownGasReason(config, { ...on, chainId: 11_155_111 }, player)).toBe('off')
+  })
+})
+
+describe('requestGas', () => {
+  it('asks for the estimate with a margin, within the cap less what the call’s calldata costs', () => {
+    // 4 bytes of selector (16 gas each) and a word of 31 zero bytes (4 each) and one non-zero byte.
+    const data = `0x12345678${'00'.repeat(31)}07` as const
+    expect(requestGas(100_000n, 300_000, data)).toBe(130_000n)
+    expect(requestGas(250_000n, 300_000, data)).toBe(300_000n - (5n * 16n + 31n * 4n))
   })
 })

@@ -1,4 +1,4 @@
-import { forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import { calldataGas, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
 import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
 import { estimateGas, getBlock, getCode, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
@@ -89,6 +89,16 @@ export function gasReason(
 }
 
 /**
+ * The gas a request gives its call: the node's estimate with a margin, within what the relayer's cap leaves once the
+ * call's calldata is counted (the relayer pays both, and its cap holds both).
+ */
+export function requestGas(estimate: bigint, gasCap: number, data: Hex): bigint {
+  const cap = BigInt(gasCap) - calldataGas(data)
+  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
+  return wanted < cap ? wanted : cap
+}
+
+/**
  * Has `from` sign `call` as a request for the game's forwarder and hands it to the relayer; resolves with the hash of
  * the transaction the relayer sent, or throws its refusal (`RelayRefusal`) or the wallet's error.
  */
@@ -111,9 +121,7 @@ export async function relayCall(
     // chain's may have been moved on).
     getBlock(client),
   ])
-  const cap = BigInt(terms.gasCap)
-  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
-  const gas = wanted < cap ? wanted : cap
+  const gas = requestGas(estimate, terms.gasCap, data)
   const deadline = Number(block.timestamp) + DEADLINE_SECONDS
   const signature = await signTypedData(config, {
     account: from,

@@ -1,0 +1,282 @@
+// The relayer tried as an attacker tries it, through the public route of two API processes on one Postgres cluster
+// (each with its own connections, as two processes have) and one chain: the same request at once in many spellings,
+// many requests at one nonce, padded calldata, too little gas, and a crowd of new accounts from many networks. Each
+// case is counted by what reaches the chain: the relayer's transactions, and that none of them reverted.
+import { chainellationAbi, chainellationForwarderAbi } from '@chainellation/contracts'
+import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
+import { deployAll } from '@chainellation/contracts/deploy'
+import { anvilAccount } from '@chainellation/contracts/safe'
+import { and, eq } from 'drizzle-orm'
+import { register } from 'prom-client'
+import {
+  type Address,
+  concat,
+  createPublicClient,
+  encodeFunctionData,
+  type Hash,
+  type Hex,
+  http,
+  type PrivateKeyAccount,
+  parseSignature,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { anvil as anvilChain } from 'viem/chains'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import type { RelayConfig } from '../config'
+import type { Database } from '../db'
+import { relaySpend, relayTransactions } from '../db/schema'
+import { useTwoProcessDatabases } from '../testing/postgres'
+import { signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
+import { spent } from './budgets'
+import { createRelayer, type Relayer } from './relayer'
+
+const databases = useTwoProcessDatabases()
+let chain: Anvil
+let contracts: Record<string, Address>
+/** An account of this file's own, so that its nonces are counted here alone. */
+const relayerAccount = anvilAccount(7)
+const ORIGIN = 'http://localhost:5173'
+/** The API's clock, fixed, so that a crowd's requests fall in one minute whenever the test runs. */
+const NOW = new Date('2026-12-04T12:00:30Z')
+const YESTERDAY = new Date('2026-12-03T12:00:00Z')
+const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
+const relayConfig = TEST_RELAY_CONFIG
+
+beforeAll(async () => {
+  chain = await startAnvil()
+  contracts = (await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })).contracts as Record<string, Address>
+})
+afterAll(async () => {
+  await chain?.stop()
+})
+beforeEach(async () => {
+  await databases.first.db.delete(relaySpend)
+  await databases.first.db.delete(relayTransactions)
+})
+
+type Api = { app: ReturnType<typeof createApp>; relayer: Relayer; db: Database }
+
+/** One API process: its own database connections and relayer, behind one proxy that names the client. */
+function api(
+  db: Database,
+  { budgets = {}, now = NOW }: { budgets?: Partial<RelayConfig['budgets']>; now?: Date } = {},
+) {
+  const relayer = createRelayer({
+    config: { ...relayConfig, budgets: { ...relayConfig.budgets, ...budgets } },
+    chain: { chain: anvilChain, rpcUrl: chain.rpcUrl },
+    contracts,
+    db,
+    account: relayerAccount,
+    now: () => now,
+  })
+  if (!relayer) throw new Error('no relayer')
+  const app = createApp({
+    config: {
+      chainId: anvilChain.id,
+      contracts,
+      auth: { origins: [ORIGIN], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
+      relayRequests: { limit: 1_000, windowMs: 60_000 },
+      trustedProxies: 1,
+    },
+    db,
+    relayer,
+  })
+  return { app, relayer, db }
+}
+
+/** Both API processes, as a balancer spreads requests over them. */
+const both = (options?: Parameters<typeof api>[1]) => [
+  api(databases.first.db, options),
+  api(databases.second.db, options),
+]
+
+type Answer = { status: number; body: { id?: number; hash?: Hash; code?: string; error?: string } }
+
+const post = async ({ app }: Api, body: unknown, client = '198.18.0.1'): Promise<Answer> => {
+  const res = await app.request('/api/relay', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-For': client },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as Answer['body'] }
+}
+
+const forwarderNonce = (player: Address) =>
+  client().readContract({
+    address: contracts.Forwarder as Address,
+    abi: chainellationForwarderAbi,
+    functionName: 'nonces',
+    args: [player],
+  })
+
+/** A request to call `data` on the game, signed at its player's forwarder nonce, as the page sends it. */
+const signed = (data: Hex, options: { player?: PrivateKeyAccount; gas?: bigint; deadlineIn?: number } = {}) =>
+  signForwardRequest(client(), {
+    chainId: anvilChain.id,
+    forwarder: contracts.Forwarder as Address,
+    to: contracts.Chainellation as Address,
+    data,
+    ...options,
+  })
+
+/** A time zone, in whole quarter hours within the game's range, where it is now half past ten at night. */
+async function nightZone() {
+  const seconds = Number((await client().getBlock()).timestamp) % 86_400
+  const offset = Math.round(((((22.5 * 3_600 - seconds) % 86_400) + 86_400) % 86_400) / 900) * 900
+  return offset > 14 * 3_600 ? offset - 86_400 : offset
+}
+
+const mintAt = (tzOffset: number) =>
+  encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [tzOffset] })
+const mint = mintAt(0)
+const relayerNonce = () => client().getTransactionCount({ address: relayerAccount.address })
+
+/** The relayer's transactions recorded in the database, each followed to its receipt on the chain. */
+async function settledRows(apiOf: Api) {
+  const recorded = () => apiOf.db.select().from(relayTransactions).where(eq(relayTransactions.chainId, anvilChain.id))
+  const receipts = await Promise.all(
+    (await recorded()).map((row) => client().waitForTransactionReceipt({ hash: row.hash as Hash })),
+  )
+  await apiOf.relayer.keep()
+  return { rows: await recorded(), reverted: receipts.filter((receipt) => receipt.status !== 'success').length }
+}
+
+const statusesOf = (answers: Answer[]) => answers.map((a) => a.status).sort()
+
+describe('the relayer, raced and tricked from two API processes', () => {
+  it('sends one request once, though it comes 20 times at once with its signature in 20 spellings', async () => {
+    const apis = both()
+    const { player, body } = await signed(mint)
+    const before = await relayerNonce()
+    const { r, s, yParity } = parseSignature(body.signature)
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+    const twins: Hex[] = [
+      // A high-s twin and a 0/1 v: other bytes that recover the same signer.
+      concat([r, `0x${(n - BigInt(s)).toString(16).padStart(64, '0')}`, yParity ? '0x1b' : '0x1c']),
+      concat([r, s, yParity ? '0x01' : '0x00']),
+    ]
+    const spellings = Array.from({ length: 20 }, (_, i) => {
+      if (i < twins.length) return twins[i] as Hex
+      // Letters upper-cased by the bits of i: twenty different strings of the same bytes.
+      let k = 0
+      return `0x${body.signature
+        .slice(2)
+        .replace(/[a-f]/g, (c) => ((i >> (k++ % 5)) & 1 ? c.toUpperCase() : c))}` as Hex
+    })
+    expect(new Set(spellings).size).toBe(20)
+    const answers = await Promise.all(spellings.map((signature, i) => post(apis[i % 2] as Api, { ...body, signature })))
+    expect(statusesOf(answers)).toEqual(Array(20).fill(202))
+    expect(new Set(answers.map((a) => a.body.hash)).size).toBe(1)
+    const { rows, reverted } = await settledRows(apis[0] as Api)
+    expect({ rows: rows.length, reverted, sent: (await relayerNonce()) - before }).toEqual({
+      rows: 1,
+      reverted: 0,
+      sent: 1,
+    })
+    expect(await forwarderNonce(player.address)).toBe(1n)
+  })
+
+  it('sends one of ten different requests signed at one nonce and sent at once, and refuses the rest in words', async () => {
+    const apis = both()
+    const player = privateKeyToAccount(generatePrivateKey())
+    // Ten requests at nonce 0, told apart by their deadlines.
+    const requests = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signed(mint, { player, deadlineIn: 600 + i })),
+    )
+    const before = await relayerNonce()
+    const answers = await Promise.all(requests.map(({ body }, i) => post(apis[i % 2] as Api, body)))
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1)
+    // The others: the nonce held by the one sent (409), or, once it is mined, used (422), each said in words.
+    for (const refused of answers.filter((a) => a.status !== 202)) {
+      expect([409, 422]).toContain(refused.status)
+      expect(refused.body.code).toMatch(/^(nonce|signature)$/)
+      expect(refused.body.error).toMatch(/sign (this one|it) again/)
+    }
+    const { rows, reverted } = await settledRows(apis[0] as Api)
+    expect({ rows: rows.length, reverted, sent: (await relayerNonce()) - before }).toEqual({
+      rows: 1,
+      reverted: 0,
+      sent: 1,
+    })
+    // Nothing stays reserved for the refused: the one sent is all the player spent.
+    const [row] = rows
+    expect(await spent(databases.first.db, 'player', player.address.toLowerCase(), NOW)).toEqual({
+      wei: BigInt(row?.costWei ?? -1),
+      requests: 1,
+    })
+  })
+
+  it('refuses padded calldata, no gas and too little gas in words (422), and sends nothing', async () => {
+    const [first] = both() as [Api]
+    const before = await relayerNonce()
+    const padded = await post(first, (await signed(concat([mint, `0x${'5a'.repeat(3_900)}`]))).body)
+    expect(padded).toMatchObject({ status: 422, body: { code: 'not-playable' } })
+    expect(padded.body.error).toMatch(/carries 3900 bytes after its arguments/)
+    const none = await post(first, (await signed(mint, { gas: 0n })).body)
+    expect(none).toMatchObject({ status: 422, body: { code: 'gas' } })
+    expect(none.body.error).toMatch(/no gas to run with/)
+    const little = await post(first, (await signed(mint, { gas: 40_000n })).body)
+    expect(little).toMatchObject({ status: 422, body: { code: 'gas' } })
+    expect(little.body.error).toMatch(/too little gas to run \(40000; it needs about \d{5,6}\)/)
+    expect(await relayerNonce()).toBe(before)
+  })
+
+  it('holds a crowd of new accounts from many networks to the new players of a minute, and still pays a returning player’s gaze', async () => {
+    // A player who played yesterday: a sky minted through the relayer, in a zone where it is now night.
+    const returning = privateKeyToAccount(generatePrivateKey())
+    const yesterday = api(databases.first.db, { now: YESTERDAY })
+    const minted = await post(yesterday, (await signed(mintAt(await nightZone()), { player: returning })).body)
+    expect(minted.status).toBe(202)
+    await client().waitForTransactionReceipt({ hash: minted.body.hash as Hash })
+    await yesterday.relayer.keep()
+    const skyId = await client().readContract({
+      address: contracts.Chainellation as Address,
+      abi: chainellationAbi,
+      functionName: 'totalSupply',
+    })
+
+    const perMinute = 5
+    const apis = both({ budgets: { newPlayersPerMinute: perMinute } })
+    const refusalsBefore = await refusalCount('new-players')
+    const before = await relayerNonce()
+    // Sixty new accounts, each its own request from its own /24, at once on both processes.
+    const crowd = await Promise.all(Array.from({ length: 60 }, () => signed(mint)))
+    const [answers, gaze] = await Promise.all([
+      Promise.all(crowd.map(({ body }, i) => post(apis[i % 2] as Api, body, `198.18.${i}.7`))),
+      signed(encodeFunctionData({ abi: chainellationAbi, functionName: 'starGaze', args: [skyId] }), {
+        player: returning,
+      }).then(({ body }) => post(apis[1] as Api, body, '198.19.0.7')),
+    ])
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(perMinute)
+    const refused = answers.filter((a) => a.status !== 202)
+    expect(new Set(refused.map((a) => a.status))).toEqual(new Set([429]))
+    expect(refused[0]?.body.error).toMatch(/as many new players as it can this minute/)
+    expect(gaze.status).toBe(202)
+
+    const { rows, reverted } = await settledRows(apis[0] as Api)
+    expect({ reverted, sent: (await relayerNonce()) - before }).toEqual({ reverted: 0, sent: perMinute + 1 })
+    // What the crowd's minute cost: its new players' first requests, and nothing more.
+    const crowdRows = rows.filter((row) => row.player !== returning.address.toLowerCase() && row.createdAt >= NOW)
+    const crowdCost = crowdRows.reduce((sum, row) => sum + BigInt(row.costWei ?? 0), 0n)
+    expect(crowdRows).toHaveLength(perMinute)
+    expect(await spent(databases.first.db, 'minute', '12:00', NOW)).toEqual({ wei: crowdCost, requests: perMinute })
+    expect(await spent(databases.first.db, 'newcomers', '', NOW)).toEqual({ wei: crowdCost, requests: perMinute })
+    expect(await refusalCount('new-players')).toBe(refusalsBefore + 60 - perMinute)
+    // The returning player's gaze drew on the day's budget, not on the newcomers'.
+    const gazeRow = rows.find((row) => row.call === 'Chainellation.starGaze')
+    expect(gazeRow?.reservation.rows.map((r) => r.scope)).toEqual(['player', 'client', 'all'])
+    expect(
+      await databases.first.db
+        .select({ id: relayTransactions.id })
+        .from(relayTransactions)
+        .where(and(eq(relayTransactions.status, 'reverted'))),
+    ).toEqual([])
+  })
+})
+
+/** `chainellation_relay_refusals_total` for `reason`, as /metrics shows it. */
+async function refusalCount(reason: string) {
+  const metric = await register.getSingleMetric('chainellation_relay_refusals_total')?.get()
+  return metric?.values.find((v) => v.labels.reason === reason)?.value ?? 0
+}

@@ -1,0 +1,74 @@
+// Not imported by the server itself: what the relayer's tests share.
+import { chainellationForwarderAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import { type Address, type Client, type Hex, parseEther, type Transport } from 'viem'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { getBlock, readContract } from 'viem/actions'
+import type { RelayConfig } from '../config'
+import type { RelayBudgets } from '../relay/budgets'
+import type { RelayRequest } from '../relay/policy'
+
+/** Budgets no test meets unless it sets one of them lower. */
+export const ROOMY_BUDGETS: RelayBudgets = {
+  playerWei: 10n ** 17n,
+  clientWei: 10n ** 18n,
+  allWei: 10n ** 19n,
+  newcomersWei: 10n ** 19n,
+  newPlayersPerMinute: 1_000,
+}
+
+/** The relayer's settings with the defaults' budgets, for tests of the route; the key is never used to sign. */
+export const TEST_RELAY_CONFIG: RelayConfig = {
+  privateKey: `0x${'11'.repeat(32)}`,
+  budgets: {
+    playerWei: parseEther('0.005'),
+    clientWei: parseEther('0.02'),
+    allWei: parseEther('0.5'),
+    newcomersWei: parseEther('0.25'),
+    newPlayersPerMinute: 1_000,
+  },
+  gasCap: 300_000n,
+  minBalanceWei: parseEther('0.05'),
+}
+
+export type ForwardRequestOptions = {
+  chainId: number
+  forwarder: Address
+  /** The game's contract it calls, and the call. */
+  to: Address
+  data: Hex
+  /** A new account, with no ether, unless given. */
+  player?: PrivateKeyAccount
+  gas?: bigint
+  /** Seconds from the chain's latest block. */
+  deadlineIn?: number
+  /** The signer's nonce on the forwarder, read from it unless given. */
+  nonce?: bigint
+}
+
+/**
+ * A request for the game's forwarder, signed by its player as a wallet signs it (EIP-712): as the relayer's functions
+ * take it, and as the page posts it (numbers as decimal strings).
+ */
+export async function signForwardRequest(client: Client<Transport>, options: ForwardRequestOptions) {
+  const { chainId, forwarder, to, data, gas = 200_000n, deadlineIn = 600 } = options
+  const player = options.player ?? privateKeyToAccount(generatePrivateKey())
+  const [block, nonce] = await Promise.all([
+    getBlock(client),
+    options.nonce ??
+      readContract(client, {
+        address: forwarder,
+        abi: chainellationForwarderAbi,
+        functionName: 'nonces',
+        args: [player.address],
+      }),
+  ])
+  const fields = { from: player.address, to, value: 0n, gas, deadline: Number(block.timestamp) + deadlineIn, data }
+  const signature = await player.signTypedData({
+    domain: forwarderDomain(chainId, forwarder),
+    types: forwardRequestTypes,
+    primaryType: 'ForwardRequest',
+    message: { ...fields, nonce },
+  })
+  const request: RelayRequest = { ...fields, signature }
+  return { player, nonce, request, body: { ...fields, value: '0', gas: gas.toString(), signature } }
+}
