@@ -180,7 +180,7 @@ const schema = z.object({
       .max(1, 'RELAY_RETURNING_SHARE must be a share between 0 and 1, such as 0.5.')
       .default(DEFAULT_RETURNING_SHARE),
   ),
-  /** New players (the relayer's first request for them) the game sponsors a minute, across every API process. */
+  /** New players (the relayer's first request for them) the game sponsors in any 60 s, across every API process. */
   RELAY_NEW_PLAYERS_PER_MINUTE: optional(
     z.coerce.number().int().min(0).max(100_000).default(DEFAULT_NEW_PLAYERS_PER_MINUTE),
   ),

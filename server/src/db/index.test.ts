@@ -76,6 +76,7 @@ describe('openDatabase', () => {
         'relay_transactions.id',
         'relay_transactions.max_fee_per_gas',
         'relay_transactions.max_priority_fee_per_gas',
+        'relay_transactions.new_player',
         'relay_transactions.nonce',
         'relay_transactions.player',
         'relay_transactions.raw',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -90,17 +91,16 @@ export const rateLimits = pgTable('rate_limits', {
 
 /**
  * What the relayer has spent on sponsored writes, by UTC day and by whom (src/relay/budgets.ts): a player's address,
- * a client's network, the whole relayer (`all`, key ''), the players new that day together (`newcomers`, key ''), or
- * the new players taken on in one minute (`minute`, key `HH:MM`), in wei of gas and in requests, counted in the
- * database so that every API process draws on the same budgets. A send reserves its most possible cost before it
- * goes out and settles at its receipt's.
+ * a client's network, the whole relayer (`all`, key ''), or the players new that day together (`newcomers`, key ''),
+ * in wei of gas and in requests, counted in the database so that every API process draws on the same budgets. A send
+ * reserves its most possible cost before it goes out and settles at its receipt's.
  */
 export const relaySpend = pgTable(
   'relay_spend',
   {
     /** UTC day, `YYYY-MM-DD`. */
     day: text('day').notNull(),
-    scope: text('scope', { enum: ['player', 'client', 'all', 'newcomers', 'minute'] }).notNull(),
+    scope: text('scope', { enum: ['player', 'client', 'all', 'newcomers'] }).notNull(),
     key: text('key').notNull(),
     /** Wei, in decimal: a day's gas can exceed what a JavaScript number holds exactly. */
     wei: numeric('wei', { precision: 78, scale: 0 }).notNull(),
@@ -133,6 +133,11 @@ export const relayTransactions = pgTable(
     requestNonce: numeric('request_nonce', { precision: 78, scale: 0 }).notNull(),
     /** The request's signature, in its canonical spelling (policy.ts): the same request sent again is found by it. */
     signature: text('signature').notNull(),
+    /**
+     * Whether it was the relayer's first for its player: how many new players the relayer took on in the last minute
+     * is counted from these (src/relay/budgets.ts).
+     */
+    newPlayer: boolean('new_player').notNull().default(false),
     /** What it calls, for the logs and the metrics: `Chainellation.mint`. */
     call: text('call').notNull(),
     /** The latest signed transaction, whole, and its hash; `hashes` holds every one broadcast, the first first. */
@@ -169,6 +174,8 @@ export const relayTransactions = pgTable(
       .where(sql`${table.status} = 'sent'`),
     // A player's transactions, for where they stand with the relayer (new, today's, returning).
     index('relay_transactions_player_idx').on(table.chainId, table.player),
+    // The new players' first transactions, by when: those of the last minute are counted before another is sent.
+    index('relay_transactions_new_player_idx').on(table.chainId, table.createdAt).where(sql`${table.newPlayer}`),
     // No two unsettled transactions of one relayer share a nonce; the keeper reads the unsettled ones by it.
     uniqueIndex('relay_transactions_unsettled_idx')
       .on(table.chainId, table.relayer, table.nonce)

@@ -1,9 +1,9 @@
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db'
-import { relaySpend } from '../db/schema'
+import { relaySpend, relayTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
-import { type RelayBudgets, type Reservation, release, reserve, settle, spent, utcDay } from './budgets'
+import { type RelayBudgets, type Reservation, release, reserve, settle, spent, utcDay, welcome } from './budgets'
 
 let database: DatabaseHandle
 beforeAll(async () => {
@@ -114,19 +114,44 @@ describe('the relayer’s daily budgets', () => {
     expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 4_000n, requests: 4 })
   })
 
-  it('take on a few new players a minute across the game, and as many again the next minute', async () => {
-    const someone = (n: number) => ({ player: `0x${n.toString(16).padStart(40, '0')}` as const, client: `client-${n}` })
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => reserve(database.db, budgets, someone(i + 1), 10n, NOON, 'new')),
+  it('take on a few new players in any minute across the game, counted from what was sent', async () => {
+    const first = (at: Date, status: 'sent' | 'dropped' = 'sent') =>
+      database.db.insert(relayTransactions).values({
+        chainId: 1,
+        relayer: '0x1',
+        nonce: Math.floor(Math.random() * 1e9),
+        newPlayer: true,
+        player: `0x${at.getTime().toString(16)}`,
+        requestNonce: '0',
+        signature: `0x${Math.random().toString(16).slice(2)}`,
+        call: 'Chainellation.mint',
+        raw: '0x',
+        hash: '0x',
+        hashes: [],
+        maxFeePerGas: '1',
+        maxPriorityFeePerGas: '1',
+        gasLimit: '1',
+        reservation: { day: '', rows: [] },
+        reservedWei: '1',
+        status,
+        createdAt: at,
+        broadcastAt: at,
+      })
+    const second = (s: number) => new Date(NOON.getTime() + s * 1000)
+    await first(second(0))
+    await first(second(20))
+    await first(second(25), 'dropped')
+    expect(await welcome(database.db, 1, budgets, second(30))).toBeUndefined()
+    await first(second(30))
+    // Three in the minute before 0:59; the first of them frees its place at 1:00.
+    const full = await welcome(database.db, 1, budgets, second(59))
+    expect(full).toMatchObject({ code: 'budget', reason: 'new-players' })
+    expect(full?.message).toMatch(
+      /^The game is welcoming as many new players as it can this minute: try again in 1 second\./,
     )
-    expect(results.filter((r) => !('code' in r))).toHaveLength(3)
-    expect(results.find((r) => 'code' in r)).toMatchObject({ code: 'budget', reason: 'new-players' })
-    expect(await spent(database.db, 'minute', '12:00', NOON)).toEqual({ wei: 30n, requests: 3 })
-    // A player already taken on is not new, and one given back makes room.
-    ok(await reserve(database.db, budgets, someone(1), 10n, NOON, 'today'))
-    await release(database.db, ok(results.find((r) => !('code' in r)) as Reservation))
-    ok(await reserve(database.db, budgets, someone(20), 10n, NOON, 'new'))
-    const nextMinute = new Date('2026-11-29T12:01:00Z')
-    ok(await reserve(database.db, budgets, someone(21), 10n, nextMinute, 'new'))
+    expect(await welcome(database.db, 1, budgets, second(61))).toBeUndefined()
+    // Another chain's new players are its own.
+    expect(await welcome(database.db, 2, budgets, second(59))).toBeUndefined()
+    await database.db.delete(relayTransactions)
   })
 })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import { type Address, formatEther } from 'viem'
 import type { Database } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
@@ -7,9 +7,9 @@ import { type Refusal, type RefusalReason, refuse } from './policy'
 // What the relayer may spend, on whom, counted in the database so that every API process draws on the same budgets
 // (docs/decisions/sponsored-writes.md). A send reserves its most possible cost (its gas limit at its highest fee) on
 // every budget it draws on at once, or on none, before it goes out; its receipt settles the reservation at what it
-// cost, and a send that never went out releases it. A crowd of new accounts is held by two budgets of the whole
-// game's: how many new players it takes on a minute, and the share of the day players new today may spend, so that
-// what is kept back stays for players who have played before.
+// cost, and a send that never went out releases it. A crowd of new accounts is held by two limits of the whole game's:
+// how many new players it takes on in any minute, and the share of the day players new today may spend, so that what
+// is kept back stays for players who have played before.
 
 /** Daily budgets, in wei of gas, and the game's welcome to new players. */
 export type RelayBudgets = {
@@ -21,7 +21,7 @@ export type RelayBudgets = {
   allWei: bigint
   /** Of `allWei`, what players who had not played before today may spend a day together; the rest is kept back. */
   newcomersWei: bigint
-  /** New players (the relayer's first request for them) the game takes on a minute, across every API process. */
+  /** New players (the relayer's first request for them) the game takes on in any 60 s, across every API process. */
   newPlayersPerMinute: number
 }
 
@@ -42,9 +42,6 @@ export type Reservation = { day: string; rows: { scope: Scope; key: string }[]; 
 /** The UTC day `at` falls on, `YYYY-MM-DD`: budgets start again at midnight UTC. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 
-/** The UTC minute `at` falls in, `HH:MM`: the key of a day's row of new players taken on that minute. */
-const utcMinute = (at: Date) => at.toISOString().slice(11, 16)
-
 const eth = (wei: bigint) => `${formatEther(wei)} ETH`
 
 const UNTIL_MIDNIGHT = 'it pays again from midnight UTC.'
@@ -63,10 +60,6 @@ const REFUSALS: Record<Scope, { reason: RefusalReason; words: (limit: bigint) =>
     reason: 'budget-newcomers',
     words: () =>
       `The game has paid all it pays today for players new to it, and keeps the rest for those who have played before; ${UNTIL_MIDNIGHT}`,
-  },
-  minute: {
-    reason: 'new-players',
-    words: () => 'The game is welcoming as many new players as it can this minute: try again in a minute.',
   },
 }
 
@@ -94,10 +87,52 @@ export async function standingOf(db: Database, chainId: number, player: Address,
   return row && row.sent > 0 ? 'today' : 'new'
 }
 
+/** The window new players are counted in: the last minute. */
+const NEW_PLAYERS_WINDOW_MS = 60_000
+
+/**
+ * Whether the relayer may take on another new player on `chainId` at `at`: fewer than `budgets.newPlayersPerMinute`
+ * first transactions in the minute before it, or the refusal, with when the next may come. Counted from the
+ * transactions the relayer recorded (a dropped one never went out, so is not counted), by the sender under the lock
+ * every API process takes for the relayer, so that two processes never both take the last place.
+ */
+export async function welcome(
+  db: Database,
+  chainId: number,
+  budgets: Pick<RelayBudgets, 'newPlayersPerMinute'>,
+  at: Date,
+): Promise<Refusal | undefined> {
+  const since = new Date(at.getTime() - NEW_PLAYERS_WINDOW_MS)
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<number>`(extract(epoch from min(${relayTransactions.createdAt})) * 1000)::float8`.mapWith(Number),
+    })
+    .from(relayTransactions)
+    .where(
+      and(
+        eq(relayTransactions.chainId, chainId),
+        eq(relayTransactions.newPlayer, true),
+        gt(relayTransactions.createdAt, since),
+        ne(relayTransactions.status, 'dropped'),
+      ),
+    )
+  const count = row?.count ?? 0
+  if (count < budgets.newPlayersPerMinute) return undefined
+  // The first place to free is the oldest's, a minute after it was taken.
+  const frees = (row?.oldest ?? at.getTime()) + NEW_PLAYERS_WINDOW_MS
+  const seconds = Math.max(1, Math.ceil((frees - at.getTime()) / 1000))
+  return refuse(
+    'budget',
+    `The game is welcoming as many new players as it can this minute: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    'new-players',
+  )
+}
+
 /**
  * Reserves `wei` on the day `at` falls on, on the player's, the network's and the relayer's budgets, and, for a player
- * who is not `returning`, on what players new today may spend, and, for a `new` one, on the minute's new players: on
- * all of them, or, when one has not that much left, on none, with the refusal the page shows. Each budget's row is
+ * who is not `returning`, on what players new today may spend: on all of them, or, when one has not that much left,
+ * on none, with the refusal the page shows. Each budget's row is
  * updated only where the sum stays within it, in one statement, so that reservations made at once from several
  * processes never spend past a budget together.
  */
@@ -110,28 +145,23 @@ export async function reserve(
   standing: Standing = 'returning',
 ): Promise<Reservation | Refusal> {
   const day = utcDay(at)
-  const rows: { scope: Scope; key: string; limit?: bigint; requests?: number }[] = [
+  const rows: { scope: Scope; key: string; limit: bigint }[] = [
     { scope: 'player', key: spender.player.toLowerCase(), limit: budgets.playerWei },
     { scope: 'client', key: spender.client, limit: budgets.clientWei },
     { scope: 'all', key: '', limit: budgets.allWei },
   ]
   if (standing !== 'returning') rows.push({ scope: 'newcomers', key: '', limit: budgets.newcomersWei })
-  if (standing === 'new') rows.push({ scope: 'minute', key: utcMinute(at), requests: budgets.newPlayersPerMinute })
   try {
     await db.transaction(async (tx) => {
-      for (const { scope, key, limit, requests } of rows) {
-        if ((limit !== undefined && wei > limit) || requests === 0) throw new OverBudget(scope)
-        const within = [
-          ...(limit === undefined ? [] : [sql`${relaySpend.wei} + excluded.wei <= ${limit.toString()}`]),
-          ...(requests === undefined ? [] : [sql`${relaySpend.requests} + 1 <= ${requests}`]),
-        ]
+      for (const { scope, key, limit } of rows) {
+        if (wei > limit) throw new OverBudget(scope)
         const updated = await tx
           .insert(relaySpend)
           .values({ day, scope, key, wei: wei.toString(), requests: 1 })
           .onConflictDoUpdate({
             target: [relaySpend.day, relaySpend.scope, relaySpend.key],
             set: { wei: sql`${relaySpend.wei} + excluded.wei`, requests: sql`${relaySpend.requests} + 1` },
-            setWhere: and(...within),
+            setWhere: sql`${relaySpend.wei} + excluded.wei <= ${limit.toString()}`,
           })
           .returning({ wei: relaySpend.wei })
         if (updated.length === 0) throw new OverBudget(scope)
@@ -139,9 +169,9 @@ export async function reserve(
     })
   } catch (error) {
     if (!(error instanceof OverBudget)) throw error
-    const row = rows.find((r) => r.scope === error.scope)
+    const limit = rows.find((r) => r.scope === error.scope)?.limit ?? 0n
     const { reason, words } = REFUSALS[error.scope]
-    return refuse('budget', words(row?.limit ?? 0n), reason)
+    return refuse('budget', words(limit), reason)
   }
   return { day, rows: rows.map(({ scope, key }) => ({ scope, key })), wei }
 }
