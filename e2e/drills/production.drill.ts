@@ -1,11 +1,21 @@
 // Drills on the production shape (docs/decisions/production.md), each a fault an operator will meet: an API process
-// killed under load, the indexer's writer killed, the provider refusing every call for half a minute, and a client
-// past its rate limit meeting both API processes. Each leaves its figures for `npm run chaos` (bench/chaos.json).
+// killed under load, the indexer's writer killed, the provider refusing every call for half a minute, a client past
+// its rate limit meeting both API processes, and a crowd of new accounts at the relayer for a minute. Each leaves its
+// figures for `npm run chaos` (bench/chaos.json).
+import { chainellationAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import { signal } from '@chainellation/scripts/processes'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { expect, type Page, test } from '@playwright/test'
-import type { LocalAccount } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  formatEther,
+  type Hash,
+  http,
+  type LocalAccount,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 
@@ -16,12 +26,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const NONCE_LIMIT = 10
 
 let rehearsal: Rehearsal
+/** The relayer's key in this rehearsal: an account funded at genesis, as an operator funds one. */
+const relayerKey = generatePrivateKey()
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's fixtures from this pattern.
 test.beforeAll(async ({}, info) => {
   info.setTimeout(300_000)
   rehearsal = await startRehearsal({
     blockSeconds: 2,
+    funded: [privateKeyToAccount(relayerKey).address],
     // Every request of the load drill comes from one address (the drill's): room for all of it, but the nonces.
     apiEnv: {
       NONCE_RATE_LIMIT: String(NONCE_LIMIT),
@@ -29,6 +42,8 @@ test.beforeAll(async ({}, info) => {
       DRAFT_WRITE_RATE_LIMIT: '1000000',
       ACCOUNT_DRAFT_WRITE_RATE_LIMIT: '1000000',
       SKY_READ_RATE_LIMIT: '1000000',
+      // The game pays gas with production's limits; the crowd drill meets them.
+      RELAYER_PRIVATE_KEY: relayerKey,
     },
     log: (source, line) => {
       if (source === 'rehearsal') process.stdout.write(`[rehearsal] ${line}\n`)
@@ -319,4 +334,115 @@ test('with the provider refusing every call for 30 s, the app says the chain is 
   })
   expect(errors).toEqual([])
   expect(restartsAfter).toEqual(restartsBefore)
+})
+
+/** The sum of `metric`'s series with `labels` in Prometheus's text, across the API processes' metrics listeners. */
+async function metricSum(metric: string, labels: string) {
+  let sum = 0
+  for (const api of rehearsal.apis) {
+    const text = await (await fetch(api.metricsUrl)).text()
+    const line = text.split('\n').find((l) => l.startsWith(`${metric}{${labels}}`))
+    sum += Number(line?.split(' ').pop() ?? 0)
+  }
+  return sum
+}
+
+test('a crowd of new accounts at the relayer for a minute is sponsored no more than a minute’s new players', async () => {
+  test.setTimeout(180_000)
+  // As a script would: six new keys every quarter second for a minute, each request from a /24 of its own, sent
+  // straight to the API processes in turn (TRUST_PROXY=1 reads the client from X-Forwarded-For, as behind nginx; the
+  // addresses are only named in that header, nothing is sent to them).
+  const chain = createPublicClient({ transport: http(rehearsal.chainRpcUrl) })
+  const { Forwarder: forwarder, Chainellation: chainellation } = rehearsal.deployment.contracts as Record<
+    string,
+    Address
+  >
+  if (!forwarder || !chainellation) throw new Error('the rehearsal deployed no forwarder')
+  const relayer = privateKeyToAccount(relayerKey).address
+  const origin = new URL(rehearsal.url).origin
+  const newPlayersPerMinute = 10 // the default, which the rehearsal keeps
+  const CROWD_PER_TICK = 6
+  const [nonceBefore, balanceBefore, refusedBefore] = await Promise.all([
+    chain.getTransactionCount({ address: relayer }),
+    chain.getBalance({ address: relayer }),
+    metricSum('chainellation_relay_refusals_total', 'reason="new-players"'),
+  ])
+  const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
+  const statuses = new Map<number, number>()
+  const hashes: Hash[] = []
+  /** When each relayed request was sent and answered: the relayer took it on in between. */
+  const relayedAt: { sent: number; answered: number }[] = []
+  let sent = 0
+  const started = Date.now()
+  while (Date.now() - started < 60_000) {
+    const deadline = Number((await chain.getBlock()).timestamp) + 600
+    await Promise.all(
+      Array.from({ length: CROWD_PER_TICK }, async () => {
+        const n = sent++
+        const player = privateKeyToAccount(generatePrivateKey())
+        const fields = { from: player.address, to: chainellation, value: 0n, gas: 200_000n, deadline, data }
+        const signature = await player.signTypedData({
+          domain: forwarderDomain(rehearsal.chainId, forwarder),
+          types: forwardRequestTypes,
+          primaryType: 'ForwardRequest',
+          message: { ...fields, nonce: 0n },
+        })
+        const sentAt = Date.now()
+        const res = await fetch(`${rehearsal.apis[n % 2]?.url}/api/relay`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin,
+            'x-forwarded-for': `${100 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}.7`,
+          },
+          body: JSON.stringify({ ...fields, value: '0', gas: '200000', signature }),
+        })
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+        const body = (await res.json()) as { hash?: Hash }
+        if (res.status === 202 && body.hash) {
+          hashes.push(body.hash)
+          relayedAt.push({ sent: sentAt, answered: Date.now() })
+        }
+      }),
+    )
+    await sleep(250)
+  }
+  const receipts = await Promise.all(hashes.map((hash) => chain.waitForTransactionReceipt({ hash, timeout: 60_000 })))
+  const reverted = receipts.filter((r) => r.status !== 'success').length
+  const spentWei = balanceBefore - (await chain.getBalance({ address: relayer }))
+  const transactions = (await chain.getTransactionCount({ address: relayer })) - nonceBefore
+  const refused = (await metricSum('chainellation_relay_refusals_total', 'reason="new-players"')) - refusedBefore
+  const crowdSeconds = (Date.now() - started) / 1000
+  const relayed = statuses.get(202) ?? 0
+  // No more than the limit in any 60 s: of any limit + 1 relayed, the first was sent over a minute before the last was
+  // answered. (A crowd that lasts a minute and a moment may meet a place freed a minute after the first was taken.)
+  relayedAt.sort((a, b) => a.sent - b.sent)
+  const crowdedMinutes = relayedAt.filter((first, k) => {
+    const next = relayedAt.slice(k, k + newPlayersPerMinute + 1)
+    return next.length > newPlayersPerMinute && Math.max(...next.map((r) => r.answered)) - first.sent <= 60_000
+  }).length
+  expect(crowdedMinutes).toBe(0)
+  expect(relayed).toBeGreaterThanOrEqual(newPlayersPerMinute)
+  expect({ transactions, reverted }).toEqual({ transactions: relayed, reverted: 0 })
+  expect(statuses.get(429)).toBe(sent - relayed)
+  expect(refused).toBe(sent - relayed)
+  writeChaosReport('drill-relay-crowd.json', {
+    section: 'Rehearsal: a crowd of new accounts at the relayer for a minute',
+    rows: [
+      { measure: 'requests from new accounts, each from its own /24', value: sent },
+      { measure: 'for (s)', value: Number(crowdSeconds.toFixed(1)) },
+      { measure: 'relayed (202)', value: relayed },
+      {
+        measure: `times more than ${newPlayersPerMinute} were relayed within 60 s`,
+        value: crowdedMinutes,
+        expected: 0,
+      },
+      { measure: 'refused as past the new players of a minute (429)', value: statuses.get(429) ?? 0 },
+      { measure: 'answered otherwise', value: sent - relayed - (statuses.get(429) ?? 0), expected: 0 },
+      { measure: 'the relayer’s transactions', value: transactions, expected: relayed },
+      { measure: 'of them reverted', value: reverted, expected: 0 },
+      { measure: 'refusals counted by /metrics as new-players', value: refused, expected: sent - relayed },
+      { measure: 'what the minute cost the relayer (ETH)', value: formatEther(spentWei) },
+    ],
+  })
 })

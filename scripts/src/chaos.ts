@@ -37,10 +37,16 @@ const all: Step[] = [
   },
   {
     // The production shape's drills (e2e/drills): an API process and the indexer's writer killed, the provider
-    // throttling, a rate limit across processes; each starts a rehearsal of its own.
+    // throttling, a rate limit across processes, a crowd at the relayer; each starts a rehearsal of its own.
     name: 'drills',
     command: ['npm', 'run', 'drills', '-w', 'e2e'],
-    reports: ['drill-rate-limits.json', 'drill-api-kill.json', 'drill-writer-kill.json', 'drill-provider-429.json'],
+    reports: [
+      'drill-rate-limits.json',
+      'drill-api-kill.json',
+      'drill-writer-kill.json',
+      'drill-provider-429.json',
+      'drill-relay-crowd.json',
+    ],
     tests: { dir: 'e2e/drills', match: /\.drill\.ts$/ },
   },
 ]

@@ -458,6 +458,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Every browser reaches the local API from 127.0.0.1, one client for the API: it may spend the relayer's whole day.
       RELAY_CLIENT_DAILY_ETH: process.env.RELAY_CLIENT_DAILY_ETH || LOCAL_RELAY_DAILY_ETH,
       RELAY_DAILY_ETH: process.env.RELAY_DAILY_ETH || LOCAL_RELAY_DAILY_ETH,
+      // The tests and benches make a new player per wallet, many a minute; production's limit is tried by setting it.
+      RELAY_NEW_PLAYERS_PER_MINUTE: process.env.RELAY_NEW_PLAYERS_PER_MINUTE || String(LOCAL_SIGN_IN_LIMIT),
       // Its lines are read here by a person, in production mode too: one short line a request.
       LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
       // Names come from the stand-in on anvil itself, never through `chainRpcUrl`, which stands for the game's chain:

@@ -28,6 +28,7 @@ import type { Database } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
 import { useTwoProcessDatabases } from '../testing/postgres'
 import { signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
+import { rpcProxy } from '../testing/rpc-proxy'
 import { spent } from './budgets'
 import { createRelayer, type Relayer } from './relayer'
 
@@ -60,11 +61,15 @@ type Api = { app: ReturnType<typeof createApp>; relayer: Relayer; db: Database }
 /** One API process: its own database connections and relayer, behind one proxy that names the client. */
 function api(
   db: Database,
-  { budgets = {}, now = () => NOW }: { budgets?: Partial<RelayConfig['budgets']>; now?: () => Date } = {},
+  {
+    budgets = {},
+    now = () => NOW,
+    rpcUrl = chain.rpcUrl,
+  }: { budgets?: Partial<RelayConfig['budgets']>; now?: () => Date; rpcUrl?: string } = {},
 ) {
   const relayer = createRelayer({
     config: { ...relayConfig, budgets: { ...relayConfig.budgets, ...budgets } },
-    chain: { chain: anvilChain, rpcUrl: chain.rpcUrl },
+    chain: { chain: anvilChain, rpcUrl },
     contracts,
     db,
     account: relayerAccount,
@@ -175,6 +180,21 @@ describe('the relayer, raced and tricked from two API processes', () => {
       sent: 1,
     })
     expect(await forwarderNonce(player.address)).toBe(1n)
+  })
+
+  it('answers a copy checked while the request was mined with its transaction, not a refusal', async () => {
+    // The second process's node is slow: by the time it reads the signer's nonce, the first has sent and mined.
+    const node = await rpcProxy(chain.rpcUrl, { readDelayMs: 300 })
+    try {
+      const fast = api(databases.first.db)
+      const slow = api(databases.second.db, { rpcUrl: node.url })
+      const { body } = await signed(mint)
+      const [first, second] = await Promise.all([post(fast, body), post(slow, body)])
+      expect([first.status, second.status]).toEqual([202, 202])
+      expect(second.body.hash).toBe(first.body.hash)
+    } finally {
+      await node.close()
+    }
   })
 
   it('sends one of ten different requests signed at one nonce and sent at once, and refuses the rest in words', async () => {

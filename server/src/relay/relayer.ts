@@ -115,7 +115,16 @@ export function createRelayer(options: RelayerOptions) {
         { client, policy, relayer: account.address, minBalanceWei: config.minBalanceWei },
         request,
       )
-      if ('code' in prepared) return refused(prepared)
+      if ('code' in prepared) {
+        // The same request, sent by another call while this one was checked, may have been mined meanwhile (its
+        // nonce then reads as used): it is answered with that transaction, not refused.
+        const sent = await sender.find(signature)
+        if (sent) {
+          relayRequests.inc({ outcome: 'known' })
+          return sent
+        }
+        return refused(prepared)
+      }
       const outcome = await sender.send(request, prepared, spender)
       if ('code' in outcome) return refused(outcome)
       const { known: again, ...sent } = outcome

@@ -11,11 +11,16 @@ export type RpcProxy = {
 
 /**
  * A node in front of `upstream` that passes every call on, and does to `eth_sendRawTransaction` what a slow or
- * failing provider does: passes it on `delayMs` late, and (`hangSends`) never answers it.
+ * failing provider does: passes it on `delayMs` late, and (`hangSends`) never answers it; every other call it passes
+ * on `readDelayMs` late.
  */
 export async function rpcProxy(
   upstream: string,
-  { delayMs = 0, hangSends = false }: { delayMs?: number; hangSends?: boolean } = {},
+  {
+    delayMs = 0,
+    readDelayMs = 0,
+    hangSends = false,
+  }: { delayMs?: number; readDelayMs?: number; hangSends?: boolean } = {},
 ): Promise<RpcProxy> {
   let sends = 0
   const server = createServer(async (req, res) => {
@@ -26,7 +31,7 @@ export async function rpcProxy(
     if (isSend) {
       sends++
       await new Promise((resolve) => setTimeout(resolve, delayMs))
-    }
+    } else if (readDelayMs) await new Promise((resolve) => setTimeout(resolve, readDelayMs))
     const forwarded = fetch(upstream, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
     if (isSend && hangSends) {
       await forwarded
