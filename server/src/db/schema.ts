@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
-  boolean,
   check,
   index,
   integer,
@@ -133,11 +132,6 @@ export const relayTransactions = pgTable(
     requestNonce: numeric('request_nonce', { precision: 78, scale: 0 }).notNull(),
     /** The request's signature, in its canonical spelling (policy.ts): the same request sent again is found by it. */
     signature: text('signature').notNull(),
-    /**
-     * Whether it was the relayer's first for its player: how many new players the relayer took on in the last minute
-     * is counted from these (src/relay/budgets.ts).
-     */
-    newPlayer: boolean('new_player').notNull().default(false),
     /** What it calls, for the logs and the metrics: `Chainellation.mint`. */
     call: text('call').notNull(),
     /** The latest signed transaction, whole, and its hash; `hashes` holds every one broadcast, the first first. */
@@ -174,11 +168,26 @@ export const relayTransactions = pgTable(
       .where(sql`${table.status} = 'sent'`),
     // A player's transactions, for where they stand with the relayer (new, today's, returning).
     index('relay_transactions_player_idx').on(table.chainId, table.player),
-    // The new players' first transactions, by when: those of the last minute are counted before another is sent.
-    index('relay_transactions_new_player_idx').on(table.chainId, table.createdAt).where(sql`${table.newPlayer}`),
     // No two unsettled transactions of one relayer share a nonce; the keeper reads the unsettled ones by it.
     uniqueIndex('relay_transactions_unsettled_idx')
       .on(table.chainId, table.relayer, table.nonce)
       .where(sql`${table.status} = 'sent'`),
   ],
+)
+
+/**
+ * The new players the relayer took on, one row each, by when (src/relay/budgets.ts): a new player's request takes a
+ * place here before anything is asked of the chain, and gives it back if it is not sent, so that how many were taken
+ * on in the last minute is known to every API process at once, and a crowd past it costs the node nothing.
+ */
+export const relayWelcomes = pgTable(
+  'relay_welcomes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer('chain_id').notNull(),
+    /** The player, lower case. */
+    player: text('player').notNull(),
+    at: instant('at').notNull(),
+  },
+  (table) => [index('relay_welcomes_at_idx').on(table.chainId, table.at)],
 )

@@ -1,9 +1,21 @@
+import { eq } from 'drizzle-orm'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db'
-import { relaySpend, relayTransactions } from '../db/schema'
+import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
-import { type RelayBudgets, type Reservation, release, reserve, settle, spent, utcDay, welcome } from './budgets'
+import {
+  type RelayBudgets,
+  type Reservation,
+  release,
+  reserve,
+  settle,
+  spent,
+  standingOf,
+  unwelcome,
+  utcDay,
+  welcome,
+} from './budgets'
 
 let database: DatabaseHandle
 beforeAll(async () => {
@@ -114,16 +126,46 @@ describe('the relayer’s daily budgets', () => {
     expect(await spent(database.db, 'all', '', NOON)).toEqual({ wei: 4_000n, requests: 4 })
   })
 
-  it('take on a few new players in any minute across the game, counted from what was sent', async () => {
-    const first = (at: Date, status: 'sent' | 'dropped' = 'sent') =>
+  it('take on a few new players in any minute across the game, and take back a place not used', async () => {
+    const second = (s: number) => new Date(NOON.getTime() + s * 1000)
+    const player = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as const
+    const place = async (n: number, at: Date) => {
+      const taken = await welcome(database.db, 1, player(n), budgets, at)
+      if ('code' in taken) throw new Error(taken.message)
+      return taken.place
+    }
+    await place(1, second(0))
+    const unused = await place(2, second(20))
+    await place(3, second(30))
+    // Three places in the minute before 0:59: refused, until the first frees its place at 1:00.
+    const full = await welcome(database.db, 1, player(4), budgets, second(59))
+    expect(full).toMatchObject({ code: 'budget', reason: 'new-players' })
+    expect((full as { message: string }).message).toMatch(
+      /^The game is welcoming as many new players as it can this minute: try again in 1 second\./,
+    )
+    // A place given back is free again; another chain's places are its own.
+    await unwelcome(database.db, unused)
+    await place(4, second(59))
+    await place(5, second(59))
+      .then(() => expect.unreachable('a fourth place in the minute'))
+      .catch((error: Error) => expect(error.message).toMatch(/as many new players/))
+    expect(await welcome(database.db, 2, player(6), budgets, second(59))).toMatchObject({ place: expect.any(Number) })
+    await place(7, second(61))
+    // Places older than a minute are cleared as new ones are taken.
+    expect(await database.db.select().from(relayWelcomes).where(eq(relayWelcomes.chainId, 1))).toHaveLength(3)
+    await database.db.delete(relayWelcomes)
+  })
+
+  it('count a player as new, today’s or returning from what the relayer sent for them', async () => {
+    const player = '0x00000000000000000000000000000000000000aa' as const
+    const record = (createdAt: Date, status: 'sent' | 'mined') =>
       database.db.insert(relayTransactions).values({
         chainId: 1,
         relayer: '0x1',
-        nonce: Math.floor(Math.random() * 1e9),
-        newPlayer: true,
-        player: `0x${at.getTime().toString(16)}`,
+        nonce: createdAt.getTime() % 1_000_000,
+        player,
         requestNonce: '0',
-        signature: `0x${Math.random().toString(16).slice(2)}`,
+        signature: `0x${createdAt.getTime().toString(16)}`,
         call: 'Chainellation.mint',
         raw: '0x',
         hash: '0x',
@@ -134,24 +176,16 @@ describe('the relayer’s daily budgets', () => {
         reservation: { day: '', rows: [] },
         reservedWei: '1',
         status,
-        createdAt: at,
-        broadcastAt: at,
+        createdAt,
+        broadcastAt: createdAt,
       })
-    const second = (s: number) => new Date(NOON.getTime() + s * 1000)
-    await first(second(0))
-    await first(second(20))
-    await first(second(25), 'dropped')
-    expect(await welcome(database.db, 1, budgets, second(30))).toBeUndefined()
-    await first(second(30))
-    // Three in the minute before 0:59; the first of them frees its place at 1:00.
-    const full = await welcome(database.db, 1, budgets, second(59))
-    expect(full).toMatchObject({ code: 'budget', reason: 'new-players' })
-    expect(full?.message).toMatch(
-      /^The game is welcoming as many new players as it can this minute: try again in 1 second\./,
-    )
-    expect(await welcome(database.db, 1, budgets, second(61))).toBeUndefined()
-    // Another chain's new players are its own.
-    expect(await welcome(database.db, 2, budgets, second(59))).toBeUndefined()
+    expect(await standingOf(database.db, 1, player, NOON)).toBe('new')
+    await record(new Date('2026-11-28T23:59:00Z'), 'sent')
+    // Sent yesterday and never mined is not played.
+    expect(await standingOf(database.db, 1, player, NOON)).toBe('today')
+    await record(new Date('2026-11-28T23:59:30Z'), 'mined')
+    expect(await standingOf(database.db, 1, player, NOON)).toBe('returning')
+    expect(await standingOf(database.db, 2, player, NOON)).toBe('new')
     await database.db.delete(relayTransactions)
   })
 })

@@ -1,7 +1,7 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { type Address, formatEther } from 'viem'
 import type { Database } from '../db'
-import { relaySpend, relayTransactions } from '../db/schema'
+import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
 import { type Refusal, type RefusalReason, refuse } from './policy'
 
 // What the relayer may spend, on whom, counted in the database so that every API process draws on the same budgets
@@ -91,42 +91,53 @@ export async function standingOf(db: Database, chainId: number, player: Address,
 const NEW_PLAYERS_WINDOW_MS = 60_000
 
 /**
- * Whether the relayer may take on another new player on `chainId` at `at`: fewer than `budgets.newPlayersPerMinute`
- * first transactions in the minute before it, or the refusal, with when the next may come. Counted from the
- * transactions the relayer recorded (a dropped one never went out, so is not counted), by the sender under the lock
- * every API process takes for the relayer, so that two processes never both take the last place.
+ * Takes a place for a new player, `player`, among those the relayer takes on on `chainId` in any minute: fewer than
+ * `budgets.newPlayersPerMinute` were taken in the minute before `at`, or the refusal, with when a place frees. The
+ * place is taken before anything is asked of the chain, under a lock every API process takes for the chain's places,
+ * so that two processes never both take the last one and a crowd past it costs the node nothing; a request that is
+ * not sent gives its place back (`unwelcome`). Places older than the minute are cleared as new ones are taken.
  */
 export async function welcome(
   db: Database,
   chainId: number,
+  player: Address,
   budgets: Pick<RelayBudgets, 'newPlayersPerMinute'>,
   at: Date,
-): Promise<Refusal | undefined> {
+): Promise<{ place: number } | Refusal> {
   const since = new Date(at.getTime() - NEW_PLAYERS_WINDOW_MS)
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      oldest: sql<number>`(extract(epoch from min(${relayTransactions.createdAt})) * 1000)::float8`.mapWith(Number),
-    })
-    .from(relayTransactions)
-    .where(
-      and(
-        eq(relayTransactions.chainId, chainId),
-        eq(relayTransactions.newPlayer, true),
-        gt(relayTransactions.createdAt, since),
-        ne(relayTransactions.status, 'dropped'),
-      ),
-    )
-  const count = row?.count ?? 0
-  if (count < budgets.newPlayersPerMinute) return undefined
-  // The first place to free is the oldest's, a minute after it was taken.
-  const frees = (row?.oldest ?? at.getTime()) + NEW_PLAYERS_WINDOW_MS
-  const seconds = Math.max(1, Math.ceil((frees - at.getTime()) / 1000))
-  return refuse(
-    'budget',
-    `The game is welcoming as many new players as it can this minute: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    'new-players',
-  )
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`relay-welcomes:${chainId}`}))`)
+    const inWindow = and(eq(relayWelcomes.chainId, chainId), gt(relayWelcomes.at, since))
+    await tx.delete(relayWelcomes).where(and(eq(relayWelcomes.chainId, chainId), lte(relayWelcomes.at, since)))
+    const [row] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<number>`(extract(epoch from min(${relayWelcomes.at})) * 1000)::float8`.mapWith(Number),
+      })
+      .from(relayWelcomes)
+      .where(inWindow)
+    if ((row?.count ?? 0) >= budgets.newPlayersPerMinute) {
+      // The first place to free is the oldest's, a minute after it was taken.
+      const frees = (row?.oldest ?? at.getTime()) + NEW_PLAYERS_WINDOW_MS
+      const seconds = Math.max(1, Math.ceil((frees - at.getTime()) / 1000))
+      return refuse(
+        'budget',
+        `The game is welcoming as many new players as it can this minute: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        'new-players',
+      )
+    }
+    const [taken] = await tx
+      .insert(relayWelcomes)
+      .values({ chainId, player: player.toLowerCase(), at })
+      .returning({ id: relayWelcomes.id })
+    if (!taken) throw new Error('The new player’s place was not recorded.')
+    return { place: taken.id }
+  })
+}
+
+/** Gives back a place `welcome` took, for a request that was not sent. */
+export async function unwelcome(db: Database, place: number) {
+  await db.delete(relayWelcomes).where(eq(relayWelcomes.id, place))
 }
 
 /**

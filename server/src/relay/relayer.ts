@@ -5,7 +5,7 @@ import type { RelayConfig, SignInChain } from '../config'
 import type { ContractAddresses } from '../contracts'
 import type { Database } from '../db'
 import { relayRefusals, relayRequests } from '../metrics'
-import type { Spender } from './budgets'
+import { type Spender, standingOf, unwelcome, welcome } from './budgets'
 import { canonicalSignature, type Refusal, type RelayPolicy, type RelayRequest, refuse } from './policy'
 import { prepareRelay } from './prepare'
 import { createRelaySender, type Sent } from './sender'
@@ -111,22 +111,34 @@ export function createRelayer(options: RelayerOptions) {
         relayRequests.inc({ outcome: 'known' })
         return known
       }
-      const prepared = await prepareRelay(
-        { client, policy, relayer: account.address, minBalanceWei: config.minBalanceWei },
-        request,
-      )
-      if ('code' in prepared) {
+      // A new player takes a place among the minute's before the node is asked anything: past them, a crowd costs
+      // the node nothing. A request that is not sent gives its place back.
+      let place: number | undefined
+      if ((await standingOf(db, policy.chainId, request.from, now())) === 'new') {
+        const welcomed = await welcome(db, policy.chainId, request.from, config.budgets, now())
+        if ('code' in welcomed) return refused(welcomed)
+        place = welcomed.place
+      }
+      let outcome: Awaited<ReturnType<typeof sender.send>> | undefined
+      try {
+        const prepared = await prepareRelay(
+          { client, policy, relayer: account.address, minBalanceWei: config.minBalanceWei },
+          request,
+        )
+        outcome = 'code' in prepared ? prepared : await sender.send(request, prepared, spender)
+      } finally {
+        if (place !== undefined && (!outcome || 'code' in outcome || outcome.known)) await unwelcome(db, place)
+      }
+      if ('code' in outcome) {
         // The same request, sent by another call while this one was checked, may have been mined meanwhile (its
         // nonce then reads as used): it is answered with that transaction, not refused.
-        const sent = await sender.find(signature)
+        const sent = outcome.code === 'nonce' ? undefined : await sender.find(signature)
         if (sent) {
           relayRequests.inc({ outcome: 'known' })
           return sent
         }
-        return refused(prepared)
+        return refused(outcome)
       }
-      const outcome = await sender.send(request, prepared, spender)
-      if ('code' in outcome) return refused(outcome)
       const { known: again, ...sent } = outcome
       relayRequests.inc({ outcome: again ? 'known' : 'sent' })
       return sent

@@ -31,7 +31,6 @@ import {
   type Spender,
   settle,
   standingOf,
-  welcome,
 } from './budgets'
 import { type Refusal, type RelayRequest, refuse } from './policy'
 import type { Prepared } from './prepare'
@@ -198,10 +197,10 @@ export function createRelaySender(options: SenderOptions) {
   /**
    * Sends a prepared request (its signature canonical) for `spender`, in one database transaction under a lock that
    * every API process takes for the relayer: a request already sent is answered with its transaction; one whose
-   * (forwarder, signer, nonce) has another request's transaction out, refused; a new player past the minute's new
-   * players, refused; then its most possible cost is reserved on the budgets, the relayer's next free nonce taken (so that two sends never share one), its
-   * transaction signed and recorded, and the forwarder's nonce read once more, so that a request whose nonce was used
-   * while it was prepared is refused rather than sent to revert. Only once that is committed is it broadcast.
+   * (forwarder, signer, nonce) has another request's transaction out, refused; then its most possible cost is
+   * reserved on the budgets, the relayer's next free nonce taken (so that two sends never share one), its transaction
+   * signed and recorded, and the forwarder's nonce read once more, so that a request whose nonce was used while it was
+   * prepared is refused rather than sent to revert. Only once that is committed is it broadcast.
    */
   async function send(
     request: RelayRequest,
@@ -217,8 +216,6 @@ export function createRelaySender(options: SenderOptions) {
         if (await outFor(tx, request, prepared.requestNonce)) return nonceTaken()
         const at = now()
         const standing = await standingOf(tx, chainId, request.from, at)
-        const full = standing === 'new' ? await welcome(tx, chainId, budgets, at) : undefined
-        if (full) return full
         const reservation = await reserve(tx, budgets, spender, prepared.gasLimit * prepared.maxFeePerGas, at, standing)
         if ('code' in reservation) return reservation
         const taken = new Set(
@@ -239,7 +236,6 @@ export function createRelaySender(options: SenderOptions) {
             relayer,
             nonce,
             forwarder: forwarderKey,
-            newPlayer: standing === 'new',
             player: request.from.toLowerCase(),
             requestNonce: prepared.requestNonce.toString(),
             signature: request.signature,

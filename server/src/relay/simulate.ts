@@ -80,6 +80,16 @@ function refusalFrom(error: unknown, abi: Abi, what: string): Refusal & { error?
       name = decodeErrorResult({ abi, data: failure.data }).errorName
     } catch {}
   }
+  // The signature checked before the simulation no longer holds: another request of the signer's used its nonce.
+  if (name === 'ERC2771ForwarderInvalidSigner')
+    return {
+      ...refuse(
+        'signature',
+        'This request’s nonce was used just now by another request you signed: sign it again.',
+        'signature',
+      ),
+      error: name,
+    }
   return {
     code: 'reverted',
     reason: 'reverted',
