@@ -104,6 +104,7 @@ export function createApp({
       securityHeaders({
         frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
         rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
+        walletConnectRelay: config.walletConnectRelay,
         hsts: sendsHsts(config.auth.origins),
       }),
     )

@@ -107,6 +107,8 @@ export type AppConfig = {
   safeOrigins?: readonly string[]
   /** JSON-RPC origins the web app calls from the browser (default {@link SEPOLIA_WEB_RPC_ORIGINS}). */
   rpcOrigins?: readonly string[]
+  /** The WalletConnect relay the web app was built to use, when not WalletConnect's public one. */
+  walletConnectRelay?: string
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
   trustedProxies?: number
   /**

@@ -319,6 +319,18 @@ describe('configFromEnv', () => {
   })
 })
 
+describe('the WalletConnect relay', () => {
+  it('is WalletConnect’s public one unless a WebSocket URL is given', () => {
+    expect(configFromEnv(parseEnv({})).walletConnectRelay).toBeUndefined()
+    expect(configFromEnv(parseEnv({ WALLETCONNECT_RELAY_URL: 'wss://relay.example' })).walletConnectRelay).toBe(
+      'wss://relay.example',
+    )
+    expect(() => parseEnv({ WALLETCONNECT_RELAY_URL: 'https://relay.example' })).toThrow(
+      /^invalid environment: WALLETCONNECT_RELAY_URL\n/,
+    )
+  })
+})
+
 describe('the relayer’s environment', () => {
   const key = `0x${'4c'.repeat(32)}`
 

@@ -79,6 +79,11 @@ const schema = z.object({
    * VITE_SEPOLIA_RPC_URL), comma-separated: the Content-Security-Policy lets browsers reach them.
    */
   WEB_RPC_ORIGINS: optional(origins.optional()),
+  /**
+   * The WalletConnect relay the web app was built to meet phone wallets on (its VITE_WALLETCONNECT_RELAY_URL), when not
+   * WalletConnect's public one: the Content-Security-Policy lets browsers reach it.
+   */
+  WALLETCONNECT_RELAY_URL: optional(z.url({ protocol: /^wss?$/ }).optional()),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
   /**
@@ -299,6 +304,7 @@ export function configFromEnv(env: Env): AppConfig {
       ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : []),
     ],
     trustedProxies: env.TRUST_PROXY,
+    walletConnectRelay: env.WALLETCONNECT_RELAY_URL,
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     names: env.ENS_RPC_URL
       ? {

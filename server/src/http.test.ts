@@ -55,6 +55,13 @@ describe('contentSecurityPolicy', () => {
     )
   })
 
+  it('lets the page reach the deployment’s own WalletConnect relay when it has one', () => {
+    const connect = directives(
+      contentSecurityPolicy({ frameAncestors: [], walletConnectRelay: 'wss://relay.chainellation.example/v2?x=1' }),
+    ).get('connect-src')
+    expect(connect?.at(-1)).toBe('wss://relay.chainellation.example')
+  })
+
   it('frames only WalletConnect Verify besides the app', () => {
     expect(policy.get('frame-src')).toEqual(["'self'", ...WALLET_FRAME_SOURCES])
   })

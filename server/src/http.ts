@@ -105,6 +105,8 @@ export type ContentSecurityPolicy = {
   frameAncestors: readonly string[]
   /** JSON-RPC origins the web app calls from the browser. */
   rpcOrigins?: readonly string[]
+  /** A WalletConnect relay of the deployment's own (`wss://…`), which the web app was built to meet wallets on. */
+  walletConnectRelay?: string
 }
 
 /**
@@ -114,7 +116,7 @@ export type ContentSecurityPolicy = {
  * URL, where players' ENS avatars (ENSIP-12) are kept: the API passes on only https and data: image URLs
  * (server/src/names/ens.ts), which the app shows through <img> alone, so an image can run no script.
  */
-export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [] }: ContentSecurityPolicy) =>
+export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [], walletConnectRelay }: ContentSecurityPolicy) =>
   Object.entries({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -122,7 +124,14 @@ export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [] }: Conte
     // https: for ENS avatars, hosted wherever their owners put them (docs/decisions/names.md).
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],
-    'connect-src': [...new Set(["'self'", ...rpcOrigins, ...WALLET_CONNECT_SOURCES])],
+    'connect-src': [
+      ...new Set([
+        "'self'",
+        ...rpcOrigins,
+        ...WALLET_CONNECT_SOURCES,
+        ...(walletConnectRelay ? [new URL(walletConnectRelay).origin] : []),
+      ]),
+    ],
     'frame-src': ["'self'", ...WALLET_FRAME_SOURCES],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

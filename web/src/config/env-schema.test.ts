@@ -25,6 +25,16 @@ describe('parseEnv', () => {
     expect(env.VITE_INFURA_API_KEY).toBeUndefined()
   })
 
+  it('reads the WalletConnect relay a build meets phone wallets on, refusing what is not a WebSocket URL', () => {
+    expect(parseEnv({}).VITE_WALLETCONNECT_RELAY_URL).toBeUndefined()
+    expect(parseEnv({ VITE_WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:4410' }).VITE_WALLETCONNECT_RELAY_URL).toBe(
+      'ws://127.0.0.1:4410',
+    )
+    expect(() => parseEnv({ VITE_WALLETCONNECT_RELAY_URL: 'https://relay.example' })).toThrow(
+      /VITE_WALLETCONNECT_RELAY_URL/,
+    )
+  })
+
   it('reads an operator’s own Sepolia node, refusing what is not an http(s) URL', () => {
     expect(parseEnv({ VITE_SEPOLIA_RPC_URL: 'https://node.example/v2/key' }).VITE_SEPOLIA_RPC_URL).toBe(
       'https://node.example/v2/key',

@@ -47,6 +47,11 @@ const origins = z.pipe(
 export const envSchema = z.object({
   /** WalletConnect Cloud project id; RainbowKit warns while it is the placeholder. */
   VITE_WALLETCONNECT_PROJECT_ID: unsetIfBlank(z._default(z.string().check(z.trim()), 'YOUR_PROJECT_ID')),
+  /**
+   * The WalletConnect relay phone wallets meet the app on (`wss://…`); unset, WalletConnect's public relay. The API's
+   * WALLETCONNECT_RELAY_URL must name the same, for its Content-Security-Policy to let browsers reach it.
+   */
+  VITE_WALLETCONNECT_RELAY_URL: unsetIfBlank(z.optional(z.url({ protocol: /^wss?$/ }))),
   /** An operator's own Sepolia node (or a provider's URL with its key), asked before Alchemy, Infura and the public one. */
   VITE_SEPOLIA_RPC_URL: unsetIfBlank(z.optional(z.url({ protocol: /^https?$/ }))),
   VITE_ALCHEMY_API_KEY: optionalText,

@@ -59,7 +59,7 @@ function createWagmiConfig() {
     transports,
     connectors: walletConnectors(
       wallets.map((group) => ({ ...group, wallets: group.wallets.map(iconWhenWanted) })),
-      { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID },
+      { appName, projectId: env.VITE_WALLETCONNECT_PROJECT_ID, relayUrl: env.VITE_WALLETCONNECT_RELAY_URL },
     ),
     batch: { multicall: true },
     ...pollingIntervals(env.VITE_LOCAL_CHAIN),

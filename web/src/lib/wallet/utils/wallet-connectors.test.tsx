@@ -54,6 +54,27 @@ describe('walletConnectors', () => {
     expect(ours.map((c) => c.id)).toEqual(['metaMask', 'walletConnect', 'walletConnect', 'injected', 'shown'])
   })
 
+  it('gives WalletConnect the configured relay, and leaves the public one as it is when none is', () => {
+    const seen: Parameters<WalletList[number]['wallets'][number]>[0][] = []
+    const recording = (parameters: (typeof seen)[number]): Wallet => {
+      seen.push(parameters)
+      return {
+        id: `recording-${seen.length}`,
+        name: 'recording',
+        iconUrl: 'data:,',
+        iconBackground: '#000',
+        createConnector: (details) => createConnector((config) => ({ ...injected()(config), ...details })),
+      }
+    }
+    const list: WalletList = [{ groupName: 'One', wallets: [recording] }]
+    walletConnectors(list, { appName, projectId, relayUrl: 'ws://127.0.0.1:4410' })
+    walletConnectors(list, { appName, projectId })
+    expect(seen.map((p) => p.walletConnectParameters)).toEqual([
+      { metadata: expect.any(Object), relayUrl: 'ws://127.0.0.1:4410' },
+      { metadata: expect.any(Object) },
+    ])
+  })
+
   it('refuses an empty list or group, as RainbowKit does', () => {
     expect(() => walletConnectors([], { appName, projectId })).toThrow('No wallet list was provided')
     expect(() => walletConnectors([{ groupName: 'Empty', wallets: [] }], { appName, projectId })).toThrow(

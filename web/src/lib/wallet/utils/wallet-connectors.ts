@@ -1,7 +1,12 @@
 import type { WalletList } from '@rainbow-me/rainbowkit'
 import type { CreateConnectorFn } from 'wagmi'
 
-export type WalletConnectorsParameters = { appName: string; projectId: string }
+export type WalletConnectorsParameters = {
+  appName: string
+  projectId: string
+  /** The WalletConnect relay; unset, WalletConnect's public one. */
+  relayUrl?: string
+}
 
 /**
  * wagmi's connectors for a RainbowKit wallet list, each carrying the `rkDetails` RainbowKit's modal lists it by:
@@ -11,7 +16,7 @@ export type WalletConnectorsParameters = { appName: string; projectId: string }
  */
 export function walletConnectors(
   walletList: WalletList,
-  { appName, projectId }: WalletConnectorsParameters,
+  { appName, projectId, relayUrl }: WalletConnectorsParameters,
 ): CreateConnectorFn[] {
   if (!walletList.length) throw new Error('No wallet list was provided')
   const metadata = {
@@ -28,7 +33,12 @@ export function walletConnectors(
     if (!wallets.length) throw new Error(`No wallets provided for group: ${groupName}`)
     for (const createWallet of wallets) {
       index++
-      const wallet = createWallet({ projectId, appName, options: { metadata }, walletConnectParameters: { metadata } })
+      const wallet = createWallet({
+        projectId,
+        appName,
+        options: { metadata },
+        walletConnectParameters: { metadata, ...(relayUrl && { relayUrl }) },
+      })
       if (wallet.iconAccent && !/^#([0-9a-f]{3}){1,2}$/i.test(wallet.iconAccent))
         throw new Error(`Property \`iconAccent\` is not a hex value for wallet: ${wallet.name}`)
       const item = { wallet, groupIndex: groupIndex + 1, groupName, index }

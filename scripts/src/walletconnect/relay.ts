@@ -1,0 +1,216 @@
+// A stand-in for WalletConnect's relay, for the tests: the public relay is out of reach here, so a phone wallet and
+// the app meet on this one instead (the connector takes its URL from configuration). It speaks the relay's JSON-RPC
+// over WebSocket as the WalletConnect client the app installs uses it (the `irn` methods of @walletconnect/relay-api:
+// subscribe, publish and their batch forms, fetch, and the deliveries it sends back), keeps what is published to a
+// topic for its time to live so that a client that subscribes or reconnects later still gets it, and refuses, and
+// records, any method it does not know, so that a newer client's needs show up as a failing test rather than a hang.
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { type WebSocket, WebSocketServer } from 'ws'
+
+/**
+ * A message published to a topic, as the relay delivers it (`irn_subscription`'s `data`), with who published it and
+ * which clients acknowledged it: those are not sent it again.
+ */
+type Published = {
+  topic: string
+  message: string
+  publishedAt: number
+  tag: number
+  expiresAt: number
+  from: string
+  acknowledged: Set<string>
+}
+
+type Request = { id: number | string; jsonrpc: '2.0'; method: string; params?: Record<string, unknown> }
+
+export type RelayStandIn = {
+  /** `ws://127.0.0.1:<port>`: the URL the app's and the wallet's clients take as their relay URL. */
+  url: string
+  /** Methods a client asked for that the stand-in does not know, in order: a test expects none. */
+  unknown: () => string[]
+  /** How many messages were published so far, to every topic. */
+  published: () => number
+  /** How many clients are subscribed to `topic` now: after a drop, both ends of a session once they are back. */
+  subscribers: (topic: string) => number
+  /** Closes every client's socket as a relay that restarts does: the clients reconnect and resubscribe. */
+  dropConnections: () => void
+  close: () => Promise<void>
+}
+
+/** The client a socket speaks for: the `iss` of the auth token it connected with (its did:key), else the socket. */
+function clientOf(url: string | undefined): string {
+  const auth = new URL(url ?? '/', 'ws://relay').searchParams.get('auth')
+  const payload = auth?.split('.')[1]
+  if (payload) {
+    try {
+      const { iss } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { iss?: unknown }
+      if (typeof iss === 'string') return iss
+    } catch {}
+  }
+  return randomBytes(16).toString('hex')
+}
+
+/** Starts the stand-in on a free port of 127.0.0.1. */
+export async function startRelayStandIn(): Promise<RelayStandIn> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const unknown: string[] = []
+  const messages: Published[] = []
+  /** Per socket, its client and its subscriptions by id. */
+  const sockets = new Map<WebSocket, { client: string; subscriptions: Map<string, string> }>()
+  let nextRequestId = Date.now() * 1000
+  let publishedCount = 0
+  /** The deliveries sent and not yet acknowledged, by their request's id. */
+  const deliveries = new Map<number, { published: Published; client: string }>()
+
+  const live = (now = Date.now()) => {
+    for (let i = messages.length - 1; i >= 0; i--)
+      if ((messages[i] as Published).expiresAt <= now) messages.splice(i, 1)
+    return messages
+  }
+
+  /** Sends `published` to `socket` as a delivery on its subscription `id`, unless its client acknowledged it. */
+  const deliver = (socket: WebSocket, id: string, published: Published) => {
+    const client = sockets.get(socket)?.client ?? ''
+    if (published.from === client || published.acknowledged.has(client)) return
+    const { topic, message, publishedAt, tag } = published
+    const request = nextRequestId++
+    deliveries.set(request, { published, client })
+    socket.send(
+      JSON.stringify({
+        id: request,
+        jsonrpc: '2.0',
+        method: 'irn_subscription',
+        params: { id, data: { topic, message, publishedAt, tag } },
+      }),
+    )
+  }
+
+  /** Subscribes `socket` to `topic`: an id, and what was published there by other clients delivered at once. */
+  const subscribe = (socket: WebSocket, topic: string) => {
+    const state = sockets.get(socket)
+    if (!state) throw new Error('a closed socket subscribed')
+    const existing = [...state.subscriptions].find(([, t]) => t === topic)?.[0]
+    const id = existing ?? randomBytes(32).toString('hex')
+    state.subscriptions.set(id, topic)
+    // After the answer, as the relay does: the client files a delivery under a subscription it knows.
+    setImmediate(() => {
+      for (const published of live()) if (published.topic === topic) deliver(socket, id, published)
+    })
+    return id
+  }
+
+  const publish = (socket: WebSocket, params: Record<string, unknown>) => {
+    const state = sockets.get(socket)
+    const published: Published = {
+      topic: String(params.topic),
+      message: String(params.message),
+      publishedAt: Date.now(),
+      tag: Number(params.tag ?? 0),
+      expiresAt: Date.now() + Number(params.ttl ?? 300) * 1000,
+      from: state?.client ?? '',
+      acknowledged: new Set(),
+    }
+    live().push(published)
+    publishedCount++
+    for (const [other, { subscriptions }] of sockets)
+      for (const [id, topic] of subscriptions) if (topic === published.topic) deliver(other, id, published)
+    return true
+  }
+
+  const unsubscribe = (socket: WebSocket, { topic, id }: { topic?: unknown; id?: unknown }) => {
+    const subscriptions = sockets.get(socket)?.subscriptions
+    if (!subscriptions) return true
+    for (const [subscription, t] of subscriptions)
+      if (subscription === id || (id === undefined && t === topic)) subscriptions.delete(subscription)
+    return true
+  }
+
+  /** The answer to one request, by the relay's methods (@walletconnect/relay-api's `irn`). */
+  const answer = (socket: WebSocket, { method, params = {} }: Request): unknown => {
+    switch (method) {
+      case 'irn_subscribe':
+        return subscribe(socket, String(params.topic))
+      case 'irn_batchSubscribe':
+        return (params.topics as string[]).map((topic) => subscribe(socket, topic))
+      case 'irn_unsubscribe':
+        return unsubscribe(socket, params)
+      case 'irn_batchUnsubscribe':
+        for (const subscription of params.subscriptions as { topic: string; id: string }[])
+          unsubscribe(socket, subscription)
+        return true
+      case 'irn_publish':
+        return publish(socket, params)
+      case 'irn_batchPublish':
+        for (const message of params.messages as Record<string, unknown>[]) publish(socket, message)
+        return true
+      case 'irn_batchFetchMessages': {
+        const topics = new Set(params.topics as string[])
+        const client = sockets.get(socket)?.client
+        const found = live().filter(
+          (m) => topics.has(m.topic) && m.from !== client && !m.acknowledged.has(client ?? ''),
+        )
+        return {
+          messages: found.map(({ topic, message, publishedAt, tag }) => ({ topic, message, publishedAt, tag })),
+          hasMore: false,
+        }
+      }
+      default:
+        unknown.push(method)
+        throw new Error(`The relay stand-in does not know ${method}.`)
+    }
+  }
+
+  server.on('connection', (socket, request) => {
+    sockets.set(socket, { client: clientOf(request.url), subscriptions: new Map() })
+    socket.on('close', () => sockets.delete(socket))
+    socket.on('message', (data) => {
+      let request: Request
+      try {
+        request = JSON.parse(String(data)) as Request
+      } catch {
+        return
+      }
+      // An answer to what the stand-in sent: a delivery's acknowledgement.
+      if (typeof request.method !== 'string') {
+        const delivery = deliveries.get(Number(request.id))
+        deliveries.delete(Number(request.id))
+        if (delivery && 'result' in request) delivery.published.acknowledged.add(delivery.client)
+        return
+      }
+      try {
+        socket.send(JSON.stringify({ id: request.id, jsonrpc: '2.0', result: answer(socket, request) }))
+      } catch (error) {
+        socket.send(
+          JSON.stringify({
+            id: request.id,
+            jsonrpc: '2.0',
+            error: { code: -32601, message: (error as Error).message },
+          }),
+        )
+      }
+    })
+  })
+
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    unknown: () => [...unknown],
+    published: () => publishedCount,
+    subscribers: (topic) =>
+      new Set([...sockets.values()].filter((s) => [...s.subscriptions.values()].includes(topic)).map((s) => s.client))
+        .size,
+    dropConnections: () => {
+      for (const socket of sockets.keys()) socket.terminate()
+      // Gone at once, as far as subscriptions go: a client counts again once it has subscribed again.
+      sockets.clear()
+    },
+    close: async () => {
+      for (const socket of sockets.keys()) socket.terminate()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
