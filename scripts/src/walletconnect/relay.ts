@@ -35,6 +35,12 @@ export type RelayStandIn = {
   subscribers: (topic: string) => number
   /** Closes every client's socket as a relay that restarts does: the clients reconnect and resubscribe. */
   dropConnections: () => void
+  /**
+   * Takes `client` (its did:key, as its sign client's `core.crypto.getClientId()` gives it) off the network, as a
+   * phone that locks or loses its signal is: its sockets close and it cannot connect again until `reachable`.
+   */
+  unreachable: (client: string) => void
+  reachable: (client: string) => void
   close: () => Promise<void>
 }
 
@@ -53,7 +59,12 @@ function clientOf(url: string | undefined): string {
 
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startRelayStandIn(): Promise<RelayStandIn> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  const offline = new Set<string>()
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    verifyClient: ({ req }: { req: { url?: string } }) => !offline.has(clientOf(req.url)),
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
@@ -203,6 +214,17 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     subscribers: (topic) =>
       new Set([...sockets.values()].filter((s) => [...s.subscriptions.values()].includes(topic)).map((s) => s.client))
         .size,
+    unreachable: (client) => {
+      offline.add(client)
+      for (const [socket, state] of sockets)
+        if (state.client === client) {
+          socket.terminate()
+          sockets.delete(socket)
+        }
+    },
+    reachable: (client) => {
+      offline.delete(client)
+    },
     dropConnections: () => {
       for (const socket of sockets.keys()) socket.terminate()
       // Gone at once, as far as subscriptions go: a client counts again once it has subscribed again.
