@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
+import { startRelayStandIn } from '@chainellation/scripts/walletconnect-relay'
 import { startIndexerProxy } from './indexer-proxy'
 import { startIndexerRpcProxy } from './indexer-rpc-proxy'
 import { startRpcProxy } from './rpc-proxy'
@@ -35,7 +36,10 @@ export default async function globalSetup() {
   // And the indexer reaches the chain through one that a test can stall (support/indexer.ts), so the gallery's note of
   // an index behind the chain is tried with the indexer really behind.
   const indexerRpcProxy = await startIndexerRpcProxy({ upstream: `http://127.0.0.1:${anvilPort}` })
-  const closeProxies = () => Promise.all([chainProxy.close(), indexerProxy.close(), indexerRpcProxy.close()])
+  // Phone wallets meet the app on the tests' WalletConnect relay: the public one is out of reach.
+  const walletConnectRelay = await startRelayStandIn()
+  const closeProxies = () =>
+    Promise.all([chainProxy.close(), indexerProxy.close(), indexerRpcProxy.close(), walletConnectRelay.close()])
   const stack = await startStack({
     anvilPort,
     apiPort,
@@ -47,6 +51,7 @@ export default async function globalSetup() {
     safeOrigins: ['https://app.safe.global', safeParentOrigin],
     chainRpcUrl,
     chainFallbackRpcUrl,
+    walletConnectRelayUrl: walletConnectRelay.url,
     log: (source, line) => {
       if (source === 'stack') process.stdout.write(`[stack] ${line}\n`)
     },
@@ -70,6 +75,7 @@ export default async function globalSetup() {
     ensUniversalResolver: stack.ensUniversalResolver,
     safeParentOrigin,
     strangerParentOrigin,
+    walletConnectRelayUrl: walletConnectRelay.url,
   })
   return async () => {
     await Promise.all([stack.stop(), stopParentServer(), closeProxies()])

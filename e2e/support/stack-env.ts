@@ -38,6 +38,8 @@ export type StackInfo = {
   safeParentOrigin: string
   /** The same stand-in page from an origin the app does not let frame it. */
   strangerParentOrigin: string
+  /** The tests' WalletConnect relay, which the app was built to meet phone wallets on. */
+  walletConnectRelayUrl: string
 }
 
 export function readStackInfo(): StackInfo {

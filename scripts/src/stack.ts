@@ -99,6 +99,11 @@ export type StackOptions = {
   /** A second endpoint the web app falls back on (VITE_LOCAL_FALLBACK_RPC_URL), on the same origin. */
   chainFallbackRpcUrl?: string
   /**
+   * The WalletConnect relay the web app meets phone wallets on (VITE_WALLETCONNECT_RELAY_URL, and the API's
+   * WALLETCONNECT_RELAY_URL for its Content-Security-Policy): the tests' stand-in. Omitted: the public relay.
+   */
+  walletConnectRelayUrl?: string
+  /**
    * The indexer's URL as the API calls it (INDEXER_URL), in place of the indexer's own (a proxy in front of it that a
    * test can cut, say). Omitted: the indexer's own URL.
    */
@@ -339,6 +344,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       VITE_LOCAL_RPC_URL: chainUrl,
       ...(chainFallbackRpcUrl === undefined ? {} : { VITE_LOCAL_FALLBACK_RPC_URL: chainFallbackRpcUrl }),
       ...(safeOrigins === undefined ? {} : { VITE_SAFE_ORIGINS: safeOrigins }),
+      ...(options.walletConnectRelayUrl === undefined
+        ? {}
+        : { VITE_WALLETCONNECT_RELAY_URL: options.walletConnectRelayUrl }),
     }
     // The build runs while the contracts deploy: it needs the chain's address, not the deployment's. It takes the
     // contract addresses from the recorded module, which a deploy to a fresh local chain finds as it would write it;
@@ -467,6 +475,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ENS_RPC_URL: anvil.rpcUrl,
       ENS_UNIVERSAL_RESOLVER: ensUniversalResolver,
       ...(safeOrigins === undefined ? {} : { SAFE_ORIGINS: safeOrigins }),
+      ...(options.walletConnectRelayUrl === undefined
+        ? {}
+        : { WALLETCONNECT_RELAY_URL: options.walletConnectRelayUrl }),
     })
     await waitUntilAnswers('api', `${apiUrl}/api/health`, api)
 

@@ -69,10 +69,15 @@ describe('walletConnectors', () => {
     const list: WalletList = [{ groupName: 'One', wallets: [recording] }]
     walletConnectors(list, { appName, projectId, relayUrl: 'ws://127.0.0.1:4410' })
     walletConnectors(list, { appName, projectId })
-    expect(seen.map((p) => p.walletConnectParameters)).toEqual([
-      { metadata: expect.any(Object), relayUrl: 'ws://127.0.0.1:4410' },
-      { metadata: expect.any(Object) },
+    // WalletConnect's own wallet reads `options`, the others the parameters of their WalletConnect fallback.
+    for (const read of [
+      (p: (typeof seen)[number]) => p.walletConnectParameters,
+      (p: (typeof seen)[number]) => p.options,
     ])
+      expect(seen.map(read)).toEqual([
+        { metadata: expect.any(Object), relayUrl: 'ws://127.0.0.1:4410' },
+        { metadata: expect.any(Object) },
+      ])
   })
 
   it('refuses an empty list or group, as RainbowKit does', () => {

@@ -33,11 +33,13 @@ export function walletConnectors(
     if (!wallets.length) throw new Error(`No wallets provided for group: ${groupName}`)
     for (const createWallet of wallets) {
       index++
+      // WalletConnect's own wallet reads `options`, the others (for their WalletConnect fallback) the parameters.
+      const walletConnect = { metadata, ...(relayUrl && { relayUrl }) }
       const wallet = createWallet({
         projectId,
         appName,
-        options: { metadata },
-        walletConnectParameters: { metadata, ...(relayUrl && { relayUrl }) },
+        options: walletConnect,
+        walletConnectParameters: walletConnect,
       })
       if (wallet.iconAccent && !/^#([0-9a-f]{3}){1,2}$/i.test(wallet.iconAccent))
         throw new Error(`Property \`iconAccent\` is not a hex value for wallet: ${wallet.name}`)
