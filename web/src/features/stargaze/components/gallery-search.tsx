@@ -13,20 +13,29 @@ export type GallerySearchProps = {
 /**
  * The search (a sky number, an owner's address or ENS name) and the owner filter, applied when submitted. What the
  * player typed stays in the boxes when the index refuses it, beside the index's sentence; the boxes follow the URL
- * when it changes (back and forward).
+ * when it changes otherwise (back and forward).
  */
 export function GallerySearch({ query, onQuery, refusal }: GallerySearchProps) {
   const [q, setQ] = useState(query.q ?? '')
   const [owner, setOwner] = useState(query.owner ?? '')
+  /** The page's query the boxes last followed, and the search the player submitted that it has not yet become. */
   const [shown, setShown] = useState({ q: query.q, owner: query.owner })
+  const [submitted, setSubmitted] = useState<{ q?: string; owner?: string }>()
   if (shown.q !== query.q || shown.owner !== query.owner) {
     setShown({ q: query.q, owner: query.owner })
-    setQ(query.q ?? '')
-    setOwner(query.owner ?? '')
+    // The page's query catching up with the player's own search (a transition later) leaves what they have typed
+    // since; any other change of it (back, forward, a link) fills the boxes.
+    if (submitted && submitted.q === query.q && submitted.owner === query.owner) setSubmitted(undefined)
+    else {
+      setQ(query.q ?? '')
+      setOwner(query.owner ?? '')
+    }
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onQuery({ ...query, q: q.trim() || undefined, owner: owner.trim() || undefined })
+    const next = { ...query, q: q.trim() || undefined, owner: owner.trim() || undefined }
+    setSubmitted(next.q === query.q && next.owner === query.owner ? undefined : { q: next.q, owner: next.owner })
+    onQuery(next)
   }
   // The index names the parameter it refused: the owner filter's, or else the search's.
   const ownerRefused = !!refusal && /^owner\b/.test(refusal)
