@@ -22,12 +22,12 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import type { createApp } from '../app'
 import type { RelayConfig } from '../config'
 import type { Database } from '../db'
 import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
 import { useTwoProcessDatabases } from '../testing/postgres'
-import { signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
+import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
 import { rpcProxy } from '../testing/rpc-proxy'
 import { spent } from './budgets'
 import { createRelayer, type Relayer } from './relayer'
@@ -37,7 +37,7 @@ let chain: Anvil
 let contracts: Record<string, Address>
 /** An account of this file's own, so that its nonces are counted here alone. */
 const relayerAccount = anvilAccount(7)
-const ORIGIN = 'http://localhost:5173'
+const ORIGIN = RELAY_TEST_ORIGIN
 /** The API's clock, fixed, so that a crowd's requests fall in one minute whenever the test runs. */
 const NOW = new Date('2026-12-04T12:00:30Z')
 const YESTERDAY = new Date('2026-12-03T12:00:00Z')
@@ -77,17 +77,7 @@ function api(
     now,
   })
   if (!relayer) throw new Error('no relayer')
-  const app = createApp({
-    config: {
-      chainId: anvilChain.id,
-      contracts,
-      auth: { origins: [ORIGIN], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
-      relayRequests: { limit: 1_000, windowMs: 60_000 },
-      trustedProxies: 1,
-    },
-    db,
-    relayer,
-  })
+  const app = relayTestApp({ db, rpcUrl: chain.rpcUrl, contracts, relayer, trustedProxies: 1 })
   return { app, relayer, db }
 }
 

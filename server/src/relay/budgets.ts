@@ -29,8 +29,8 @@ export type RelayBudgets = {
 export type Spender = { player: Address; client: string }
 
 /**
- * Where a player stands with the relayer: `new` before its first request, `today` once it has one and until a day
- * after its first transaction mined, `returning` after.
+ * Where a player stands with the relayer: `new` before it has sent anything for them, `returning` once a transaction
+ * of theirs was mined on an earlier UTC day, and `today` in between.
  */
 export type Standing = 'new' | 'today' | 'returning'
 
@@ -143,9 +143,8 @@ export async function unwelcome(db: Database, place: number) {
 /**
  * Reserves `wei` on the day `at` falls on, on the player's, the network's and the relayer's budgets, and, for a player
  * who is not `returning`, on what players new today may spend: on all of them, or, when one has not that much left,
- * on none, with the refusal the page shows. Each budget's row is
- * updated only where the sum stays within it, in one statement, so that reservations made at once from several
- * processes never spend past a budget together.
+ * on none, with the refusal the page shows. Each budget's row is updated only where the sum stays within it, in one
+ * statement, so that reservations made at once from several processes never spend past a budget together.
  */
 export async function reserve(
   db: Database,

@@ -113,9 +113,11 @@ export function createRelayer(options: RelayerOptions) {
       }
       // A new player takes a place among the minute's before the node is asked anything: past them, a crowd costs
       // the node nothing. A request that is not sent gives its place back.
+      const at = now()
+      const standing = await standingOf(db, policy.chainId, request.from, at)
       let place: number | undefined
-      if ((await standingOf(db, policy.chainId, request.from, now())) === 'new') {
-        const welcomed = await welcome(db, policy.chainId, request.from, config.budgets, now())
+      if (standing === 'new') {
+        const welcomed = await welcome(db, policy.chainId, request.from, config.budgets, at)
         if ('code' in welcomed) return refused(welcomed)
         place = welcomed.place
       }
@@ -125,20 +127,16 @@ export function createRelayer(options: RelayerOptions) {
           { client, policy, relayer: account.address, minBalanceWei: config.minBalanceWei },
           request,
         )
-        outcome = 'code' in prepared ? prepared : await sender.send(request, prepared, spender)
+        if ('code' in prepared) {
+          // The same request, sent by another call while this one was checked, may have been mined meanwhile (its
+          // nonce then reads as used): it is answered with that transaction, not refused.
+          const sent = await sender.find(signature)
+          outcome = sent ? { ...sent, known: true } : prepared
+        } else outcome = await sender.send(request, prepared, spender, standing)
       } finally {
         if (place !== undefined && (!outcome || 'code' in outcome || outcome.known)) await unwelcome(db, place)
       }
-      if ('code' in outcome) {
-        // The same request, sent by another call while this one was checked, may have been mined meanwhile (its
-        // nonce then reads as used): it is answered with that transaction, not refused.
-        const sent = outcome.code === 'nonce' ? undefined : await sender.find(signature)
-        if (sent) {
-          relayRequests.inc({ outcome: 'known' })
-          return sent
-        }
-        return refused(outcome)
-      }
+      if ('code' in outcome) return refused(outcome)
       const { known: again, ...sent } = outcome
       relayRequests.inc({ outcome: again ? 'known' : 'sent' })
       return sent

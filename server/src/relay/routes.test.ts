@@ -8,19 +8,19 @@ import { type Address, createPublicClient, encodeFunctionData, formatEther, type
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApp } from '../app'
+import type { createApp } from '../app'
 import type { RelayConfig } from '../config'
 import type { DatabaseHandle } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
-import { signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
+import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
 import { createRelayer } from './relayer'
 
 let chain: Anvil
 let database: DatabaseHandle
 let contracts: Record<string, Address>
 const relayerAccount = anvilAccount(6)
-const ORIGIN = 'http://localhost:5173'
+const ORIGIN = RELAY_TEST_ORIGIN
 const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
 const relayConfig = TEST_RELAY_CONFIG
 
@@ -50,16 +50,7 @@ function appWithRelayer(config: Partial<RelayConfig> = {}, { relay = true, rpcUr
         account: relayerAccount,
       })
     : undefined
-  const app = createApp({
-    config: {
-      chainId: anvilChain.id,
-      contracts,
-      auth: { origins: [ORIGIN], chains: [{ chain: anvilChain, rpcUrl: chain.rpcUrl }] },
-      relayRequests: { limit: 1_000, windowMs: 60_000 },
-    },
-    db: database.db,
-    relayer,
-  })
+  const app = relayTestApp({ db: database.db, rpcUrl: chain.rpcUrl, contracts, relayer })
   return { app, relayer }
 }
 

@@ -65,7 +65,7 @@ describe('the relayer’s sender on Postgres, from two API processes', () => {
           budgets,
           now: () => NOW,
         })
-        const sent = await sender.send(request, prepared, { player: player.address, client: `client-${i}` })
+        const sent = await sender.send(request, prepared, { player: player.address, client: `client-${i}` }, 'new')
         if ('code' in sent) throw new Error(sent.message)
         return { player, sent }
       }),

@@ -99,10 +99,12 @@ async function relay(
     request,
   )
   if ('code' in prepared) throw new Error(prepared.message)
-  const sent = await (options.send ?? sender({ db })).send(request, prepared, {
-    player: player.address,
-    client: 'client-1',
-  })
+  const sent = await (options.send ?? sender({ db })).send(
+    request,
+    prepared,
+    { player: player.address, client: 'client-1' },
+    'new',
+  )
   if ('code' in sent) throw new Error(sent.message)
   return sent
 }

@@ -29,8 +29,8 @@ import {
   release,
   reserve,
   type Spender,
+  type Standing,
   settle,
-  standingOf,
 } from './budgets'
 import { type Refusal, type RelayRequest, refuse } from './policy'
 import type { Prepared } from './prepare'
@@ -195,7 +195,8 @@ export function createRelaySender(options: SenderOptions) {
     })
 
   /**
-   * Sends a prepared request (its signature canonical) for `spender`, in one database transaction under a lock that
+   * Sends a prepared request (its signature canonical) for `spender`, who stands with the relayer as `standing`
+   * (which budgets it draws on), in one database transaction under a lock that
    * every API process takes for the relayer: a request already sent is answered with its transaction; one whose
    * (forwarder, signer, nonce) has another request's transaction out, refused; then its most possible cost is
    * reserved on the budgets, the relayer's next free nonce taken (so that two sends never share one), its transaction
@@ -206,6 +207,7 @@ export function createRelaySender(options: SenderOptions) {
     request: RelayRequest,
     prepared: Prepared,
     spender: Spender,
+    standing: Standing,
   ): Promise<(Sent & { known?: true }) | Refusal> {
     let outcome: Row | (Sent & { known?: true }) | Refusal
     try {
@@ -215,7 +217,6 @@ export function createRelaySender(options: SenderOptions) {
         if (known) return { ...known, known: true }
         if (await outFor(tx, request, prepared.requestNonce)) return nonceTaken()
         const at = now()
-        const standing = await standingOf(tx, chainId, request.from, at)
         const reservation = await reserve(tx, budgets, spender, prepared.gasLimit * prepared.maxFeePerGas, at, standing)
         if ('code' in reservation) return reservation
         const taken = new Set(

@@ -3,9 +3,13 @@ import { chainellationForwarderAbi, forwarderDomain, forwardRequestTypes } from 
 import { type Address, type Client, type Hex, parseEther, type Transport } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { getBlock, readContract } from 'viem/actions'
+import { anvil } from 'viem/chains'
+import { createApp } from '../app'
 import type { RelayConfig } from '../config'
+import type { Database } from '../db'
 import type { RelayBudgets } from '../relay/budgets'
 import type { RelayRequest } from '../relay/policy'
+import type { Relayer } from '../relay/relayer'
 
 /** Budgets no test meets unless it sets one of them lower. */
 export const ROOMY_BUDGETS: RelayBudgets = {
@@ -71,4 +75,32 @@ export async function signForwardRequest(client: Client<Transport>, options: For
   })
   const request: RelayRequest = { ...fields, signature }
   return { player, nonce, request, body: { ...fields, value: '0', gas: gas.toString(), signature } }
+}
+
+/** The origin the relay tests' app is served from, which its writes name. */
+export const RELAY_TEST_ORIGIN = 'http://localhost:5173'
+
+/**
+ * The API as the relay tests run it, on the local chain at `rpcUrl` with `relayer` (none: the game pays no gas), its
+ * relay requests' rate limit out of the way; `trustedProxies` 1 takes each request's client from X-Forwarded-For.
+ */
+export function relayTestApp(options: {
+  db: Database
+  rpcUrl: string
+  contracts: Record<string, Address>
+  relayer: Relayer | undefined
+  trustedProxies?: number
+}) {
+  const { db, rpcUrl, contracts, relayer, trustedProxies } = options
+  return createApp({
+    config: {
+      chainId: anvil.id,
+      contracts,
+      auth: { origins: [RELAY_TEST_ORIGIN], chains: [{ chain: anvil, rpcUrl }] },
+      relayRequests: { limit: 1_000, windowMs: 60_000 },
+      ...(trustedProxies === undefined ? {} : { trustedProxies }),
+    },
+    db,
+    relayer,
+  })
 }
