@@ -6,7 +6,13 @@ import { sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import { configFromEnv, parseEnv } from './env'
-import { contentSecurityPolicy, limitBody, WALLET_CONNECT_SOURCES, WALLET_FRAME_SOURCES } from './http'
+import {
+  contentSecurityPolicy,
+  limitBody,
+  WALLET_FRAME_SOURCES,
+  WALLET_SDK_SOURCES,
+  WALLETCONNECT_PUBLIC_SOURCES,
+} from './http'
 
 /** A policy's directives by name, each with its sources. */
 const directives = (policy: string) =>
@@ -49,17 +55,18 @@ describe('contentSecurityPolicy', () => {
     const connect = directives(
       contentSecurityPolicy({ frameAncestors: [], rpcOrigins: ['http://127.0.0.1:8545', 'http://127.0.0.1:8545'] }),
     ).get('connect-src')
-    expect(connect).toEqual(["'self'", 'http://127.0.0.1:8545', ...WALLET_CONNECT_SOURCES])
-    expect(WALLET_CONNECT_SOURCES).toEqual(
-      expect.arrayContaining(['wss://relay.walletconnect.org', 'https://rpc.wallet.coinbase.com']),
-    )
+    expect(connect).toEqual(["'self'", 'http://127.0.0.1:8545', ...WALLETCONNECT_PUBLIC_SOURCES, ...WALLET_SDK_SOURCES])
+    expect(WALLETCONNECT_PUBLIC_SOURCES).toContain('wss://relay.walletconnect.org')
+    expect(WALLET_SDK_SOURCES).toContain('https://rpc.wallet.coinbase.com')
   })
 
-  it('lets the page reach the deployment’s own WalletConnect relay when it has one', () => {
-    const connect = directives(
+  it('lets the page reach the deployment’s own WalletConnect relay when it has one, and none of WalletConnect’s hosts', () => {
+    const own = directives(
       contentSecurityPolicy({ frameAncestors: [], walletConnectRelay: 'wss://relay.chainellation.example/v2?x=1' }),
-    ).get('connect-src')
-    expect(connect?.at(-1)).toBe('wss://relay.chainellation.example')
+    )
+    expect(own.get('connect-src')).toEqual(["'self'", 'wss://relay.chainellation.example', ...WALLET_SDK_SOURCES])
+    expect(own.get('connect-src')?.filter((source) => source.includes('walletconnect'))).toEqual([])
+    expect(own.get('frame-src')).toEqual(["'self'"])
   })
 
   it('frames only WalletConnect Verify besides the app', () => {

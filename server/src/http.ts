@@ -76,16 +76,21 @@ export const limitBody = (maxBytes: number, error: string) =>
   })
 
 /**
- * Hosts the wallet SDKs bundled in the web app call, and only once a player picks that wallet in the connect
- * modal (web/src/lib/wallet/utils/wallet-sdk-gate.ts): WalletConnect's relay, RPC, Verify and event endpoints,
- * Coinbase Wallet's RPC and WalletLink relay, the MetaMask SDK's relay and analytics.
+ * WalletConnect's own hosts, which its SDK calls once a player picks a wallet that connects through it
+ * (web/src/lib/wallet/utils/wallet-sdk-gate.ts): its public relay and RPC, and Verify, whose attestation page it loads
+ * in a hidden frame to vouch for the app's origin to the wallet. A deployment with a relay of its own
+ * (WALLETCONNECT_RELAY_URL) lists that relay instead, and none of these: Verify vouches only for the public relay's
+ * projects, and the app sends WalletConnect no telemetry (web/src/lib/wallet/utils/wallet-connectors.ts).
  */
-export const WALLET_CONNECT_SOURCES: readonly string[] = [
+export const WALLETCONNECT_PUBLIC_SOURCES: readonly string[] = [
   'wss://relay.walletconnect.org',
   'https://rpc.walletconnect.org',
   'https://verify.walletconnect.org',
   'https://verify.walletconnect.com',
-  'https://pulse.walletconnect.org',
+]
+
+/** Hosts the other wallet SDKs bundled in the web app call, once picked: Coinbase Wallet's RPC and WalletLink relay, the MetaMask SDK's relay and analytics. */
+export const WALLET_SDK_SOURCES: readonly string[] = [
   'https://rpc.wallet.coinbase.com',
   'https://www.walletlink.org',
   'wss://www.walletlink.org',
@@ -128,11 +133,11 @@ export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [], walletC
       ...new Set([
         "'self'",
         ...rpcOrigins,
-        ...WALLET_CONNECT_SOURCES,
-        ...(walletConnectRelay ? [new URL(walletConnectRelay).origin] : []),
+        ...(walletConnectRelay ? [new URL(walletConnectRelay).origin] : WALLETCONNECT_PUBLIC_SOURCES),
+        ...WALLET_SDK_SOURCES,
       ]),
     ],
-    'frame-src': ["'self'", ...WALLET_FRAME_SOURCES],
+    'frame-src': ["'self'", ...(walletConnectRelay ? [] : WALLET_FRAME_SOURCES)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

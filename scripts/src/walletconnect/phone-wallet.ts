@@ -15,6 +15,8 @@ export type PhoneWalletOptions = {
   rpcUrl: string
   /** WalletConnect's methods and events the wallet offers; the usual EIP-155 ones by default. */
   methods?: string[]
+  /** The chains the session names the account on: `chainId`'s by default, another to play a wallet on a wrong one. */
+  sessionChainIds?: number[]
 }
 
 /** WalletConnect's "user rejected" (5000) with the words phone wallets send. */
@@ -37,6 +39,7 @@ export async function startPhoneWallet({
   chainId,
   rpcUrl,
   methods = DEFAULT_METHODS,
+  sessionChainIds = [chainId],
 }: PhoneWalletOptions) {
   const client = await SignClient.init({
     projectId: 'chainellation-tests',
@@ -52,7 +55,7 @@ export async function startPhoneWallet({
     logger: 'silent',
   })
   const wallet = createWalletClient({ account, transport: http(rpcUrl) })
-  const caip10 = `eip155:${chainId}:${account.address}`
+  const accounts = sessionChainIds.map((id) => `eip155:${id}:${account.address}`)
   let answering: Answering = { mode: 'approve' }
   /** What it was asked, in order, by method: a test's view of the phone's screen. */
   const asked: string[] = []
@@ -77,10 +80,10 @@ export async function startPhoneWallet({
       case 'eth_accounts':
         return [account.address]
       case 'eth_chainId':
-        return `0x${chainId.toString(16)}`
+        return `0x${(sessionChainIds[0] ?? chainId).toString(16)}`
       case 'wallet_switchEthereumChain': {
         const [{ chainId: wanted }] = params as [{ chainId: Hex }]
-        if (Number(wanted) === chainId) return null
+        if (sessionChainIds.includes(Number(wanted))) return null
         throw Object.assign(new Error('Unrecognized chain ID.'), { code: 4902 })
       }
       default:
@@ -93,7 +96,7 @@ export async function startPhoneWallet({
     if (answering.mode === 'reject') return void (await client.reject({ id, reason: USER_REJECTED }))
     if (answering.mode === 'slow') await sleep(answering.ms)
     const events = ['accountsChanged', 'chainChanged']
-    await client.approve({ id, namespaces: { eip155: { accounts: [caip10], methods, events } } })
+    await client.approve({ id, namespaces: { eip155: { accounts, methods, events } } })
   })
 
   client.on('session_request', async ({ topic, id, params }) => {

@@ -3,7 +3,7 @@
 // disconnect go through it as they do through the public relay.
 import { SignClient } from '@walletconnect/sign-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RelayStandIn, startRelayStandIn } from './relay'
+import { type RelayStandIn, relayControl, startRelayStandIn } from './relay'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
 
@@ -77,6 +77,10 @@ describe('the WalletConnect relay stand-in', () => {
     // Both clients come back by themselves and subscribe to the session again; nothing is published meanwhile.
     await expect.poll(() => relay.subscribers(topic), { timeout: 10_000 }).toBe(2)
     expect(relay.published()).toBe(published)
+    // And again, asked from outside the process, as a test worker asks the stand-in the runner started.
+    await relayControl(relay.url).dropConnections()
+    expect(relay.subscribers(topic)).toBe(0)
+    await expect.poll(() => relay.subscribers(topic), { timeout: 10_000 }).toBe(2)
     const answer = await app.request({
       topic,
       chainId: 'eip155:31337',
@@ -90,5 +94,6 @@ describe('the WalletConnect relay stand-in', () => {
     await wallet.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     expect((await deleted).topic).toBe(topic)
     expect(relay.unknown()).toEqual([])
+    expect(await relayControl(relay.url).unknown()).toEqual([])
   })
 })

@@ -5,6 +5,7 @@
 // topic for its time to live so that a client that subscribes or reconnects later still gets it, and refuses, and
 // records, any method it does not know, so that a newer client's needs show up as a failing test rather than a hang.
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type WebSocket, WebSocketServer } from 'ws'
 
@@ -60,14 +61,29 @@ function clientOf(url: string | undefined): string {
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startRelayStandIn(): Promise<RelayStandIn> {
   const offline = new Set<string>()
+  // Plain HTTP on the same port is the tests' remote control (`relayControl`): the stand-in runs in the test runner's
+  // process, the tests that drop its sockets in workers of their own.
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://relay')
+    const client = url.searchParams.get('client') ?? ''
+    const controls: Partial<Record<string, () => unknown>> = {
+      'GET /control/unknown': () => standIn.unknown(),
+      'POST /control/drop': () => standIn.dropConnections(),
+      'POST /control/unreachable': () => standIn.unreachable(client),
+      'POST /control/reachable': () => standIn.reachable(client),
+    }
+    const control = controls[`${req.method} ${url.pathname}`]
+    res.writeHead(control ? 200 : 404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(control ? (control() ?? null) : { error: `no control ${req.method} ${url.pathname}` }))
+  })
   const server = new WebSocketServer({
-    host: '127.0.0.1',
-    port: 0,
+    server: http,
     verifyClient: ({ req }: { req: { url?: string } }) => !offline.has(clientOf(req.url)),
   })
   await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
+    http.once('listening', resolve)
+    http.once('error', reject)
+    http.listen(0, '127.0.0.1')
   })
   const unknown: string[] = []
   const messages: Published[] = []
@@ -207,8 +223,8 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     })
   })
 
-  return {
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  const standIn: RelayStandIn = {
+    url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
     unknown: () => [...unknown],
     published: () => publishedCount,
     subscribers: (topic) =>
@@ -233,6 +249,24 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     close: async () => {
       for (const socket of sockets.keys()) socket.terminate()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await new Promise<void>((resolve) => http.close(() => resolve()))
     },
+  }
+  return standIn
+}
+
+/** The stand-in's controls from another process (a test worker), by its URL. */
+export function relayControl(url: string) {
+  const base = url.replace(/^ws/, 'http')
+  const call = async (method: 'GET' | 'POST', path: string) => {
+    const res = await fetch(`${base}/control/${path}`, { method })
+    if (!res.ok) throw new Error(`the relay stand-in answered ${res.status} to ${path}`)
+    return res.json() as Promise<unknown>
+  }
+  return {
+    unknown: async () => (await call('GET', 'unknown')) as string[],
+    dropConnections: () => call('POST', 'drop').then(() => {}),
+    unreachable: (client: string) => call('POST', `unreachable?client=${encodeURIComponent(client)}`).then(() => {}),
+    reachable: (client: string) => call('POST', `reachable?client=${encodeURIComponent(client)}`).then(() => {}),
   }
 }

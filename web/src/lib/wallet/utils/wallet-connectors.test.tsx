@@ -54,7 +54,7 @@ describe('walletConnectors', () => {
     expect(ours.map((c) => c.id)).toEqual(['metaMask', 'walletConnect', 'walletConnect', 'injected', 'shown'])
   })
 
-  it('gives WalletConnect the configured relay, and leaves the public one as it is when none is', () => {
+  it('gives WalletConnect the configured relay (the public one when none is), and turns its telemetry off', () => {
     const seen: Parameters<WalletList[number]['wallets'][number]>[0][] = []
     const recording = (parameters: (typeof seen)[number]): Wallet => {
       seen.push(parameters)
@@ -75,8 +75,8 @@ describe('walletConnectors', () => {
       (p: (typeof seen)[number]) => p.options,
     ])
       expect(seen.map(read)).toEqual([
-        { metadata: expect.any(Object), relayUrl: 'ws://127.0.0.1:4410' },
-        { metadata: expect.any(Object) },
+        { metadata: expect.any(Object), telemetryEnabled: false, relayUrl: 'ws://127.0.0.1:4410' },
+        { metadata: expect.any(Object), telemetryEnabled: false },
       ])
   })
 

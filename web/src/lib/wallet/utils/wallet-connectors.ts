@@ -33,8 +33,10 @@ export function walletConnectors(
     if (!wallets.length) throw new Error(`No wallets provided for group: ${groupName}`)
     for (const createWallet of wallets) {
       index++
-      // WalletConnect's own wallet reads `options`, the others (for their WalletConnect fallback) the parameters.
-      const walletConnect = { metadata, ...(relayUrl && { relayUrl }) }
+      // WalletConnect's own wallet reads `options`, the others (for their WalletConnect fallback) the parameters. The
+      // SDK reports its events to WalletConnect's telemetry host unless told not to; the app sends no one telemetry
+      // (docs/decisions/walletconnect.md), and the API's CSP lists no such host (server/src/http.ts).
+      const walletConnect = { metadata, telemetryEnabled: false, ...(relayUrl && { relayUrl }) }
       const wallet = createWallet({
         projectId,
         appName,
