@@ -2,7 +2,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { composeOwnSky, connectTestWallet, decorationLayer } from '../support/app'
-import { mintSky, transferToken } from '../support/chain'
+import { chainTime, mintSky, offsetWhereItIs, skyOf, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
@@ -57,6 +57,29 @@ test.describe('composing a sky', () => {
     await expect(decorationLayer(page, 'Sky').getByText('On chain')).toHaveCount(1)
     await expect(decorationLayer(page, 'Sky').locator('label', { hasText: 'On chain' })).toContainText('Comet')
     expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
+  })
+
+  test('a wallet that does not send calls as one applies the change alone, though the sky could be gazed at', async ({
+    page,
+    wallet,
+    stack,
+    rpc,
+  }) => {
+    const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(21, await chainTime(stack)))
+    await page.goto(`/compose/${skyId}`)
+    await connectTestWallet(page, wallet)
+    await decorationLayer(page, 'Silhouette')
+      .getByRole('radio', { name: /Rolling Hills/ })
+      .check()
+    const apply = page.getByRole('button', { name: 'Apply 1 change' })
+    await expect(apply).toBeEnabled()
+    // The page asked the wallet what it can do (EIP-5792), and it cannot batch: no gaze is offered with the change.
+    await expect.poll(() => wallet.methods.includes('wallet_getCapabilities')).toBe(true)
+    await expect(page.getByRole('checkbox', { name: /^Gaze tonight too/ })).toHaveCount(0)
+    await apply.click()
+    await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
+    expect((await skyOf(stack, skyId)).gazes).toBe(0)
+    expect(wallet.methods).not.toContain('wallet_sendCalls')
   })
 
   test('a decoration given away before Apply is caught by the simulation, in words', async ({

@@ -1,9 +1,9 @@
-import { chainellationAbi } from '@chainellation/contracts'
+import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
 import { safeAbi } from '@chainellation/contracts/safe'
 import type { FrameLocator, Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
 import { isWide, session, signMessageButton } from '../support/app'
-import { mintSky, transferToken } from '../support/chain'
+import { chainTime, mintSky, offsetWhereItIs, skyOf, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost, type SafeHostOptions } from '../support/safe-host'
 import type { StackInfo } from '../support/stack-env'
@@ -132,6 +132,59 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     await host.confirm(safeTxHash, safe.owners[1])
     const skyId = await mintedSkyId(app)
     expect(await ownerOf(stack, skyId)).toBe(safe.address)
+  })
+
+  test('dresses a sky and gazes at it in one Safe transaction, followed through a reload until the owners sign', async ({
+    page,
+    stack,
+    rpc,
+  }, testInfo) => {
+    const safe = await freshSafe(stack, rpc, { owners: 2, threshold: 2 })
+    // A sky the Safe owns where it is night, so that it can be gazed at: minted by an anvil account and given to it.
+    const from = ANVIL_ACCOUNTS[testInfo.parallelIndex % ANVIL_ACCOUNTS.length] as Address
+    const skyId = await mintSky(stack, rpc, from, offsetWhereItIs(21, await chainTime(stack)))
+    await transferToken(stack, rpc, stack.contracts.Chainellation as Address, from, safe.address, skyId)
+    const host = await hostFor(stack, safe, 1)
+    const app = await host.open(page, {
+      parentOrigin: stack.safeParentOrigin,
+      appUrl: `${stack.webUrl}/compose/${skyId}`,
+    })
+    await expectAccountShown(page, app, safe.address)
+
+    // The Safe says it sends calls as one (EIP-5792): the page offers the night's gaze with the change, chosen.
+    await app
+      .getByRole('group', { name: /^Silhouette/ })
+      .getByRole('radio', { name: /Rolling Hills/ })
+      .check()
+    await expect(app.getByRole('checkbox', { name: /^Gaze tonight too/ })).toBeChecked()
+    await app.getByRole('button', { name: 'Apply 1 change and gaze' }).click()
+    await expect(
+      app.getByRole('status').filter({ hasText: "Awaiting other owners' signatures in your Safe: 1 of 2 signed." }),
+    ).toBeVisible()
+
+    // A reload finds the batch still waiting in the Safe and keeps following it.
+    await page.reload()
+    await expect(
+      app.getByRole('main').getByText("Awaiting other owners' signatures in your Safe: 1 of 2 signed."),
+    ).toBeVisible()
+    expect((await skyOf(stack, skyId)).gazes).toBe(0)
+
+    // One Safe transaction for both: the change and the gaze land together once the other owner signs.
+    expect(host.proposed).toHaveLength(1)
+    const [safeTxHash] = host.proposed
+    if (!safeTxHash || !safe.owners[1]) throw new Error('no proposal to confirm')
+    await host.confirm(safeTxHash, safe.owners[1])
+    await expect(app.getByRole('button', { name: 'Applied' })).toBeVisible()
+    expect((await skyOf(stack, skyId)).gazes).toBe(1)
+    const [silhouette] = await read(stack).readContract({
+      address: stack.contracts.Decorations as Address,
+      abi: decorationsAbi,
+      functionName: 'layersOf',
+      args: [skyId],
+    })
+    expect(silhouette.decorationId).toBeGreaterThan(0)
+    expect(await read(stack).readContract({ address: safe.address, abi: safeAbi, functionName: 'nonce' })).toBe(1n)
+    expect(host.methods.filter((m) => m === 'sendTransactions')).toHaveLength(1)
   })
 
   test('signs in from the Safe when a draft is saved: the server checks the Safe signature on chain (ERC-1271)', async ({

@@ -2,7 +2,8 @@ import type { QueryKey } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useAccount } from 'wagmi'
 import { Panel } from '@/components/ui/panel'
-import { useGameChain } from '@/lib/game'
+import { nextGazeAt, useGameChain } from '@/lib/game'
+import { useCanBatch } from '@/lib/wallet'
 import page from '@/styles/page.module.css'
 import { useApply, useMintDecoration } from '../hooks/use-compose-writes'
 import type { useDecorations } from '../hooks/use-decorations'
@@ -59,8 +60,12 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
   useDraftFromLink(skyId, setPicked)
   const [buying, setBuying] = useState<number>()
   const refresh = [...changed, owned.queryKey, ...decorations.queryKeys]
-  const { state, apply, payGas } = useApply(skyId, refresh)
+  const { state, apply, applyAndGaze, payGas } = useApply(skyId, refresh)
   const shop = useMintDecoration(refresh)
+  // The night's gaze rides along where the wallet can send both as one (EIP-5792), on by default: it is what a
+  // player who dresses a sky at night came to do too.
+  const canBatch = useCanBatch()
+  const [gazeToo, setGazeToo] = useState(true)
 
   const { composition: onChain, owner } = sky
   const isOwner = !!address && owner.toLowerCase() === address.toLowerCase()
@@ -69,8 +74,11 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
   const changes = changedChoices(onChain, current).length
   const choose = (layer: number, choice: Choice) =>
     setPicked(current.map((c, i) => (i === layer - 1 ? choice : c)) as unknown as Composition)
+  const gazeReady = (nextGazeAt(sky.sky, now) ?? Number.POSITIVE_INFINITY) <= now
+  const gazeOffered = canBatch && gazeReady
   const onApply = async () => {
-    if (await apply(onChain, current)) setPicked(undefined)
+    const write = gazeOffered && gazeToo ? applyAndGaze : apply
+    if (await write(onChain, current)) setPicked(undefined)
   }
   const onPayGas = async () => {
     if (await payGas()) setPicked(undefined)
@@ -108,6 +116,7 @@ export function ComposeEditor({ skyId, sky, decorations, now, refresh: changed, 
               onApply={onApply}
               onReset={() => setPicked(undefined)}
               onPayGas={onPayGas}
+              gaze={gazeOffered ? { chosen: gazeToo, onChange: setGazeToo } : undefined}
             />
           )}
           {canEdit && (

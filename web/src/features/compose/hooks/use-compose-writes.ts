@@ -5,19 +5,39 @@ import { useGameChain } from '@/lib/game'
 import { mintedTokenId, useWriteTransaction } from '@/lib/wallet'
 import { type Composition, changedChoices, type DecorationOption } from '../utils/composition'
 
-/** Apply: one `setLayers` with only the layers that changed, through the shared write path. */
+/**
+ * Apply: one `setLayers` with only the layers that changed, through the shared write path; or, where the wallet sends
+ * batches atomically, that and the night's gaze as one (EIP-5792).
+ */
 export function useApply(skyId: bigint, invalidates: QueryKey[]) {
-  const { address, abi } = useGameChain().contracts.Decorations
-  const { state, write, reset, payGas } = useWriteTransaction({ resumeKey: 'layers', invalidates })
-  const apply = useCallback(
+  const { Decorations, Chainellation } = useGameChain().contracts
+  const { state, write, writeBatch, reset, payGas } = useWriteTransaction({ resumeKey: 'layers', invalidates })
+  const setLayers = useCallback(
     (current: Composition, next: Composition) =>
-      write(
-        { address, abi, functionName: 'setLayers', args: [skyId, changedChoices(current, next)] },
-        `Decorate night sky #${skyId}`,
-      ),
-    [write, address, abi, skyId],
+      ({
+        address: Decorations.address,
+        abi: Decorations.abi,
+        functionName: 'setLayers',
+        args: [skyId, changedChoices(current, next)],
+      }) as const,
+    [Decorations, skyId],
   )
-  return { state, apply, reset, payGas }
+  const apply = useCallback(
+    (current: Composition, next: Composition) => write(setLayers(current, next), `Decorate night sky #${skyId}`),
+    [write, setLayers, skyId],
+  )
+  const applyAndGaze = useCallback(
+    (current: Composition, next: Composition) =>
+      writeBatch(
+        [
+          setLayers(current, next),
+          { address: Chainellation.address, abi: Chainellation.abi, functionName: 'starGaze', args: [skyId] },
+        ],
+        `Decorate and stargaze at night sky #${skyId}`,
+      ),
+    [writeBatch, setLayers, Chainellation, skyId],
+  )
+  return { state, apply, applyAndGaze, reset, payGas }
 }
 
 /**

@@ -3,9 +3,22 @@ import { z } from '@/config/zod'
 import type { SentTransaction } from './transaction-outcome'
 
 /** A write sent but not yet settled, kept in local storage so that it survives a reload. */
-export type PendingWrite = {
-  /** The chain transaction's hash, or the Safe transaction's while `safe` is set. */
-  hash: Hash
+export type PendingWrite = (
+  | {
+      /** The chain transaction's hash, or the Safe transaction's while `safe` is set. */
+      hash: Hash
+      calls?: undefined
+    }
+  | {
+      /**
+       * Calls sent as one batch (EIP-5792 `wallet_sendCalls`) by a wallet that is not a Safe: the id the wallet gave
+       * the batch, whose transaction its `wallet_getCallsStatus` names once on chain. A Safe's batch is one Safe
+       * transaction, kept by its hash as any other.
+       */
+      calls: string
+      hash?: undefined
+    }
+) & {
   safe?: true
   /** Its line in the recent transactions, for a replacement that takes its place. */
   description?: string
@@ -26,7 +39,9 @@ function storedSchema() {
     )
   const address = hex(40)
   return z.object({
-    hash: hex(64),
+    hash: z.optional(hex(64)),
+    // EIP-5792 leaves a batch's id to the wallet: any string of up to 4096 bytes.
+    calls: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
     safe: z.optional(z.literal(true)),
     description: z.optional(z.string()),
     sent: z.optional(
@@ -57,8 +72,11 @@ export function readPending(storage: Storage, key: string): PendingWrite | undef
     stored ??= storedSchema()
     const result = stored.safeParse(JSON.parse(storage.getItem(key) ?? 'null'))
     if (!result.success) return undefined
-    const { hash, safe, description, sent } = result.data
-    return { hash, ...(safe && { safe }), ...(description !== undefined && { description }), ...(sent && { sent }) }
+    const { hash, calls, safe, description, sent } = result.data
+    // Exactly one of a transaction's hash and a batch's id.
+    const which = hash && calls === undefined ? { hash } : calls !== undefined && !hash ? { calls } : undefined
+    if (!which) return undefined
+    return { ...which, ...(safe && { safe }), ...(description !== undefined && { description }), ...(sent && { sent }) }
   } catch {
     return undefined
   }

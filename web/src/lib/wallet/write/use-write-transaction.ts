@@ -72,5 +72,5 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
     }),
   )
   const state = useSyncExternalStore(machine.subscribe, machine.getState, () => IDLE)
-  return { state, write: machine.write, reset: machine.reset, payGas: machine.payGas }
+  return { state, write: machine.write, writeBatch: machine.writeBatch, reset: machine.reset, payGas: machine.payGas }
 }

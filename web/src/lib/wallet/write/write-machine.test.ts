@@ -231,6 +231,64 @@ describe('createWriteMachine', () => {
     expect(states).toEqual([])
   })
 
+  describe('calls sent as one batch (EIP-5792)', () => {
+    it('sends them with one wallet_sendCalls and follows the batch by its status to its receipt', async () => {
+      const { machine, recorded, states, refreshes } = machineFor(await connected(anvil.rpcUrl))
+      const receipt = await machine.writeBatch(
+        [
+          { address: TARGET, abi, functionName: 'mint', value: 1n },
+          { address: TARGET, abi, functionName: 'poke' },
+        ],
+        'Mint and poke',
+      )
+      expect(receipt?.status).toBe('success')
+      expect(states).toEqual(['confirming', 'pending', 'success'])
+      // The transaction the wallet's status names joins the recent transactions once known.
+      expect(recorded).toEqual([{ hash: receipt?.transactionHash, description: 'Mint and poke' }])
+      expect(refreshes()).toBe(1)
+    })
+
+    it('keeps a batch by its id across a reload, and follows it again until its transaction is mined', async () => {
+      const config = await connected(anvil.rpcUrl)
+      await testClient().setAutomine(false)
+      const first = machineFor(config, { resumeKey: 'both' })
+      const key = pendingKey('both', 31_337, ALICE)
+      void first.machine.writeBatch([{ address: TARGET, abi, functionName: 'poke' }], 'Poke twice')
+      await expect.poll(() => readPending(first.storage, key)).toMatchObject({ description: 'Poke twice' })
+      const pending = readPending(first.storage, key)
+      expect(pending?.calls).toMatch(/^0x[0-9a-f]{64}$/)
+      expect(pending?.hash).toBeUndefined()
+
+      first.unsubscribe()
+      const second = machineFor(config, { resumeKey: 'both', storage: first.storage })
+      expect(second.machine.getState()).toEqual({ status: 'confirming' })
+      await testClient().mine({ blocks: 1 })
+      const done = await until(second.machine, 'success')
+      expect(second.recorded).toEqual([{ hash: (done as { hash: string }).hash, description: 'Poke twice' }])
+      expect(readPending(second.storage, key)).toBeUndefined()
+    })
+
+    it('says a revert of any of the calls in words before the wallet is asked', async () => {
+      const config = await connected(anvil.rpcUrl)
+      const data = encodeErrorResult({ abi: chainellationAbi, errorName: 'ChainellationNotNight', args: [1n, 43_200n] })
+      const REVERTING: Address = '0x00000000000000000000000000000000000c0de3'
+      await testClient().setCode({ address: REVERTING, bytecode: revertingCode(data) })
+      const { machine, recorded } = machineFor(config)
+      const nonce = await getTransactionCount(testClient(), { address: ALICE })
+      const sent = await machine.writeBatch(
+        [
+          { address: TARGET, abi, functionName: 'poke' },
+          { address: REVERTING, abi: chainellationAbi, functionName: 'starGaze', args: [1n] },
+        ],
+        'Poke and gaze',
+      )
+      expect(sent).toBeUndefined()
+      expect(machine.getState()).toEqual({ status: 'error', message: 'It is not night over this sky yet.' })
+      expect(recorded).toEqual([])
+      expect(await getTransactionCount(testClient(), { address: ALICE })).toBe(nonce)
+    })
+  })
+
   describe('when the game pays the gas', () => {
     /**
      * A stand-in for the game's relayer (sponsor.ts and the API's, tested on their own): it sends the call from

@@ -9,7 +9,15 @@ import type {
   TransactionReceipt,
 } from 'viem'
 import type { Config } from 'wagmi'
-import { getAccount, getClient, simulateContract, watchAccount, writeContract } from 'wagmi/actions'
+import {
+  getAccount,
+  getClient,
+  sendCalls,
+  simulateContract,
+  waitForCallsStatus,
+  watchAccount,
+  writeContract,
+} from 'wagmi/actions'
 import { errorMessage, isUserRejection, outcomeSentences, walletErrorMessage } from '../utils/error-message'
 import { type SafeProgress, trackSafeTransaction } from '../utils/safe-app'
 import { type PendingWrite, pendingKey, readPending, savePending } from './pending-write'
@@ -120,6 +128,12 @@ const ownerOf = (address: Address, chainId: number): Owner => ({
 
 export const IDLE: WriteState = { status: 'idle' }
 
+/**
+ * How long a batch's status is asked for before the page gives up on it: a smart wallet's bundler usually lands one
+ * within a block or two; a Safe's batch is followed through Safe{Wallet} instead, however long its owners take.
+ */
+const BATCH_WAIT_MS = 120_000
+
 /** Numbers each write, across every machine of the page: later writes have larger numbers. */
 let lastId = 0
 const nextId = () => ++lastId
@@ -178,14 +192,36 @@ export function createWriteMachine(options: WriteMachineOptions) {
     for (const listener of listeners) listener()
   }
 
+  /**
+   * The transaction a wallet put a batch of calls on chain with, by the batch's status (EIP-5792
+   * `wallet_getCallsStatus`), asked until it is final. A batch the wallet gave up on before the chain has none.
+   */
+  async function batchTransaction(owner: Owner, id: string): Promise<Hash> {
+    const { status, receipts } = await waitForCallsStatus(config, { id, timeout: BATCH_WAIT_MS })
+    const last = receipts?.at(-1)
+    // Reverted on chain, the transaction is followed too, and its revert said in the usual words.
+    if (last) return last.transactionHash
+    if (!isCurrent(owner)) throw new Error('The wallet moved on before the batch was on chain.')
+    throw new Error(
+      status === 'failure'
+        ? 'Your wallet could not put these changes on chain. Nothing was changed.'
+        : 'Your wallet did not say where these changes went. Check its activity before you try again.',
+    )
+  }
+
   /** Follows a sent write to its outcome; resolves with the receipt when it succeeded. */
   async function follow(owner: Owner, id: number, pending: PendingWrite): Promise<TransactionReceipt | undefined> {
     const set = (state: WriteState) => update(owner, id, state, pending.description)
     const key = storageKey(owner)
     if (key) following.add(key)
-    let hash = pending.hash
+    let hash: Hash | undefined = pending.hash
     try {
-      if (pending.safe) {
+      if (pending.calls !== undefined) {
+        // The wallet puts the batch on chain; its status names the transaction once it is there (EIP-5792).
+        set({ status: 'confirming' })
+        hash = await batchTransaction(owner, pending.calls)
+        if (pending.description && isCurrent(owner)) record({ hash, description: pending.description })
+      } else if (pending.safe) {
         const safeTxHash = pending.hash
         set({ status: 'pending', hash: safeTxHash })
         if (!safeSdk) throw new Error('The app cannot follow a Safe transaction here.')
@@ -195,6 +231,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
         // A Safe transaction's hash is not a chain transaction's: it joins the list once executed.
         if (pending.description && isCurrent(owner)) record({ hash, description: pending.description })
       }
+      if (!hash) throw new Error('The app has no transaction to follow for this write.')
       set({ status: 'pending', hash })
       // The bare client: watchTransaction imports the viem actions it uses, where a public client would bring every
       // public action (~26 KB gzip) into the page's wallet code.
@@ -202,9 +239,9 @@ export function createWriteMachine(options: WriteMachineOptions) {
       if (!client) throw new Error('The app does not know the chain this transaction was sent on.')
       const outcome = await watchTransaction(client, {
         hash,
-        sent: pending.safe ? undefined : pending.sent,
+        sent: pending.safe || pending.calls !== undefined ? undefined : pending.sent,
         onSeen: (sent) => {
-          if (key && !pending.safe) savePending(storage(), key, { ...pending, sent })
+          if (key && !pending.safe && pending.calls === undefined) savePending(storage(), key, { ...pending, sent })
         },
       })
       if (outcome.kind !== 'dropped') await refresh()
@@ -287,6 +324,50 @@ export function createWriteMachine(options: WriteMachineOptions) {
     }
   }
 
+  /**
+   * Simulates each of `calls`, then has the wallet send them as one atomic batch (EIP-5792 `wallet_sendCalls`) and
+   * follows it: a Safe's batch as one Safe transaction (its MultiSend), another wallet's by the batch's status. The
+   * wallet pays: the game's relayer sends one call per request.
+   */
+  async function sendBatch(owner: Owner, id: number, calls: readonly Call[], description: string) {
+    const set = (state: WriteState) => update(owner, id, state, description)
+    let asked = false
+    try {
+      set({ status: 'confirming' })
+      for (const call of calls)
+        await simulateContract(config, { ...call, account: owner.address, chainId: owner.chainId })
+      if (!isCurrent(owner)) {
+        set(IDLE)
+        return undefined
+      }
+      asked = true
+      refused.delete(owner.key)
+      const { id: batch } = await sendCalls(config, {
+        account: owner.address,
+        chainId: owner.chainId,
+        forceAtomic: true,
+        calls: calls.map(({ address, abi, functionName, args, value }) => ({
+          to: address,
+          abi,
+          functionName,
+          args,
+          ...(value && { value }),
+        })),
+      })
+      const viaSafe = getAccount(config).connector?.type === 'safe'
+      const pending: PendingWrite = viaSafe
+        ? { hash: batch as Hash, safe: true, description }
+        : { calls: batch, description }
+      const key = storageKey(owner)
+      if (key) savePending(storage(), key, pending)
+      return await follow(owner, id, pending)
+    } catch (error) {
+      if (isUserRejection(error) || (asked && !isCurrent(owner))) set(IDLE)
+      else set({ status: 'error', message: asked ? walletErrorMessage(error) : errorMessage(error) })
+      return undefined
+    }
+  }
+
   /** A write of this kind left pending for the wallet's account and chain: follow it again. */
   function resume() {
     const owner = current()
@@ -346,6 +427,30 @@ export function createWriteMachine(options: WriteMachineOptions) {
       const { address, abi, functionName, args, value } = request
       const call: Call = { address, abi, functionName, args: Array.isArray(args) ? args : [], value }
       return Promise.race([send(owner, nextId(), call, description), released]).finally(() => releases.delete(release))
+    },
+
+    /**
+     * Sends `requests` from the wallet's account on its chain as one atomic batch, for a wallet whose capabilities
+     * say it can (`canBatch`, EIP-5792); resolves as `write` does, with the batch's receipt.
+     */
+    writeBatch(requests: readonly WriteRequest[], description: string): Promise<TransactionReceipt | undefined> {
+      const owner = current()
+      if (!owner || !requests.length) return Promise.resolve(undefined)
+      let release = () => {}
+      const released = new Promise<undefined>((resolve) => {
+        release = () => resolve(undefined)
+      })
+      releases.add(release)
+      const calls = requests.map(({ address, abi, functionName, args, value }) => ({
+        address,
+        abi,
+        functionName,
+        args: Array.isArray(args) ? args : [],
+        value,
+      }))
+      return Promise.race([sendBatch(owner, nextId(), calls, description), released]).finally(() =>
+        releases.delete(release),
+      )
     },
 
     /**
