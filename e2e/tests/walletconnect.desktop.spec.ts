@@ -144,7 +144,7 @@ test.describe('a phone wallet over WalletConnect', () => {
     })
   })
 
-  test('signs in and gazes with its own gas, both on the phone; a dropped relay loses nothing', async ({
+  test('signs in and gazes with its own gas on the phone; a dropped relay or a phone out of reach loses nothing', async ({
     page,
     stack,
     rpc,
@@ -164,10 +164,17 @@ test.describe('a phone wallet over WalletConnect', () => {
     // being reloaded (it moves on by its own links).
     await relayControl(stack.walletConnectRelayUrl).dropConnections()
 
-    // A night's gaze, sent from the phone and followed to the revealed star.
+    // A night's gaze, asked while the phone is out of reach (locked, no signal): the relay keeps the request until
+    // the phone is back, which then sends it; the page follows it to the revealed star.
     await brandLink(page, 'Stargaze').click()
     const card = page.getByRole('article', { name: `Night sky #${skyId}` })
+    const relay = relayControl(stack.walletConnectRelayUrl)
+    const phoneId = await phone.clientId()
+    await relay.unreachable(phoneId)
     await card.getByRole('button', { name: 'Gaze' }).click()
+    await expect(card.getByRole('button', { name: 'Gazing…' })).toBeDisabled()
+    expect(phone.asked()).not.toContain('eth_sendTransaction')
+    await relay.reachable(phoneId)
     await expect(card.getByText(/^1 \/ \d+$/)).toBeVisible()
     expect((await skyOf(stack, skyId)).gazes).toBe(1)
     expect(phone.asked()).toContain('eth_sendTransaction')
