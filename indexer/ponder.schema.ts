@@ -17,6 +17,13 @@ export const sky = onchainTable(
     completed: t.boolean().notNull(),
     lastGazeAt: t.bigint(),
     completedAt: t.bigint(),
+    /**
+     * Its streak as its gazes left it (@chainellation/contracts/nights): nights gazed in a row up to the last gaze's,
+     * the longest such run, and the last gaze's night (numbered by the local day it began on).
+     */
+    streakRun: t.integer().notNull(),
+    longestStreak: t.integer().notNull(),
+    lastGazeNight: t.integer(),
     /** Decoration ids per layer (0 = none) and the token each wears (0 for a free decoration). */
     silhouette: t.integer().notNull(),
     silhouetteToken: t.bigint().notNull(),

@@ -15,7 +15,8 @@ export async function readQrCode(code: Locator): Promise<string> {
       const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0))
       const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
       const canvas = new OffscreenCanvas(bitmap.width + 2 * border, bitmap.height + 2 * border)
-      const context = canvas.getContext('2d')!
+      const context = canvas.getContext('2d')
+      if (!context) throw new Error('the page has no 2D canvas to read the QR code with')
       context.fillStyle = '#fff'
       context.fillRect(0, 0, canvas.width, canvas.height)
       context.drawImage(bitmap, border, border)

@@ -1,5 +1,6 @@
 import { ponder } from 'ponder:registry'
 import { activity, collector, decoration, sky } from 'ponder:schema'
+import { afterGaze } from '@chainellation/contracts/nights'
 import { zeroAddress } from 'viem'
 import { starCount } from '../lib/constellations.ts'
 import { unpackLayers } from '../lib/layers.ts'
@@ -58,6 +59,8 @@ ponder.on('Chainellation:SkyMinted', async ({ event, context }) => {
     clouds,
     gazes: 0,
     completed: false,
+    streakRun: 0,
+    longestStreak: 0,
     silhouette: 0,
     silhouetteToken: 0n,
     skyLayer: 0,
@@ -82,9 +85,18 @@ ponder.on('Chainellation:Stargazed', async ({ event, context }) => {
   const before = await context.db.find(sky, { id: Number(event.args.skyId) })
   if (!before) throw new Error(`Stargazed for sky ${event.args.skyId}, which was never minted`)
   const completed = gazes === starCount(before.constellation)
+  // By the block's time, as the contract judged the night: a re-index or a reorg's replay gives the same streak.
+  const streak = afterGaze(
+    { run: before.streakRun, longest: before.longestStreak, lastNight: before.lastGazeNight },
+    Number(event.block.timestamp),
+    before.tzOffset,
+  )
   const after = await context.db.update(sky, { id: before.id }).set({
     gazes,
     lastGazeAt: event.block.timestamp,
+    streakRun: streak.run,
+    longestStreak: streak.longest,
+    lastGazeNight: streak.lastNight,
     completed,
     completedAt: completed ? event.block.timestamp : null,
   })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { ANVIL_MNEMONIC, deployAll } from '@chainellation/contracts/deploy'
+import { nightOf } from '@chainellation/contracts/nights'
 import fc from 'fast-check'
 import { createTestClient, getContract, type Hash, http, publicActions, walletActions } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -30,6 +31,7 @@ type SkyJson = {
   completed: boolean
   constellation: number | null
   lastGazeAt: number | null
+  streak: { run: number; longest: number; lastNight: number | null }
   layers: Record<'silhouette' | 'sky' | 'object', { decorationId: number; tokenId: string } | null>
 }
 type Page = { skies: SkyJson[]; next: number | null }
@@ -157,6 +159,15 @@ describe('the indexer on a local chain', () => {
         constellation: completed ? chain.constellation : null,
         lastGazeAt: chain.lastGaze === 0 ? null : chain.lastGaze,
         layers: { silhouette: layer(0), sky: layer(1), object: layer(2) },
+        // Nights in a row, by the gazes above: sky 2 on five nights running; sky 1 on the first two, then (its new
+        // owner) four nights later; sky 4 once; skies 3 and 5 never.
+        streak: {
+          ...({ 1: { run: 1, longest: 2 }, 2: { run: 5, longest: 5 }, 4: { run: 1, longest: 1 } }[id] ?? {
+            run: 0,
+            longest: 0,
+          }),
+          lastNight: chain.lastGaze === 0 ? null : nightOf(chain.lastGaze, chain.tzOffset),
+        },
       })
     }
 

@@ -87,6 +87,7 @@ function skyJson(row: typeof sky.$inferSelect): SkyJson {
     constellation: row.completed ? row.constellation : null,
     lastGazeAt: time(row.lastGazeAt),
     completedAt: time(row.completedAt),
+    streak: { run: row.streakRun, longest: row.longestStreak, lastNight: row.lastGazeNight },
     layers: {
       silhouette: layer(row.silhouette, row.silhouetteToken),
       sky: layer(row.skyLayer, row.skyLayerToken),

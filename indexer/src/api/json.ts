@@ -20,6 +20,11 @@ export type SkyJson = {
   constellation: number | null
   lastGazeAt: number | null
   completedAt: number | null
+  /**
+   * Its streak as its gazes left it (`Streak` of @chainellation/contracts/nights): `streakAt` says where it stands at
+   * a given time, by the chain's clock.
+   */
+  streak: { run: number; longest: number; lastNight: number | null }
   layers: { silhouette: LayerJson | null; sky: LayerJson | null; object: LayerJson | null }
   mintedAt: number
   mintBlock: number

@@ -1,19 +1,13 @@
 import type { Sky } from '@chainellation/art'
 import { constellations } from '@chainellation/contracts/catalogue'
+import { isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
 
 const HOUR = 3600
-const DAY = 24 * HOUR
 /** Time that must pass between two gazes at one sky (the contract's GAZE_COOLDOWN). */
 export const GAZE_COOLDOWN = 14 * HOUR
 
-/** Seconds since local midnight at unix time `now` over a sky `tzOffset` seconds east of UTC. */
-export const localSecondsOf = (now: number, tzOffset: number) => (((now + tzOffset) % DAY) + DAY) % DAY
-
-/** Night as the contract sees it: 18:00 to 05:59 local. */
-export function isNightAt(now: number, tzOffset: number): boolean {
-  const local = localSecondsOf(now, tzOffset)
-  return local < 6 * HOUR || local >= 18 * HOUR
-}
+// Night as the contract sees it (18:00 to 05:59 local), in one place with the streaks that count nights.
+export { isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
 
 /** The local hour (0–23) the renderer draws. */
 export const localHourOf = (now: number, tzOffset: number) => Math.floor(localSecondsOf(now, tzOffset) / HOUR)

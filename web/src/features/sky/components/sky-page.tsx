@@ -7,6 +7,8 @@ import { type SkyRead, SkyView } from './sky-view'
 
 // The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
 const SkyChainRead = lazyIsland(async () => (await import('./sky-chain-read')).SkyChainRead)
+// The streak reads the index and the chain's clock: with the wallet stack too.
+const SkyStreak = lazyIsland(async () => (await import('./sky-streak')).SkyStreak)
 
 export type SkyPageProps = { skyId: bigint }
 
@@ -50,7 +52,15 @@ export function SkyPage({ skyId }: SkyPageProps) {
           onRead={setChainRead}
         />
       </WalletIsland>
-      <SkyView read={read} history={<SkyHistory skyId={skyId} />} />
+      <SkyView
+        read={read}
+        history={<SkyHistory skyId={skyId} />}
+        streak={
+          <WalletIsland load={SkyStreak.load} fallback={null}>
+            <SkyStreak skyId={skyId} />
+          </WalletIsland>
+        }
+      />
     </>
   )
 }

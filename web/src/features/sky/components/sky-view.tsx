@@ -37,7 +37,7 @@ export type SkyRead = {
 }
 
 /** A sky as the chain draws it, with its traits, owner, files and `history`; a way on when there is no such sky. */
-export function SkyView({ read, history }: { read: SkyRead; history?: ReactNode }) {
+export function SkyView({ read, history, streak }: { read: SkyRead; history?: ReactNode; streak?: ReactNode }) {
   const { skyId, deployed, missing, meta, owner, yours, failed, retry, retrying } = read
   const title = `Night sky #${skyId}`
   const image = meta?.image ?? read.picture
@@ -93,6 +93,7 @@ export function SkyView({ read, history }: { read: SkyRead; history?: ReactNode 
           {meta ? (
             <>
               <p className={styles.description}>{meta.description}</p>
+              {streak}
               <SkyAttributes meta={meta} />
               <SkyDownloads src={meta.image} fileName={skyFileBase(skyId)} />
             </>
