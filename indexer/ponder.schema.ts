@@ -41,6 +41,8 @@ export const sky = onchainTable(
     // A collector's skies, recently gazed first: read in order, where the owner index alone sorts thousands of rows.
     ownerLastGazeAt: index().on(table.owner, table.lastGazeAt.desc().nullsLast(), table.id.desc()),
     gazes: index().on(table.gazes, table.id),
+    // The gallery's "longest streak now": runs read longest first, those that no longer stand skipped.
+    streakRun: index().on(table.streakRun.desc(), table.id.desc()),
     // The gallery's "recently gazed" order, never-gazed skies last.
     lastGazeAt: index().on(table.lastGazeAt.desc().nullsLast(), table.id.desc()),
     tzOffset: index().on(table.tzOffset, table.id),

@@ -33,6 +33,14 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
   await expect(streak).toContainText('Gazed tonight')
   await page.goto(`/collector/${address}`)
   await expect(page.getByRole('main').getByText('Streak: 2 nights in a row')).toBeVisible()
+  // The gallery's "longest streak now" lists it among the runs that stand.
+  await page.goto('/stargaze?view=everyone&sort=streak')
+  await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('streak')
+  const card = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasText: `Night sky #${skyId}` })
+  await expect(card).toContainText('Streak: 2 nights in a row')
 
   // Two days on, the night between passed without a gaze: the run has ended, on that night's date there.
   await setChainTime(rpc, start + 3 * DAY)
@@ -44,4 +52,11 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
   await expect(streak).toContainText(`Streak ended on ${missed}: gaze tonight to start again`)
   await page.goto(`/collector/${address}`)
   await expect(page.getByRole('main').getByText('No streak · longest 2 nights')).toBeVisible()
+  await page.goto('/stargaze?view=everyone&sort=streak')
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: `Night sky #${skyId}` }),
+  ).toHaveCount(0)
 })

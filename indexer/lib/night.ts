@@ -1,3 +1,5 @@
+import { tonightOf } from '@chainellation/contracts/nights'
+
 const HOUR = 3_600
 const DAY = 86_400
 const QUARTER_HOUR = 900
@@ -14,4 +16,18 @@ export function nightZones(now: bigint): number[] {
     const local = (((Number(now) + tz) % DAY) + DAY) % DAY
     return local < 6 * HOUR || local >= 18 * HOUR
   })
+}
+
+/**
+ * The time zones grouped by the earliest night a sky's last gaze may have been in for its streak to stand at chain
+ * time `now` (tonight's or last night's, @chainellation/contracts/nights): at most three groups, as the zones span
+ * 26 hours.
+ */
+export function streakStands(now: bigint): { zones: number[]; fromNight: number }[] {
+  const groups = new Map<number, number[]>()
+  for (const tz of timeZones) {
+    const fromNight = tonightOf(Number(now), tz) - 1
+    groups.set(fromNight, [...(groups.get(fromNight) ?? []), tz])
+  }
+  return [...groups].map(([fromNight, zones]) => ({ fromNight, zones }))
 }

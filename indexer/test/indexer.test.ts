@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { ANVIL_MNEMONIC, deployAll } from '@chainellation/contracts/deploy'
-import { nightOf } from '@chainellation/contracts/nights'
+import { nightOf, tonightOf } from '@chainellation/contracts/nights'
 import fc from 'fast-check'
 import { createTestClient, getContract, type Hash, http, publicActions, walletActions } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -251,6 +251,23 @@ describe('the indexer on a local chain', () => {
     const nights = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => player.sky.read.isNight([id])))
     expect(await list('night=true')).toEqual([5, 4, 3, 2, 1].filter((id) => nights[id - 1]))
     expect(await list('night=false')).toEqual([5, 4, 3, 2, 1].filter((id) => !nights[id - 1]))
+    // Longest streak now: the runs that still stand by the chain's clock, longest first. Sky 2's five nights ended the
+    // night before the chain's day now; skies 4 and 1 were gazed on the last night, once each.
+    const now = Number((await player.client.getBlock()).timestamp)
+    const stands = (id: number, lastNight: number, tz: number) => (lastNight >= tonightOf(now, tz) - 1 ? [id] : [])
+    const skies = await Promise.all([1n, 2n, 4n].map((id) => player.sky.read.skyOf([id])))
+    const [one, two, four] = skies.map((s) => ({ night: nightOf(s.lastGaze, s.tzOffset), tz: s.tzOffset }))
+    expect(await list('sort=streak')).toEqual([
+      ...stands(2, two?.night ?? 0, two?.tz ?? 0),
+      ...stands(4, four?.night ?? 0, four?.tz ?? 0),
+      ...stands(1, one?.night ?? 0, one?.tz ?? 0),
+    ])
+    expect(await list('sort=streak')).toContain(4)
+    // Two days on, no run stands (once the routes read the chain's clock again: they keep it for a second).
+    await nextDay()
+    await nextDay()
+    await synced()
+    await expect.poll(() => list('sort=streak')).toEqual([])
     const { body } = await indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
     expect(body.collectors.map((c) => c.address)).toEqual([players[0]?.account.address])
 

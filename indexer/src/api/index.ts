@@ -2,11 +2,11 @@ import { db, publicClients } from 'ponder:api'
 import { activity, collector, decoration, sky } from 'ponder:schema'
 import { MAX_SUPPLY_LIMIT } from '@chainellation/contracts'
 import { type Context, Hono } from 'hono'
-import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'ponder'
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, or, sql } from 'ponder'
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import { starCount } from '../../lib/constellations.ts'
-import { nightZones } from '../../lib/night.ts'
+import { nightZones, streakStands } from '../../lib/night.ts'
 import {
   type ActivityJson,
   type ActivityPageJson,
@@ -21,7 +21,7 @@ import { address, flag, limit, query, valid, wholeNumber } from './validate.ts'
 /** A condition of a `where`, as drizzle's operators build them. */
 type Condition = NonNullable<ReturnType<typeof and>>
 
-const skySorts = ['newest', 'oldest', 'gazes', 'stars', 'recent'] as const
+const skySorts = ['newest', 'oldest', 'gazes', 'stars', 'recent', 'streak'] as const
 const QUARTER_HOUR = 900
 
 const skiesQuery = query({
@@ -203,6 +203,17 @@ const reads = new Hono()
       const zones = nightZones(await chainTime())
       where.push(p.night ? inArray(sky.tzOffset, zones) : notInArray(sky.tzOffset, zones))
     }
+    // Longest streak now: the skies whose run still stands by the chain's clock (last gazed tonight or last night,
+    // in their own zone), longest first, read in order from the `streak` index.
+    if (p.sort === 'streak') {
+      const standing = or(
+        ...streakStands(await chainTime()).map(({ zones, fromNight }) =>
+          and(inArray(sky.tzOffset, zones), gte(sky.lastGazeNight, fromNight)),
+        ),
+      )
+      where.push(gt(sky.streakRun, 0))
+      if (standing) where.push(standing)
+    }
     const order = {
       newest: [desc(sky.id)],
       oldest: [asc(sky.id)],
@@ -212,6 +223,7 @@ const reads = new Hono()
       // `id desc` is NULLS FIRST to Postgres, which then read every sky of an owner (or of the gallery) with the same
       // last gaze and sorted them for each page (17.6 ms for an owner's page at 150,000 skies; 0.04 ms read in order).
       recent: [sql`${sky.lastGazeAt} desc nulls last`, sql`${sky.id} desc nulls last`],
+      streak: [desc(sky.streakRun), desc(sky.id)],
     }[p.sort]
     // One row beyond the page says whether another follows, without counting every match.
     const rows = await db

@@ -62,7 +62,7 @@ export function IndexedResults({ skies, query, behind, onClear }: IndexedResults
       </p>
       <ul className={styles.grid} aria-busy={skies.isPlaceholderData}>
         {chunk(shown).map((page, index) => (
-          <IndexedChunk key={page[0]?.id} skies={page} eager={index < EAGER_CHUNKS} />
+          <IndexedChunk key={page[0]?.id} skies={page} eager={index < EAGER_CHUNKS} streaks={query.sort === 'streak'} />
         ))}
       </ul>
       {skies.isFetchingNextPage ? (

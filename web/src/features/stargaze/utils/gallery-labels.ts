@@ -7,4 +7,5 @@ export const SORT_LABELS: Record<GallerySort, string> = {
   gazes: 'Most gazes',
   stars: 'Most stars revealed',
   recent: 'Recently gazed',
+  streak: 'Longest streak now',
 }

@@ -1,7 +1,7 @@
 import { MAX_UTC_OFFSET, MIN_UTC_OFFSET, UTC_OFFSET_STEP } from '@chainellation/art'
 
 /** The gallery's orders, as the index names them. */
-export const GALLERY_SORTS = ['newest', 'oldest', 'gazes', 'stars', 'recent'] as const
+export const GALLERY_SORTS = ['newest', 'oldest', 'gazes', 'stars', 'recent', 'streak'] as const
 export type GallerySort = (typeof GALLERY_SORTS)[number]
 
 /**
