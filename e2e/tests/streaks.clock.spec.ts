@@ -41,6 +41,14 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
     .getByRole('listitem')
     .filter({ hasText: `Night sky #${skyId}` })
   await expect(card).toContainText('Streak: 2 nights in a row')
+  // And the leaderboard's "longest streak now" ranks its collector by it.
+  await page.goto('/leaderboard?by=streak')
+  const short = `${address.slice(0, 4)}…${address.slice(-4)}`
+  const row = page
+    .getByRole('table', { name: 'Collectors by longest streak now' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: short }) })
+  await expect(row.getByRole('cell').last()).toHaveText('2 nights')
 
   // Two days on, the night between passed without a gaze: the run has ended, on that night's date there.
   await setChainTime(rpc, start + 3 * DAY)

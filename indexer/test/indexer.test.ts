@@ -263,11 +263,26 @@ describe('the indexer on a local chain', () => {
       ...stands(1, one?.night ?? 0, one?.tz ?? 0),
     ])
     expect(await list('sort=streak')).toContain(4)
+    // The leaderboard by streak: each collector by the longest of its skies' standing runs.
+    const [alice, bob, carol] = players
+    const runs = [
+      { address: alice?.account.address, streak: 5, stands: stands(2, two?.night ?? 0, two?.tz ?? 0).length > 0 },
+      { address: bob?.account.address, streak: 1, stands: stands(4, four?.night ?? 0, four?.tz ?? 0).length > 0 },
+      { address: carol?.account.address, streak: 1, stands: stands(1, one?.night ?? 0, one?.tz ?? 0).length > 0 },
+    ]
+      .filter((run) => run.stands)
+      .sort(
+        (a, b) => b.streak - a.streak || String(a.address).toLowerCase().localeCompare(String(b.address).toLowerCase()),
+      )
+      .map(({ address, streak }) => ({ address, streak }))
+    const board = await indexer.get<{ collectors: { address: string; streak: number }[] }>('/leaderboard?by=streak')
+    expect(board.body.collectors.map(({ address, streak }) => ({ address, streak }))).toEqual(runs)
     // Two days on, no run stands (once the routes read the chain's clock again: they keep it for a second).
     await nextDay()
     await nextDay()
     await synced()
     await expect.poll(() => list('sort=streak')).toEqual([])
+    expect((await indexer.get<{ collectors: unknown[] }>('/leaderboard?by=streak')).body.collectors).toEqual([])
     const { body } = await indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
     expect(body.collectors.map((c) => c.address)).toEqual([players[0]?.account.address])
 

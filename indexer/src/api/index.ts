@@ -12,6 +12,7 @@ import {
   type ActivityPageJson,
   type BatchJson,
   type CollectorJson,
+  type LeaderboardJson,
   MAX_BATCH,
   type SkyJson,
   type SyncJson,
@@ -64,7 +65,9 @@ const activityQuery = query({
 })
 
 const leaderboardQuery = query({
-  by: z.enum(['completed', 'gazes'], { error: 'by must be completed or gazes.' }).default('completed'),
+  by: z
+    .enum(['completed', 'gazes', 'streak'], { error: 'by must be completed, gazes or streak.' })
+    .default('completed'),
   limit: limit(25),
 })
 
@@ -272,6 +275,42 @@ const reads = new Hono()
   })
   .get('/leaderboard', valid('query', leaderboardQuery), async (c) => {
     const p = c.req.valid('query')
+    if (p.by === 'streak') {
+      // Collectors by the longest run among their skies that still stands by the chain's clock.
+      const standing = or(
+        ...streakStands(await chainTime()).map(({ zones, fromNight }) =>
+          and(inArray(sky.tzOffset, zones), gte(sky.lastGazeNight, fromNight)),
+        ),
+      )
+      const streak = sql<number>`max(${sky.streakRun})`.mapWith(Number)
+      const runs = await db
+        .select({ owner: sky.owner, streak })
+        .from(sky)
+        .where(and(gt(sky.streakRun, 0), standing))
+        .groupBy(sky.owner)
+        .orderBy(desc(streak), asc(sky.owner))
+        .limit(p.limit)
+      const rows = runs.length
+        ? await db
+            .select()
+            .from(collector)
+            .where(
+              inArray(
+                collector.address,
+                runs.map((r) => r.owner),
+              ),
+            )
+        : []
+      const byAddress = new Map(rows.map((row) => [row.address, row]))
+      const nothing = { skies: 0, starsRevealed: 0, completedSkies: 0, gazes: 0, completions: 0 }
+      return c.json({
+        by: p.by,
+        collectors: runs.map(({ owner, streak }) => ({
+          ...collectorJson(byAddress.get(owner) ?? nothing, owner),
+          streak,
+        })),
+      } satisfies LeaderboardJson)
+    }
     const column = p.by === 'completed' ? collector.completions : collector.gazes
     const rows = await db
       .select()

@@ -58,11 +58,13 @@ export type CollectorJson = {
   completedSkies: number
   gazes: number
   completions: number
+  /** In the ranking by streak: the longest run among its skies that still stands. */
+  streak?: number
 }
 
 export type SkiesPageJson = { skies: SkyJson[]; page: number; next: number | null }
 export type ActivityPageJson = { activity: ActivityJson[]; next: string | null }
-export type LeaderboardJson = { by: 'completed' | 'gazes'; collectors: CollectorJson[] }
+export type LeaderboardJson = { by: 'completed' | 'gazes' | 'streak'; collectors: CollectorJson[] }
 export type DecorationJson = { id: number; address: Hex; layer: number; free: boolean; purchases: number }
 
 /** How far the index has come: `behind` is the chain's head less the last block indexed. */

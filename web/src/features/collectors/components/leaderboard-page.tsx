@@ -16,21 +16,28 @@ const LeaderboardTable = lazyIsland(async () => (await import('./leaderboard-tab
 const ORDERS: readonly { by: LeaderboardOrder; label: string }[] = [
   { by: 'completed', label: 'Most constellations' },
   { by: 'gazes', label: 'Most gazes' },
+  { by: 'streak', label: 'Longest streak now' },
 ]
 
-/** /leaderboard — the collectors who completed the most constellations, or (`?by=gazes`) who gazed most. */
+/**
+ * /leaderboard — the collectors who completed the most constellations, or (`?by=gazes`) who gazed most, or
+ * (`?by=streak`) whose skies' nights in a row run longest now.
+ */
 export function LeaderboardPage() {
   const [params] = useSearchParams()
   // The build's HTML is the page without a query: a shared link to the gazes ranking turns to it once hydrated.
   const hydrated = useHydrated()
-  const by: LeaderboardOrder = hydrated && params.get('by') === 'gazes' ? 'gazes' : 'completed'
+  const asked = hydrated ? ORDERS.find((order) => order.by === params.get('by')) : undefined
+  const by: LeaderboardOrder = asked?.by ?? 'completed'
   useDocumentTitle('Leaderboard')
   return (
     <div className={page.page}>
       <header className={page.intro}>
         <p className={page.kicker}>The keenest stargazers</p>
         <h1 className={page.title}>Leaderboard</h1>
-        <p className={page.lead}>Who has drawn the most constellations in full, and who gazes most faithfully.</p>
+        <p className={page.lead}>
+          Who has drawn the most constellations in full, who gazes most, and who has kept the most nights in a row.
+        </p>
         <p>
           <ButtonLink to="/activity" variant="quiet" size="sm">
             See the latest activity

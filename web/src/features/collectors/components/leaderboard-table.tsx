@@ -4,22 +4,26 @@ import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
 import { useLeaderboard } from '../hooks/use-leaderboard'
 import styles from './leaderboard-page.module.css'
 
-/** The leaderboard's rows: rank, collector (linking to its page), constellations completed and gazes. */
+/** What each ranking is of, for its caption and when it is empty. */
+const RANKED: Record<LeaderboardOrder, { of: string; none: string }> = {
+  completed: { of: 'constellations completed', none: 'No constellation has been completed yet.' },
+  gazes: { of: 'gazes', none: 'Nobody has gazed yet.' },
+  streak: { of: 'longest streak now', none: 'No streak stands right now: a sky gazed tonight starts one.' },
+}
+
+/**
+ * The leaderboard's rows: rank, collector (linking to its page), constellations completed and gazes, and in the
+ * ranking by streak, the longest run among the collector's skies that still stands.
+ */
 export function LeaderboardTable({ by }: { by: LeaderboardOrder }) {
   const { data, error } = useLeaderboard(by)
   if (!data) return <IndexReadNote error={error} reading="Reading the ranking…" />
   if (data.collectors.length === 0) {
-    return (
-      <p className={styles.waiting}>
-        {by === 'completed' ? 'No constellation has been completed yet.' : 'Nobody has gazed yet.'}
-      </p>
-    )
+    return <p className={styles.waiting}>{RANKED[by].none}</p>
   }
   return (
     <table className={styles.table}>
-      <caption className="visually-hidden">
-        Collectors by {by === 'completed' ? 'constellations completed' : 'gazes'}
-      </caption>
+      <caption className="visually-hidden">Collectors by {RANKED[by].of}</caption>
       <thead>
         <tr>
           <th scope="col">
@@ -34,6 +38,11 @@ export function LeaderboardTable({ by }: { by: LeaderboardOrder }) {
           <th scope="col" aria-sort={by === 'gazes' ? 'descending' : undefined}>
             Gazes
           </th>
+          {by === 'streak' && (
+            <th scope="col" aria-sort="descending">
+              Streak
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -45,6 +54,11 @@ export function LeaderboardTable({ by }: { by: LeaderboardOrder }) {
             </td>
             <td className={by === 'completed' ? styles.ranked : styles.figure}>{collector.completions}</td>
             <td className={by === 'gazes' ? styles.ranked : styles.figure}>{collector.gazes}</td>
+            {by === 'streak' && (
+              <td className={styles.ranked}>
+                {collector.streak} {collector.streak === 1 ? 'night' : 'nights'}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
