@@ -1,6 +1,6 @@
 import { constellations } from '@chainellation/contracts/catalogue'
+import { connectTestWallet } from '../support/app'
 import { chainTime, gaze, mintSkyWithConstellation, offsetWhereItIs, setChainTime } from '../support/chain'
-import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
 
@@ -11,13 +11,14 @@ const DAY = 86_400
 
 test('a sky’s streak counts the nights gazed in a row, and a missed night ends it, in words', async ({
   page,
+  wallet,
   stack,
   rpc,
 }) => {
   // A sky of the catalogue's largest constellation, so that three nights leave it far from complete, over a zone
   // where it is about 22:00: each gaze a day apart falls at night there, past the contract's 14-hour wait.
   const largest = constellations.reduce((a, b) => (b.stars.length > a.stars.length ? b : a))
-  const { address } = await freshAccount(rpc)
+  const address = wallet.account
   const start = await chainTime(stack)
   const tz = offsetWhereItIs(22, start)
   const skyId = await mintSkyWithConstellation(stack, rpc, address, tz, largest.id)
@@ -26,7 +27,12 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
   await gaze(stack, rpc, address, skyId)
   await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
 
-  // Two nights in a row, tonight's made: on the sky's page and its collector's.
+  // Two nights in a row, tonight's made: on its owner's card, the sky's page and its collector's.
+  await page.goto('/stargaze')
+  await connectTestWallet(page, wallet)
+  const owned = page.getByRole('article', { name: `Night sky #${skyId}` })
+  await expect(owned).toContainText('Streak: 2 nights in a row')
+  await expect(owned).toContainText('Gazed tonight')
   await page.goto(`/sky/${skyId}`)
   const streak = page.getByTestId('sky-streak')
   await expect(streak).toContainText('Streak: 2 nights in a row')
@@ -55,6 +61,8 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
   const missed = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date((start + 2 * DAY + tz) * 1000),
   )
+  await page.goto('/stargaze')
+  await expect(owned).toContainText(`Streak ended on ${missed}: gaze tonight to start again`)
   await page.goto(`/sky/${skyId}`)
   await expect(streak).toContainText('No streak · longest 2 nights')
   await expect(streak).toContainText(`Streak ended on ${missed}: gaze tonight to start again`)

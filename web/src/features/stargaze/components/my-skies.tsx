@@ -1,11 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
+import { useAccount } from 'wagmi'
 import { GameGate } from '@/components/game-gate'
 import { StateNote } from '@/components/state-note'
 import { Button } from '@/components/ui/button'
 import { nextGazeAt, type OwnedSky, useChainNow, useMySkies } from '@/lib/game'
 import { GasNote, SafeProgressNote, WriteErrorNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
+import { useStreaks } from '../hooks/use-streaks'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import styles from './my-skies.module.css'
 import { SkyChunk } from './sky-chunk'
@@ -40,6 +42,8 @@ export function MySkies() {
 /** The list itself, with the chain's clock that says which skies are ready. */
 function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: QueryKey }) {
   const clock = useChainNow()
+  const { address } = useAccount()
+  const streaks = useStreaks(address)
   const { state, gaze, gazeMany, payGas } = useGaze([queryKey, clock.queryKey, ['readContracts']])
   const [busyIds, setBusyIds] = useState<readonly bigint[]>([])
   // The skies of the last gaze sent, which paying its gas from the wallet sends again.
@@ -95,6 +99,7 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
             locked={locked}
             onGaze={(id) => run([id], () => gaze(id))}
             onOpen={(id) => setViewing(ids.indexOf(id))}
+            streaks={streaks.data}
           />
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { Sky } from '@chainellation/art'
 import { constellations } from '@chainellation/contracts/catalogue'
+import { afterGaze, type Streak } from '@chainellation/contracts/nights'
 import type { Ref } from 'react'
 import { SkyThumb } from '@/components/sky-thumb'
 import { Button } from '@/components/ui/button'
@@ -13,6 +14,7 @@ import {
   type SkyMetadata,
   starCountOf,
 } from '@/lib/game'
+import { streakWords } from '@/lib/game/streak-words'
 import { useReveal } from '../hooks/use-reveal'
 import { RevealMoment } from './reveal-moment'
 import styles from './sky-card.module.css'
@@ -31,10 +33,24 @@ export type SkyCardProps = {
   onGaze: () => void
   onOpen: () => void
   cardRef?: Ref<HTMLElement>
+  /** Its streak as the index counted it, which may not have seen the chain's last gaze yet. */
+  streak?: Streak
 }
 
 /** One of your skies: its image, its time there, its progress, and the Gaze button when the contract would accept it. */
-export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze, onOpen, cardRef }: SkyCardProps) {
+export function SkyCard({
+  id,
+  sky,
+  now,
+  meta,
+  imageFailed,
+  busy,
+  locked,
+  onGaze,
+  onOpen,
+  cardRef,
+  streak,
+}: SkyCardProps) {
   const next = now === undefined ? undefined : nextGazeAt(sky, now)
   const ready = now !== undefined && next !== undefined && next <= now
   const night = now !== undefined && isNightAt(now, sky.tzOffset)
@@ -42,6 +58,15 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
   const complete = revealed >= total
   const constellation = complete ? constellations[sky.constellation - 1]?.name : undefined
   const reveal = useReveal(revealed, total, meta?.image)
+  // The chain's last gaze counts at once, before the index has caught up with it.
+  const streakNow =
+    streak && now !== undefined
+      ? streakWords(sky.lastGaze ? afterGaze(streak, sky.lastGaze, sky.tzOffset) : streak, {
+          now,
+          tzOffset: sky.tzOffset,
+          completed: complete,
+        })
+      : undefined
   return (
     <Card className={styles.card} aria-label={`Night sky #${id}`} ref={cardRef}>
       <div className={styles.media}>
@@ -85,6 +110,12 @@ export function SkyCard({ id, sky, now, meta, imageFailed, busy, locked, onGaze,
                 ? 'Ready to gaze'
                 : `Next gaze in ${formatCountdown(next - now)}`}
         </p>
+        {streakNow && (
+          <p className={styles.streak}>
+            <span className={styles.streakLine}>{streakNow.line}</span>
+            {streakNow.tonight && <span>{streakNow.tonight}</span>}
+          </p>
+        )}
         {!complete && (
           <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze}>
             {busy ? 'Gazing…' : 'Gaze'}

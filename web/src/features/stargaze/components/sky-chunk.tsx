@@ -1,3 +1,4 @@
+import type { Streak } from '@chainellation/contracts/nights'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import type { OwnedSky } from '@/lib/game'
 import { useSkyImages } from '@/lib/game'
@@ -12,10 +13,12 @@ export type SkyChunkProps = {
   onOpen: (id: bigint) => void
   /** Read the images at once rather than when the page comes near (see EAGER_CHUNKS). */
   eager?: boolean
+  /** Each sky's streak as the index counted it, by sky id. */
+  streaks?: ReadonlyMap<number, Streak>
 }
 
 /** A page of your skies whose images are read together once the page comes within 200 px of the viewport, or at once. */
-export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = false }: SkyChunkProps) {
+export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = false, streaks }: SkyChunkProps) {
   const [ref, near] = useNearViewport<HTMLElement>('200px')
   const images = useSkyImages(
     skies.map((s) => s.id),
@@ -34,6 +37,7 @@ export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = 
         onGaze={() => onGaze(id)}
         onOpen={() => onOpen(id)}
         cardRef={i === 0 ? ref : undefined}
+        streak={streaks?.get(Number(id))}
       />
     </li>
   ))
