@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { Logger } from 'pino'
 import { formatEther } from 'viem'
 import { authRoutes } from './auth/routes'
+import { calendarRoutes } from './calendar/routes'
 import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
@@ -32,7 +33,7 @@ import { cardRoutes } from './share/routes'
 import { draftWords, skyWords, unreadSkyWords } from './share/words'
 import { composedSkyReader } from './skies/composition'
 import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
-import { type SkyRead, skyReader } from './skies/reader'
+import { chainGames, type SkyRead, skyReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
 import { encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
@@ -95,6 +96,15 @@ export function createApp({
   // One reader of the indexer for its routes, readiness and the lag metric.
   const indexer = config.indexerUrl ? indexerReads(config.indexerUrl) : undefined
   watchIndexer(indexer && (() => indexer.sync().then(progressOf)))
+  // The chain's clock, which counts the nights of the calendar feeds (the wall clock where the game is not deployed).
+  const game = chainGames(config.auth.chains)(config.chainId)
+  const chainTime = async () =>
+    game.kind === 'game' ? Number((await game.client.getBlock()).timestamp) : Math.floor(now().getTime() / 1000)
+  const calendarWrites = rateLimit(
+    rateLimits('calendar-writes', (config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS).client),
+    'calendar link changes',
+    clientKey,
+  )
   watchRelayer(relayer && (() => relayer.figures()))
   const app = new Hono()
     // First, so that every answer is logged, timed and carries its request id.
@@ -134,6 +144,19 @@ export function createApp({
       draftRoutes({ db, now, clientKey, rateLimits, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
+    .route(
+      '/api/calendar',
+      calendarRoutes({
+        db,
+        now,
+        chainTime,
+        chainId: config.chainId,
+        origin: config.auth.origins[0] ?? '',
+        indexer,
+        readLimit: skyReadLimit,
+        writeLimit: calendarWrites,
+      }),
+    )
     .route('/api/names', nameRoutes({ names, readLimit: nameReadLimit }))
     .route(
       '/api/relay',

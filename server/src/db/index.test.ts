@@ -44,6 +44,10 @@ describe('openDatabase', () => {
         sql`select table_name, column_name from information_schema.columns where table_schema = 'public' order by 1, 2`,
       )
       expect(columns.map((r) => `${r.table_name}.${r.column_name}`)).toEqual([
+        'calendar_feeds.address',
+        'calendar_feeds.chain_id',
+        'calendar_feeds.created_at',
+        'calendar_feeds.token_hash',
         'drafts.chain_id',
         'drafts.created_at',
         'drafts.id',

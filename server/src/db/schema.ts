@@ -191,3 +191,19 @@ export const relayWelcomes = pgTable(
   },
   (table) => [index('relay_welcomes_at_idx').on(table.chainId, table.at)],
 )
+
+/**
+ * Calendar feeds of players' skies' nights (src/calendar/), one per account and chain: only a SHA-256 of the feed's
+ * secret is stored, so the table alone opens no feed; making a new link replaces the row, and with it the old link.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    /** Checksummed address, as sessions store it. */
+    address: text('address').notNull(),
+    chainId: integer('chain_id').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('calendar_feeds_account_idx').on(table.address, table.chainId)],
+)

@@ -9,6 +9,7 @@ import { GasNote, SafeProgressNote, WriteErrorNote } from '@/lib/wallet'
 import { useGaze } from '../hooks/use-gaze'
 import { useStreaks } from '../hooks/use-streaks'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
+import { CalendarPanel } from './calendar-panel'
 import styles from './my-skies.module.css'
 import { SkyChunk } from './sky-chunk'
 import { SkyViewer } from './sky-viewer'
@@ -85,6 +86,7 @@ function SkyList({ skies, queryKey }: { skies: readonly OwnedSky[]; queryKey: Qu
           Gaze at all ready skies{ready.length > 0 ? ` (${ready.length})` : ''}
         </Button>
       </div>
+      <CalendarPanel />
       <SafeProgressNote state={state} />
       <GasNote />
       <WriteErrorNote state={state} onPayGas={() => void run(lastIds.current, payGas)} />
