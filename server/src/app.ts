@@ -1,4 +1,5 @@
-import type { SyncJson } from '@chainellation/indexer/json'
+import { streakWords } from '@chainellation/contracts/streak-words'
+import type { SkyJson, SyncJson } from '@chainellation/indexer/json'
 import { sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
@@ -41,6 +42,8 @@ import { type DraftPageRead, pageHtml, type SkyPageRead, type WebPage } from './
 
 /** How long a sky's page waits for the chain to read its sky before it is served to read it itself. */
 const SKY_PAGE_READ_MS = 400
+/** How long a sky's card or page waits for its streak from the index before it goes without. */
+const STREAK_READ_MS = 300
 
 export type AppOptions = {
   config: AppConfig
@@ -96,10 +99,44 @@ export function createApp({
   // One reader of the indexer for its routes, readiness and the lag metric.
   const indexer = config.indexerUrl ? indexerReads(config.indexerUrl) : undefined
   watchIndexer(indexer && (() => indexer.sync().then(progressOf)))
-  // The chain's clock, which counts the nights of the calendar feeds (the wall clock where the game is not deployed).
+  // The chain's clock, which counts the nights of the calendar feeds and the share cards' streaks (the wall clock
+  // where the game is not deployed); one read serves a second of requests.
   const game = chainGames(config.auth.chains)(config.chainId)
-  const chainTime = async () =>
-    game.kind === 'game' ? Number((await game.client.getBlock()).timestamp) : Math.floor(now().getTime() / 1000)
+  let clock: { at: number; time: Promise<number> } | undefined
+  const chainTime = () => {
+    if (game.kind !== 'game') return Promise.resolve(Math.floor(now().getTime() / 1000))
+    if (!clock || Date.now() - clock.at > 1000) {
+      const time = game.client.getBlock().then((block) => Number(block.timestamp))
+      time.catch(() => {
+        clock = undefined
+      })
+      clock = { at: Date.now(), time }
+    }
+    return clock.time
+  }
+  /**
+   * A sky's streak line for its share card, from the index and the chain's clock; none when the sky was never gazed,
+   * or the index or the node is slow to answer or does not (the card is drawn without it).
+   */
+  const streakLineOf = async (chainId: number, skyId: string): Promise<string | undefined> => {
+    if (!indexer || chainId !== config.chainId) return undefined
+    let timer: NodeJS.Timeout | undefined
+    const line = (async () => {
+      const answer = await indexer.get(`/skies/${skyId}`)
+      if (answer.status !== 200) return undefined
+      const sky = JSON.parse(answer.text) as SkyJson
+      if (sky.streak.longest === 0) return undefined
+      return streakWords(sky.streak, { now: await chainTime(), tzOffset: sky.tzOffset, completed: sky.completed }).line
+    })()
+    return Promise.race([
+      line,
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), STREAK_READ_MS)
+      }),
+    ])
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer))
+  }
   const calendarWrites = rateLimit(
     rateLimits('calendar-writes', (config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS).client),
     'calendar link changes',
@@ -138,7 +175,7 @@ export function createApp({
     )
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey, rateLimits }))
     // Before the draft and sky routes, whose Cache-Control would be set over the cards' own.
-    .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit }))
+    .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit, streakOf: streakLineOf }))
     .route(
       '/api/drafts',
       draftRoutes({ db, now, clientKey, rateLimits, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
@@ -201,6 +238,8 @@ export function createApp({
     })
     const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
     if (!(await skyReadCount.count(clientKey(c))).allowed) return unread
+    // Beside the chain's read: the streak on the card its preview names.
+    const streakRead = streakLineOf(config.chainId, skyId)
     let timer: NodeJS.Timeout | undefined
     const read = await Promise.race([
       readSky(config.chainId, BigInt(skyId)),
@@ -211,7 +250,7 @@ export function createApp({
     if (read?.kind === 'no-sky') return { kind: 'missing' }
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
-    const page = read?.kind === 'found' ? pageOf(read, skyId) : undefined
+    const page = read?.kind === 'found' ? pageOf(read, skyId, await streakRead) : undefined
     if (read?.kind !== 'found' || !page) return unread
     // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
     if (page.found?.origin === origin) return page.found.read
@@ -237,12 +276,15 @@ export function createApp({
     version: string
     found?: { origin: string; read: SkyPageRead }
   }
-  const readPages = new WeakMap<SkyRead, ReadPage | null>()
-  const pageOf = (read: Extract<SkyRead, { kind: 'found' }>, skyId: string) => {
-    let page = readPages.get(read)
+  // Per read, and per streak line: the line can change with the night while the block stays.
+  const readPages = new WeakMap<SkyRead, Map<string, ReadPage | null>>()
+  const pageOf = (read: Extract<SkyRead, { kind: 'found' }>, skyId: string, streak: string | undefined) => {
+    const pages = readPages.get(read) ?? new Map<string, ReadPage | null>()
+    readPages.set(read, pages)
+    let page = pages.get(streak ?? '')
     if (page === undefined) {
       const metadata = metadataOf(read.tokenUri)
-      const words = metadata && skyWords(skyId, metadata.traits)
+      const words = metadata && skyWords(skyId, metadata.traits, streak)
       page =
         metadata && words
           ? {
@@ -251,7 +293,7 @@ export function createApp({
               version: cards.etagOf({ skySvg: svgOf(metadata.picture), text: words.card }).slice(1, -1),
             }
           : null
-      readPages.set(read, page)
+      pages.set(streak ?? '', page)
     }
     return page ?? undefined
   }

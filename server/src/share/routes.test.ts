@@ -1,10 +1,13 @@
 // Share cards and link previews against the game's contracts deployed on anvil, as the local stack deploys them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
 import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
 import { deployAll } from '@chainellation/contracts/deploy'
+import { tonightOf } from '@chainellation/contracts/nights'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { type Address, createPublicClient, createWalletClient, http } from 'viem'
 import { anvil as anvilChain } from 'viem/chains'
@@ -325,6 +328,41 @@ describe('the previews of the pages of a sky and of a draft', () => {
     await expectCard(card)
     expect(card.headers.get('ETag')).toBe(`"${image.searchParams.get('v')}"`)
     expect(card.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('puts the sky’s streak from the index on its card, under the version its preview names', async () => {
+    // A stand-in for the index: a sky gazed two nights running, the last of them tonight by the chain's clock.
+    const now = Number((await chain.getBlock()).timestamp)
+    const index = createServer((req, res) => {
+      const json = (body: unknown) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      if (req.url === '/sync') return json({ ready: true, indexedBlock: 1, headBlock: 1, behind: 0, chainId: CHAIN_ID })
+      if (req.url === `/skies/${skyId}`)
+        return json({
+          tzOffset: 3600,
+          completed: false,
+          streak: { run: 2, longest: 2, lastNight: tonightOf(now, 3600) },
+        })
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no"}')
+    })
+    await new Promise<void>((resolve) => index.listen(0, '127.0.0.1', resolve))
+    try {
+      const indexerUrl = `http://127.0.0.1:${(index.address() as AddressInfo).port}`
+      const cards = shareCards()
+      const app = appReading(game.rpcUrl, { webDist, indexerUrl }, cards)
+      const image = new URL(
+        metaOf(await (await app.request(`http://chainellation.test/sky/${skyId}`)).text())['og:image'] as string,
+      )
+      const card = await app.request(image.href)
+      await expectCard(card)
+      const metadata = await chainMetadata(skyId)
+      const text = skyWords(String(skyId), metadata.traits, 'Streak: 2 nights in a row').card
+      expect(card.headers.get('ETag')).toBe(cards.etagOf({ skySvg: svgOf(metadata.picture), text }))
+      expect(card.headers.get('ETag')).toBe(`"${image.searchParams.get('v')}"`)
+      expect(card.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    } finally {
+      await new Promise((resolve) => index.close(resolve))
+    }
   })
 
   it('builds absolute URLs on the configured public origin', async () => {

@@ -17,6 +17,8 @@ export type CardRouteDeps = {
   cards: ShareCards
   /** Counts each client's card requests with its sky reads: each reads the chain. */
   readLimit: MiddlewareHandler
+  /** A sky's streak line for its card, when there is one to show. */
+  streakOf?: (chainId: number, skyId: string) => Promise<string | undefined>
 }
 
 /**
@@ -77,10 +79,12 @@ async function sendCard(c: Context, cards: ShareCards, input: CardInput) {
  * (og:image). Mounted at /api before the sky and draft routes, whose `Cache-Control` would otherwise be set over
  * the cards' own.
  */
-export function cardRoutes({ readSky, readComposedSky, db, cards, readLimit }: CardRouteDeps) {
+export function cardRoutes({ readSky, readComposedSky, db, cards, readLimit, streakOf }: CardRouteDeps) {
   return new Hono()
     .get('/skies/:chainId/:skyId/card.png', readLimit, validSkyParams, async (c) => {
       const { chainId, skyId } = c.req.valid('param')
+      // Beside the chain's read, as the sky's page asks for it: the same line gives the card the version the page names.
+      const streakRead = streakOf?.(chainId, skyId)
       const sky = await readSky(chainId, BigInt(skyId))
       switch (sky.kind) {
         case 'no-sky':
@@ -94,7 +98,11 @@ export function cardRoutes({ readSky, readComposedSky, db, cards, readLimit }: C
       }
       const metadata = metadataOf(sky.tokenUri)
       if (!metadata) return refuse(c, `The chain drew sky #${skyId} in a form this server cannot draw.`, 502)
-      return sendCard(c, cards, { skySvg: svgOf(metadata.picture), text: skyWords(skyId, metadata.traits).card })
+      const streak = await streakRead
+      return sendCard(c, cards, {
+        skySvg: svgOf(metadata.picture),
+        text: skyWords(skyId, metadata.traits, streak).card,
+      })
     })
     .get(
       '/drafts/:id/card.png',

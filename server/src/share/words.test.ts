@@ -19,6 +19,12 @@ describe('skyWords', () => {
     expect(words.card.lines).toEqual(['UTC+01:00 · night there now', '3 of 8 stars revealed', '3 gazes'])
   })
 
+  it('ends the card with the sky’s streak when there is one, and leaves the description as it is', () => {
+    const words = skyWords('7', traits(3, 3), 'Streak: 3 nights in a row')
+    expect(words.card.lines.at(-1)).toBe('Streak: 3 nights in a row')
+    expect(words.description).toBe(skyWords('7', traits(3, 3)).description)
+  })
+
   it('keeps the constellation secret until every star is revealed, and names it then', () => {
     expect(JSON.stringify(skyWords('7', traits(7, 7)))).not.toMatch(/Orion/)
     const whole = skyWords('7', traits(9, 8, 'Orion'))

@@ -21,9 +21,15 @@ const count = (value: string | number | undefined) => (typeof value === 'number'
 /**
  * A sky's words from its metadata's traits (as `SkyRenderer.tokenURI` writes them): its time zone, the stars its
  * gazes revealed and how many gazes it took. The constellation is named only once every star is revealed, as the
- * metadata itself names it only then: until then it is the game's secret.
+ * metadata itself names it only then: until then it is the game's secret. Its streak, when given, is the card's last
+ * line.
  */
-export function skyWords(skyId: string, traits: Record<string, string | number>): ShareWords {
+export function skyWords(
+  skyId: string,
+  traits: Record<string, string | number>,
+  /** Its streak's line (`streakWords`), when the index counted one. */
+  streak?: string,
+): ShareWords {
   const title = `Night sky #${skyId}`
   const zone = typeof traits['Time zone'] === 'string' ? traits['Time zone'] : undefined
   const gazes = count(traits.Gazes)
@@ -56,6 +62,7 @@ export function skyWords(skyId: string, traits: Record<string, string | number>)
         ...(!complete && progress && revealed === 0 ? [`No star revealed yet, ${stars} to find`] : []),
         ...(!complete && progress && revealed !== 0 ? [`${revealed} of ${stars} stars revealed`] : []),
         ...(Number.isInteger(gazes) && gazes > 0 ? [plural(gazes, 'gaze')] : []),
+        ...(streak ? [streak] : []),
       ],
     },
   }

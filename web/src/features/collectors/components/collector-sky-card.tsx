@@ -1,7 +1,7 @@
+import { streakWords } from '@chainellation/contracts/streak-words'
 import type { SkyJson } from '@chainellation/indexer/json'
 import { SkyTile } from '@/components/sky-tile'
 import { constellationName } from '@/lib/discovery/activity-words'
-import { streakWords } from '@/lib/game/streak-words'
 import type { SkyMetadata } from '@/lib/game/token-uri'
 
 export type CollectorSkyCardProps = {

@@ -1,7 +1,7 @@
+import { streakWords } from '@chainellation/contracts/streak-words'
 import { useQuery } from '@tanstack/react-query'
 import { fetchIndexedSky } from '@/lib/discovery/discovery-api'
 import { refetchEvery } from '@/lib/discovery/live'
-import { streakWords } from '@/lib/game/streak-words'
 import { useChainNow } from '@/lib/game/use-chain-now'
 import styles from './sky-page.module.css'
 

@@ -1,6 +1,7 @@
 import type { Sky } from '@chainellation/art'
 import { constellations } from '@chainellation/contracts/catalogue'
 import { afterGaze, type Streak } from '@chainellation/contracts/nights'
+import { streakWords } from '@chainellation/contracts/streak-words'
 import type { Ref } from 'react'
 import { SkyThumb } from '@/components/sky-thumb'
 import { Button } from '@/components/ui/button'
@@ -14,7 +15,6 @@ import {
   type SkyMetadata,
   starCountOf,
 } from '@/lib/game'
-import { streakWords } from '@/lib/game/streak-words'
 import { useReveal } from '../hooks/use-reveal'
 import { RevealMoment } from './reveal-moment'
 import styles from './sky-card.module.css'

@@ -1,6 +1,6 @@
-import { afterGaze, NO_STREAK, nightStartOf, type Streak } from '@chainellation/contracts/nights'
 import { describe, expect, it } from 'vitest'
-import { streakWords } from './streak-words'
+import { afterGaze, NO_STREAK, nightStartOf, type Streak } from '../src/nights.ts'
+import { streakWords } from '../src/streak-words.ts'
 
 const HOUR = 3600
 // Nights 20,790 to 20,792 over Kathmandu (UTC+5:45): the evenings of 3, 4 and 5 December 2026 there.

@@ -1,4 +1,5 @@
-import { nightStartOf, type Streak, streakAt } from '@chainellation/contracts/nights'
+// A streak's words, for the pages and the share cards alike (docs/decisions/reminders.md).
+import { nightStartOf, type Streak, streakAt } from './nights.ts'
 
 /** "3 Dec": the local date a night begins on, in the sky's own time zone (nights are numbered by it). */
 const nightDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
