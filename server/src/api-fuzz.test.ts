@@ -16,6 +16,7 @@ import type { Address, LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { createApp } from './app'
 import { SESSION_COOKIE } from './auth/session'
 import { formatSiweMessage } from './auth/siwe-message'
@@ -24,6 +25,8 @@ import { openTestDatabase } from './testing/database'
 import { browser, signIn, testOrigin } from './testing/sign-in'
 
 /** Requests sent across all routes, at the least. */
+
+const FUZZ_VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:fuzz@chainellation.example' }
 const TOTAL_RUNS = 10_000
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'FOO'] as const
@@ -61,6 +64,8 @@ function fuzzedApp(
       // So that X-Forwarded-For is read, and its parsing fuzzed too.
       trustedProxies: 1,
       indexerUrl,
+      // So that the reminders' routes are on, and fuzzed past their keys.
+      vapid: FUZZ_VAPID,
     },
     db,
   })

@@ -28,6 +28,7 @@ import { nameRoutes } from './names/routes'
 import { clientAddress, memoryRateLimits, networkKey, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
 import type { Relayer } from './relay/relayer'
 import { relayRoutes } from './relay/routes'
+import { reminderRoutes } from './reminders/routes'
 import { type ShareCards, shareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
@@ -181,6 +182,21 @@ export function createApp({
       draftRoutes({ db, now, clientKey, rateLimits, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
     )
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
+    .route(
+      '/api/reminders',
+      reminderRoutes({
+        db,
+        now,
+        chainId: config.chainId,
+        readSky,
+        vapid: config.vapid,
+        writeLimit: rateLimit(
+          rateLimits('reminder-writes', (config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS).client),
+          'reminder changes',
+          clientKey,
+        ),
+      }),
+    )
     .route(
       '/api/calendar',
       calendarRoutes({

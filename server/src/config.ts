@@ -109,6 +109,8 @@ export type AppConfig = {
   rpcOrigins?: readonly string[]
   /** The WalletConnect relay the web app was built to use, when not WalletConnect's public one. */
   walletConnectRelay?: string
+  /** The VAPID keys reminders are sent with (Web Push); unset, the API sends none and says so. */
+  vapid?: { publicKey: string; privateKey: string; subject: string }
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
   trustedProxies?: number
   /**

@@ -399,3 +399,29 @@ describe('the relayer’s environment', () => {
     expect(secretsOfEnv(parseEnv({ RELAYER_PRIVATE_KEY: key }))).toContain(key)
   })
 })
+
+describe('the VAPID keys reminders are sent with', () => {
+  const keys = {
+    VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 'A'.repeat(43),
+    VAPID_SUBJECT: 'mailto:operator@chainellation.example',
+  }
+
+  it('are taken all three together, or none (no reminders)', () => {
+    expect(configFromEnv(parseEnv({})).vapid).toBeUndefined()
+    expect(configFromEnv(parseEnv(keys)).vapid).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: keys.VAPID_SUBJECT,
+    })
+    expect(() => parseEnv({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together/,
+    )
+  })
+
+  it('refuse a key of the wrong length or alphabet, and a subject push services cannot reach', () => {
+    expect(() => parseEnv({ ...keys, VAPID_PUBLIC_KEY: `${keys.VAPID_PUBLIC_KEY}=` })).toThrow(/VAPID_PUBLIC_KEY/)
+    expect(() => parseEnv({ ...keys, VAPID_PRIVATE_KEY: 'A'.repeat(42) })).toThrow(/VAPID_PRIVATE_KEY/)
+    expect(() => parseEnv({ ...keys, VAPID_SUBJECT: 'http://example.com' })).toThrow(/VAPID_SUBJECT/)
+  })
+})

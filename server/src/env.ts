@@ -84,6 +84,28 @@ const schema = z.object({
    * WalletConnect's public one: the Content-Security-Policy lets browsers reach it.
    */
   WALLETCONNECT_RELAY_URL: optional(z.url({ protocol: /^wss?$/ }).optional()),
+  /**
+   * The application server's VAPID key pair (RFC 8292), base64url as web-push's `generate-vapid-keys` prints it, and a
+   * contact for push services (mailto: or https:): set all three, or none, and the API sends no reminders.
+   */
+  VAPID_PUBLIC_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key, 87 base64url characters.')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, 43 base64url characters.')
+      .optional(),
+  ),
+  VAPID_SUBJECT: optional(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/).+/, 'VAPID_SUBJECT must be a mailto: or https: URL push services can reach you at.')
+      .optional(),
+  ),
   /** The local chain's JSON-RPC endpoint; sign-in accepts chain 31337 only when it is set. */
   LOCAL_RPC_URL: optional(z.url().optional()),
   /**
@@ -218,6 +240,13 @@ const withNodes = schema
       })
   })
   .superRefine((env, ctx) => {
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter((v) => v !== undefined)
+    if (vapid.length !== 0 && vapid.length !== 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three, or none.',
+      })
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
       ctx.addIssue({
         code: 'custom',
@@ -305,6 +334,10 @@ export function configFromEnv(env: Env): AppConfig {
     ],
     trustedProxies: env.TRUST_PROXY,
     walletConnectRelay: env.WALLETCONNECT_RELAY_URL,
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : undefined,
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     names: env.ENS_RPC_URL
       ? {

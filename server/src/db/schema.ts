@@ -207,3 +207,28 @@ export const calendarFeeds = pgTable(
   },
   (table) => [uniqueIndex('calendar_feeds_account_idx').on(table.address, table.chainId)],
 )
+
+/**
+ * Reminders a signed-in owner asked for (src/reminders/): one row per browser push subscription and sky, with the
+ * subscription's endpoint and keys (RFC 8030, RFC 8291) to send the night's reminder to. An endpoint the push service
+ * says is gone (404, 410) is deleted with all its rows.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Checksummed address, as sessions store it: the owner who asked. */
+    address: text('address').notNull(),
+    chainId: integer('chain_id').notNull(),
+    skyId: integer('sky_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('reminders_endpoint_sky_idx').on(table.endpoint, table.chainId, table.skyId),
+    index('reminders_sky_idx').on(table.chainId, table.skyId),
+    index('reminders_address_idx').on(table.address),
+  ],
+)

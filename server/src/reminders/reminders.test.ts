@@ -1,0 +1,242 @@
+import { createECDH, randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+// @ts-expect-error: http_ece ships no types; the push service's side of RFC 8291, for the stand-in.
+import ece from 'http_ece'
+import { anvil } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
+import { authRoutes } from '../auth/routes'
+import type { DatabaseHandle } from '../db'
+import { reminders } from '../db/schema'
+import { memoryRateLimits } from '../rate-limit'
+import type { ReadSky } from '../skies/reader'
+import { openTestDatabase } from '../testing/database'
+import { signIn, testOrigin } from '../testing/sign-in'
+import { MAX_REMINDERS_PER_ACCOUNT, pushServiceAllows, reminderRoutes } from './routes'
+import { reminderPayload, sendReminder, type VapidKeys } from './send'
+
+const NOW = new Date('2026-03-01T21:00:00Z')
+const vapid: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:operator@chainellation.example' }
+const pass = async (_: unknown, next: () => Promise<void>) => next()
+
+let database: DatabaseHandle
+/** Who owns each sky, as the chain would say. */
+const owners = new Map<number, string>()
+const readSky = (async (_chainId: number, skyId: bigint) => {
+  const owner = owners.get(Number(skyId))
+  return owner ? { kind: 'found', tokenUri: '', owner } : { kind: 'no-sky' }
+}) as unknown as ReadSky
+
+/** A browser's push subscription whose keys the test holds, as the push service's side sees it. */
+function browser(pushUrl: string) {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const auth = randomBytes(16)
+  const endpoint = `${pushUrl}/push/${randomBytes(8).toString('hex')}`
+  return {
+    subscription: {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+    /** What the push service received for this browser, decrypted as the browser would. */
+    read: (body: Buffer) =>
+      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString()),
+  }
+}
+
+// A push service stand-in (RFC 8030) on this machine: it keeps what it is sent, and answers 201, or 410 for an
+// endpoint whose subscription has gone.
+let push: Server
+let pushUrl: string
+const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = []
+const gone = new Set<string>()
+beforeAll(async () => {
+  database = await openTestDatabase()
+  push = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
+      res.writeHead(gone.has(req.url ?? '') ? 410 : 201).end()
+    })
+  })
+  await new Promise<void>((resolve) => push.listen(0, '127.0.0.1', resolve))
+  pushUrl = `http://127.0.0.1:${(push.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => push?.close(resolve))
+  await database?.close()
+})
+
+function setup(keys: VapidKeys | null = vapid) {
+  const now = () => NOW
+  return new Hono()
+    .route(
+      '/api/auth',
+      authRoutes({
+        db: database.db,
+        config: { origins: [testOrigin], chains: [{ chain: anvil, rpcUrl: 'http://127.0.0.1:9' }] },
+        now,
+        clientKey: () => 'client',
+        rateLimits: memoryRateLimits(),
+      }),
+    )
+    .route(
+      '/api/reminders',
+      reminderRoutes({
+        db: database.db,
+        now,
+        chainId: 31337,
+        readSky,
+        vapid: keys ?? undefined,
+        writeLimit: pass,
+        // The browsers' push services, and the tests' stand-in on this machine.
+        allowsEndpoint: (url) => pushServiceAllows()(url) || url.origin === pushUrl,
+      }),
+    )
+}
+
+const send = (app: ReturnType<typeof setup>, method: string, body: unknown, cookie?: string) =>
+  app.request('/api/reminders', {
+    method,
+    headers: { Origin: testOrigin, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+describe('reminders by Web Push', () => {
+  it('gives the browser the server’s public key, and says so in words when it has none', async () => {
+    expect(await (await setup().request('/api/reminders/key')).json()).toEqual({ publicKey: vapid.publicKey })
+    const off = await setup(null).request('/api/reminders/key')
+    expect(off.status).toBe(503)
+    expect(await off.json()).toEqual({
+      error: 'This server sends no reminders: its operator has not set its push keys (VAPID).',
+    })
+  })
+
+  it('keeps a signed-in owner’s reminder of a sky, and refuses a stranger’s and a signed-out one', async () => {
+    const app = setup()
+    const { account, cookie } = await signIn(app, NOW)
+    const stranger = await signIn(app, NOW)
+    owners.set(11, account.address)
+    const { subscription } = browser('https://fcm.googleapis.com/fcm/send')
+    expect((await send(app, 'POST', { skyId: 11, subscription })).status).toBe(401)
+    const theirs = await send(app, 'POST', { skyId: 11, subscription }, stranger.cookie)
+    expect(theirs.status).toBe(403)
+    expect(await theirs.json()).toEqual({ error: 'Only the sky’s owner can be reminded of its nights.' })
+    expect((await send(app, 'POST', { skyId: 999, subscription }, cookie)).status).toBe(404)
+    const made = await send(app, 'POST', { skyId: 11, subscription }, cookie)
+    expect(made.status).toBe(201)
+    // Asked again, the same browser and sky is still one reminder.
+    expect((await send(app, 'POST', { skyId: 11, subscription }, cookie)).status).toBe(201)
+    const listed = await app.request('/api/reminders', { headers: { Cookie: cookie } })
+    expect(await listed.json()).toEqual({ reminders: [{ skyId: 11, endpoint: subscription.endpoint }] })
+    expect((await send(app, 'DELETE', { skyId: 11, endpoint: subscription.endpoint }, cookie)).status).toBe(200)
+    expect(await (await app.request('/api/reminders', { headers: { Cookie: cookie } })).json()).toEqual({
+      reminders: [],
+    })
+  })
+
+  it('answers a malformed subscription with a 400 in words, and keeps nothing', async () => {
+    const app = setup()
+    const { account, cookie } = await signIn(app, NOW)
+    owners.set(12, account.address)
+    const { subscription } = browser('https://fcm.googleapis.com/fcm/send')
+    const cases: [unknown, string][] = [
+      [
+        { skyId: 12, subscription: { ...subscription, endpoint: 'http://fcm.googleapis.com/fcm/send/x' } },
+        'endpoint must be on a push service this server sends to (a browser’s own, over https).',
+      ],
+      [
+        { skyId: 12, subscription: { ...subscription, endpoint: 'https://169.254.169.254/latest/meta-data' } },
+        'endpoint must be on a push service this server sends to (a browser’s own, over https).',
+      ],
+      [
+        { skyId: 12, subscription: { ...subscription, endpoint: 'https://fcm.googleapis.com.evil.example/x' } },
+        'endpoint must be on a push service this server sends to (a browser’s own, over https).',
+      ],
+      [
+        { skyId: 12, subscription: { ...subscription, endpoint: 'not a url' } },
+        'endpoint must be the URL of a push service.',
+      ],
+      [
+        { skyId: 12, subscription: { ...subscription, keys: { ...subscription.keys, p256dh: 'short' } } },
+        "keys.p256dh must be 65 bytes, as the browser's subscription gives it.",
+      ],
+      [
+        {
+          skyId: 12,
+          subscription: { ...subscription, keys: { ...subscription.keys, auth: `${subscription.keys.auth}==` } },
+        },
+        "keys.auth must be base64url, as the browser's subscription gives it.",
+      ],
+      [
+        { skyId: 12, subscription: { endpoint: subscription.endpoint } },
+        'keys must hold the subscription’s p256dh and auth.',
+      ],
+      [{ skyId: '12', subscription }, 'skyId must be a sky number.'],
+    ]
+    for (const [body, error] of cases) {
+      const res = await send(app, 'POST', body, cookie)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(await res.json()).toEqual({ error })
+    }
+    expect((await send(app, 'POST', '{"skyId":', cookie)).status).toBe(400)
+    expect(await (await app.request('/api/reminders', { headers: { Cookie: cookie } })).json()).toEqual({
+      reminders: [],
+    })
+  })
+
+  it(`keeps at most ${MAX_REMINDERS_PER_ACCOUNT} reminders an account, however many are asked for at once`, async () => {
+    const app = setup()
+    const { account, cookie } = await signIn(app, NOW)
+    for (let id = 1000; id < 1000 + MAX_REMINDERS_PER_ACCOUNT + 10; id++) owners.set(id, account.address)
+    const asked = await Promise.all(
+      Array.from({ length: MAX_REMINDERS_PER_ACCOUNT + 10 }, (_, i) =>
+        send(
+          app,
+          'POST',
+          { skyId: 1000 + i, subscription: browser('https://fcm.googleapis.com/fcm/send').subscription },
+          cookie,
+        ),
+      ),
+    )
+    expect(asked.filter((r) => r.status === 201)).toHaveLength(MAX_REMINDERS_PER_ACCOUNT)
+    expect(asked.filter((r) => r.status === 409)).toHaveLength(10)
+  })
+
+  it('sends a reminder its browser decrypts, telling nothing of the owner; a gone subscription is deleted', async () => {
+    const app = setup()
+    const { account, cookie } = await signIn(app, NOW)
+    owners.set(21, account.address)
+    owners.set(22, account.address)
+    const phone = browser(pushUrl)
+    for (const skyId of [21, 22])
+      expect((await send(app, 'POST', { skyId, subscription: phone.subscription }, cookie)).status).toBe(201)
+    const row = { endpoint: phone.subscription.endpoint, ...phone.subscription.keys }
+
+    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 21))).toBe('sent')
+    const delivery = received.at(-1)
+    expect(delivery?.headers['content-encoding']).toBe('aes128gcm')
+    expect(String(delivery?.headers.authorization)).toMatch(new RegExp(`^vapid t=.+, k=${vapid.publicKey}$`))
+    expect(delivery?.headers.ttl).toBe(String(12 * 3600))
+    const payload = phone.read(delivery?.body ?? Buffer.alloc(0))
+    expect(payload).toEqual({
+      title: 'Night has fallen over sky #21',
+      body: 'Its next star waits for your gaze.',
+      url: '/stargaze?gaze=21',
+      skyId: 21,
+      chainId: 31337,
+    })
+    expect(JSON.stringify(payload).toLowerCase()).not.toContain(account.address.slice(2).toLowerCase())
+
+    // The browser unsubscribed: the push service answers 410, and every reminder of that endpoint goes.
+    gone.add(new URL(phone.subscription.endpoint).pathname)
+    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 22))).toBe('gone')
+    expect(
+      await database.db.select().from(reminders).where(eq(reminders.endpoint, phone.subscription.endpoint)),
+    ).toEqual([])
+  })
+})
