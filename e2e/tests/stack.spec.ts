@@ -17,6 +17,12 @@ test.describe('the stack behind it', () => {
     expect(body.contracts.Chainellation?.toLowerCase()).toBe(stack.contracts.Chainellation?.toLowerCase())
   })
 
+  test('the API sends reminders with a VAPID key pair of the stack’s own', async ({ request }) => {
+    const res = await request.get('/api/reminders/key')
+    expect(res.status()).toBe(200)
+    expect(((await res.json()) as { publicKey: string }).publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
+  })
+
   test('unknown API routes are JSON 404s', async ({ request }) => {
     const res = await request.get('/api/does-not-exist')
     expect(res.status()).toBe(404)
