@@ -54,7 +54,8 @@ export async function sendReminder(
     const answer = await fetch(request.endpoint, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: request.body ?? null,
+      // A copy on an ArrayBuffer of its own: what fetch's body takes in every lib the code is checked with.
+      body: request.body ? new Uint8Array(request.body) : null,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     })
     await answer.body?.cancel()
