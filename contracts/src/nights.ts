@@ -6,6 +6,9 @@ const DAY = 86_400
 const DUSK = 18 * 3600
 const DAWN = 6 * 3600
 
+/** Time that must pass between two gazes at one sky (the contract's GAZE_COOLDOWN). */
+export const GAZE_COOLDOWN = 14 * 3600
+
 /** Seconds since local midnight at unix time `at` over a sky `tzOffset` seconds east of UTC. */
 export const localSecondsOf = (at: number, tzOffset: number) => (((at + tzOffset) % DAY) + DAY) % DAY
 

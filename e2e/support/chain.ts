@@ -120,6 +120,15 @@ export const skyOf = (stack: StackInfo, skyId: bigint) =>
     args: [skyId],
   })
 
+/** Sky `skyId`'s decorations, layer by layer (silhouette, sky, object), as the Decorations contract holds them. */
+export const layersOf = (stack: StackInfo, skyId: bigint) =>
+  clientOf(stack).readContract({
+    address: stack.contracts.Decorations as Address,
+    abi: decorationsAbi,
+    functionName: 'layersOf',
+    args: [skyId],
+  })
+
 /** Sets the three free decorations (hills, moon, telescope) on sky `skyId`, which `from` owns. */
 export async function decorateSky(stack: StackInfo, rpc: Rpc, from: Address, skyId: bigint) {
   const decorations = stack.contracts.Decorations as Address

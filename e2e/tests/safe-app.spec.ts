@@ -1,9 +1,9 @@
-import { chainellationAbi, decorationsAbi } from '@chainellation/contracts'
+import { chainellationAbi } from '@chainellation/contracts'
 import { safeAbi } from '@chainellation/contracts/safe'
 import type { FrameLocator, Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
 import { isWide, session, signMessageButton } from '../support/app'
-import { chainTime, mintSky, offsetWhereItIs, skyOf, transferToken } from '../support/chain'
+import { chainTime, layersOf, mintSky, offsetWhereItIs, skyOf, transferToken } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { freshSafe, SafeHost, type SafeHostOptions } from '../support/safe-host'
 import type { StackInfo } from '../support/stack-env'
@@ -176,12 +176,7 @@ test.describe('as a Safe App inside Safe{Wallet}', () => {
     await host.confirm(safeTxHash, safe.owners[1])
     await expect(app.getByRole('button', { name: 'Applied' })).toBeVisible()
     expect((await skyOf(stack, skyId)).gazes).toBe(1)
-    const [silhouette] = await read(stack).readContract({
-      address: stack.contracts.Decorations as Address,
-      abi: decorationsAbi,
-      functionName: 'layersOf',
-      args: [skyId],
-    })
+    const [silhouette] = await layersOf(stack, skyId)
     expect(silhouette.decorationId).toBeGreaterThan(0)
     expect(await read(stack).readContract({ address: safe.address, abi: safeAbi, functionName: 'nonce' })).toBe(1n)
     expect(host.methods.filter((m) => m === 'sendTransactions')).toHaveLength(1)

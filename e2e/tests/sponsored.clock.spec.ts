@@ -1,7 +1,6 @@
 import {
   chainellationAbi,
   chainellationForwarderAbi,
-  decorationsAbi,
   forwarderDomain,
   forwardRequestTypes,
 } from '@chainellation/contracts'
@@ -9,7 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectTestWallet, decorationLayer } from '../support/app'
-import { chainTime, setChainTime, skyOf } from '../support/chain'
+import { chainTime, layersOf, setChainTime, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -173,12 +172,7 @@ test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a 
   await expect(page.getByText(/^Free, the game pays the gas/)).toBeVisible()
   await page.getByRole('button', { name: 'Apply 1 change' }).click()
   await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
-  const [silhouette] = await client(stack).readContract({
-    address: stack.contracts.Decorations as Address,
-    abi: decorationsAbi,
-    functionName: 'layersOf',
-    args: [skyId],
-  })
+  const [silhouette] = await layersOf(stack, skyId)
   expect(silhouette.decorationId).toBeGreaterThan(0)
 
   // The wallet signed three requests, sent no transaction, and holds what it held: nothing.

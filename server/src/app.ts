@@ -46,6 +46,15 @@ const SKY_PAGE_READ_MS = 400
 /** How long a sky's card or page waits for its streak from the index before it goes without. */
 const STREAK_READ_MS = 300
 
+/** What `read` gives within `ms`, or nothing: a page or card goes without what is slow to come. */
+function within<T>(ms: number, read: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  return Promise.race([read, late]).finally(() => clearTimeout(timer))
+}
+
 export type AppOptions = {
   config: AppConfig
   db: Database
@@ -121,25 +130,19 @@ export function createApp({
    */
   const streakLineOf = async (chainId: number, skyId: string): Promise<string | undefined> => {
     if (!indexer || chainId !== config.chainId) return undefined
-    let timer: NodeJS.Timeout | undefined
-    const line = (async () => {
+    const line = async () => {
       const answer = await indexer.get(`/skies/${skyId}`)
       if (answer.status !== 200) return undefined
       const sky = JSON.parse(answer.text) as SkyJson
       if (sky.streak.longest === 0) return undefined
       return streakWords(sky.streak, { now: await chainTime(), tzOffset: sky.tzOffset, completed: sky.completed }).line
-    })()
-    return Promise.race([
-      line,
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), STREAK_READ_MS)
-      }),
-    ])
-      .catch(() => undefined)
-      .finally(() => clearTimeout(timer))
+    }
+    return within(STREAK_READ_MS, line()).catch(() => undefined)
   }
+  // A player's calendar link and reminders change at the pace drafts do.
+  const draftWrites = config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS
   const calendarWrites = rateLimit(
-    rateLimits('calendar-writes', (config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS).client),
+    rateLimits('calendar-writes', draftWrites.client),
     'calendar link changes',
     clientKey,
   )
@@ -177,10 +180,7 @@ export function createApp({
     .route('/api/auth', authRoutes({ db, config: config.auth, now, clientKey, rateLimits }))
     // Before the draft and sky routes, whose Cache-Control would be set over the cards' own.
     .route('/api', cardRoutes({ readSky, readComposedSky, db, cards, readLimit: skyReadLimit, streakOf: streakLineOf }))
-    .route(
-      '/api/drafts',
-      draftRoutes({ db, now, clientKey, rateLimits, writeLimits: config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS }),
-    )
+    .route('/api/drafts', draftRoutes({ db, now, clientKey, rateLimits, writeLimits: draftWrites }))
     .route('/api/skies', skyRoutes({ readSky, readLimit: skyReadLimit }))
     .route(
       '/api/reminders',
@@ -190,11 +190,7 @@ export function createApp({
         chainId: config.chainId,
         readSky,
         vapid: config.vapid,
-        writeLimit: rateLimit(
-          rateLimits('reminder-writes', (config.draftWrites ?? DEFAULT_DRAFT_WRITE_LIMITS).client),
-          'reminder changes',
-          clientKey,
-        ),
+        writeLimit: rateLimit(rateLimits('reminder-writes', draftWrites.client), 'reminder changes', clientKey),
       }),
     )
     .route(
@@ -256,13 +252,7 @@ export function createApp({
     if (!(await skyReadCount.count(clientKey(c))).allowed) return unread
     // Beside the chain's read: the streak on the card its preview names.
     const streakRead = streakLineOf(config.chainId, skyId)
-    let timer: NodeJS.Timeout | undefined
-    const read = await Promise.race([
-      readSky(config.chainId, BigInt(skyId)),
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), SKY_PAGE_READ_MS)
-      }),
-    ]).finally(() => clearTimeout(timer))
+    const read = await within(SKY_PAGE_READ_MS, readSky(config.chainId, BigInt(skyId)))
     if (read?.kind === 'no-sky') return { kind: 'missing' }
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }

@@ -185,6 +185,18 @@ function chainTime(): Promise<bigint> {
   return clock.time
 }
 
+/**
+ * The skies whose streak stands by the chain's clock: a run, last gazed tonight or last night in their own zone
+ * (@chainellation/contracts/nights), for "longest streak now" in the gallery and the leaderboard.
+ */
+async function standingStreaks(): Promise<Condition> {
+  const stands = streakStands(await chainTime()).map(({ zones, fromNight }) =>
+    and(inArray(sky.tzOffset, zones), gte(sky.lastGazeNight, fromNight)),
+  )
+  const run = gt(sky.streakRun, 0)
+  return and(run, or(...stands)) ?? run
+}
+
 /** A query that failed: a 503 with a sentence, and the process runs on. */
 function failed(error: Error, c: Context) {
   console.error(error)
@@ -209,13 +221,7 @@ const reads = new Hono()
     // Longest streak now: the skies whose run still stands by the chain's clock (last gazed tonight or last night,
     // in their own zone), longest first, read in order from the `streak` index.
     if (p.sort === 'streak') {
-      const standing = or(
-        ...streakStands(await chainTime()).map(({ zones, fromNight }) =>
-          and(inArray(sky.tzOffset, zones), gte(sky.lastGazeNight, fromNight)),
-        ),
-      )
-      where.push(gt(sky.streakRun, 0))
-      if (standing) where.push(standing)
+      where.push(await standingStreaks())
     }
     const order = {
       newest: [desc(sky.id)],
@@ -277,16 +283,11 @@ const reads = new Hono()
     const p = c.req.valid('query')
     if (p.by === 'streak') {
       // Collectors by the longest run among their skies that still stands by the chain's clock.
-      const standing = or(
-        ...streakStands(await chainTime()).map(({ zones, fromNight }) =>
-          and(inArray(sky.tzOffset, zones), gte(sky.lastGazeNight, fromNight)),
-        ),
-      )
       const streak = sql<number>`max(${sky.streakRun})`.mapWith(Number)
       const runs = await db
         .select({ owner: sky.owner, streak })
         .from(sky)
-        .where(and(gt(sky.streakRun, 0), standing))
+        .where(await standingStreaks())
         .groupBy(sky.owner)
         .orderBy(desc(streak), asc(sky.owner))
         .limit(p.limit)

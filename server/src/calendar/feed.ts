@@ -2,13 +2,11 @@
 // Stargaze page gives, so that the reminder of each night's gaze comes from a calendar the player already uses.
 // docs/decisions/reminders.md.
 import { formatUtcOffset } from '@chainellation/art'
-import { isNightAt, nightStartOf, tonightOf } from '@chainellation/contracts/nights'
+import { GAZE_COOLDOWN, isNightAt, nightStartOf, tonightOf } from '@chainellation/contracts/nights'
 import ical, { ICalAlarmType } from 'ical-generator'
 
 /** Nights each sky's events reach ahead. */
 export const FEED_NIGHTS = 14
-/** Time between two gazes at one sky (the contract's GAZE_COOLDOWN). */
-const COOLDOWN = 14 * 3600
 const NIGHT = 12 * 3600
 
 /** What the feed needs of a sky, as the index serves it. */
@@ -51,7 +49,7 @@ export function nightsFeed(skies: readonly FeedSky[], { chainId, origin, now }: 
     const nights = Math.min(FEED_NIGHTS, sky.starCount - sky.starsRevealed)
     for (let night = first; night < first + nights; night++) {
       const start = nightStartOf(night, sky.tzOffset)
-      const opens = night === first && sky.lastGazeAt !== null ? Math.max(start, sky.lastGazeAt + COOLDOWN) : start
+      const opens = night === first && sky.lastGazeAt !== null ? Math.max(start, sky.lastGazeAt + GAZE_COOLDOWN) : start
       calendar
         .createEvent({
           id: `sky-${chainId}-${sky.id}-night-${night}@chainellation`,

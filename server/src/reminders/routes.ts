@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { validator } from 'hono/validator'
+import type { z } from 'zod'
 import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { Database } from '../db'
@@ -74,14 +75,11 @@ export function reminderRoutes({
 }: ReminderDeps) {
   const signedIn = requireSession({ db, now }, errors.signedOut)
   const address = (c: { get: (key: 'session') => Session }) => c.get('session').address
-  const json = <T>(schema: {
-    safeParse: (
-      value: unknown,
-    ) => { success: true; data: T } | { success: false; error: Parameters<typeof firstError>[0] }
-  }) =>
+  /** The JSON body as `schema` reads it, or a 400 with its first complaint in words. */
+  const json = <T extends z.ZodType>(schema: T) =>
     validator('json', (value, c) => {
       const input = schema.safeParse(value)
-      return input.success ? input.data : c.json({ error: firstError(input.error) }, 400)
+      return input.success ? (input.data as z.infer<T>) : c.json({ error: firstError(input.error) }, 400)
     })
 
   return new Hono<{ Variables: { session: Session } }>()

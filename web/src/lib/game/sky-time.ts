@@ -1,13 +1,11 @@
 import type { Sky } from '@chainellation/art'
 import { constellations } from '@chainellation/contracts/catalogue'
-import { isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
+import { GAZE_COOLDOWN, isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
 
 const HOUR = 3600
-/** Time that must pass between two gazes at one sky (the contract's GAZE_COOLDOWN). */
-export const GAZE_COOLDOWN = 14 * HOUR
 
 // Night as the contract sees it (18:00 to 05:59 local), in one place with the streaks that count nights.
-export { isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
+export { GAZE_COOLDOWN, isNightAt, localSecondsOf } from '@chainellation/contracts/nights'
 
 /** The local hour (0–23) the renderer draws. */
 export const localHourOf = (now: number, tzOffset: number) => Math.floor(localSecondsOf(now, tzOffset) / HOUR)

@@ -51,6 +51,27 @@ export type WriteRequest<
 /** A write once its arguments are checked. */
 export type Call = { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint }
 
+/** A request as a call: checked against its ABI at the call site, from here on any function of any ABI. */
+const callOf = ({
+  address,
+  abi,
+  functionName,
+  args,
+  value,
+}: {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: unknown
+  value?: bigint
+}): Call => ({
+  address,
+  abi,
+  functionName,
+  args: Array.isArray(args) ? args : [],
+  value,
+})
+
 /** A refusal of the relayer's, with its sentence for the page (which ends with the way to pay the gas yourself). */
 export class RelayRefusal extends Error {
   constructor(
@@ -377,6 +398,16 @@ export function createWriteMachine(options: WriteMachineOptions) {
     if (pending) void follow(owner, nextId(), pending)
   }
 
+  /** `sent`, or nothing at once should the wallet move to another account or chain first (see `releases`). */
+  function untilSwitched(sent: Promise<TransactionReceipt | undefined>): Promise<TransactionReceipt | undefined> {
+    let release = () => {}
+    const released = new Promise<undefined>((resolve) => {
+      release = () => resolve(undefined)
+    })
+    releases.add(release)
+    return Promise.race([sent, released]).finally(() => releases.delete(release))
+  }
+
   let unwatch: (() => void) | undefined
   const start = () => {
     unwatch = watchAccount(config, {
@@ -418,15 +449,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
     ): Promise<TransactionReceipt | undefined> {
       const owner = current()
       if (!owner) return Promise.resolve(undefined)
-      let release = () => {}
-      const released = new Promise<undefined>((resolve) => {
-        release = () => resolve(undefined)
-      })
-      releases.add(release)
-      // Checked against its ABI at the call site; from here on any function of any ABI.
-      const { address, abi, functionName, args, value } = request
-      const call: Call = { address, abi, functionName, args: Array.isArray(args) ? args : [], value }
-      return Promise.race([send(owner, nextId(), call, description), released]).finally(() => releases.delete(release))
+      return untilSwitched(send(owner, nextId(), callOf(request), description))
     },
 
     /**
@@ -436,21 +459,7 @@ export function createWriteMachine(options: WriteMachineOptions) {
     writeBatch(requests: readonly WriteRequest[], description: string): Promise<TransactionReceipt | undefined> {
       const owner = current()
       if (!owner || !requests.length) return Promise.resolve(undefined)
-      let release = () => {}
-      const released = new Promise<undefined>((resolve) => {
-        release = () => resolve(undefined)
-      })
-      releases.add(release)
-      const calls = requests.map(({ address, abi, functionName, args, value }) => ({
-        address,
-        abi,
-        functionName,
-        args: Array.isArray(args) ? args : [],
-        value,
-      }))
-      return Promise.race([sendBatch(owner, nextId(), calls, description), released]).finally(() =>
-        releases.delete(release),
-      )
+      return untilSwitched(sendBatch(owner, nextId(), requests.map(callOf), description))
     },
 
     /**
