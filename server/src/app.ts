@@ -28,14 +28,15 @@ import { nameRoutes } from './names/routes'
 import { clientAddress, memoryRateLimits, networkKey, type RateLimitStore, rateLimit, rateLimitKey } from './rate-limit'
 import type { Relayer } from './relay/relayer'
 import { relayRoutes } from './relay/routes'
-import { reminderRoutes } from './reminders/routes'
+import { PUSH_SERVICE_HOSTS, pushServiceAllows, reminderRoutes } from './reminders/routes'
 import { type ShareCards, shareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
 import { cardRoutes } from './share/routes'
 import { draftWords, skyWords, unreadSkyWords } from './share/words'
+import { chainClock } from './skies/chain-clock'
 import { composedSkyReader } from './skies/composition'
 import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
-import { chainGames, type SkyRead, skyReader } from './skies/reader'
+import { type SkyRead, skyReader, skyTimeZoneReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
 import { encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
@@ -109,21 +110,8 @@ export function createApp({
   // One reader of the indexer for its routes, readiness and the lag metric.
   const indexer = config.indexerUrl ? indexerReads(config.indexerUrl) : undefined
   watchIndexer(indexer && (() => indexer.sync().then(progressOf)))
-  // The chain's clock, which counts the nights of the calendar feeds and the share cards' streaks (the wall clock
-  // where the game is not deployed); one read serves a second of requests.
-  const game = chainGames(config.auth.chains)(config.chainId)
-  let clock: { at: number; time: Promise<number> } | undefined
-  const chainTime = () => {
-    if (game.kind !== 'game') return Promise.resolve(Math.floor(now().getTime() / 1000))
-    if (!clock || Date.now() - clock.at > 1000) {
-      const time = game.client.getBlock().then((block) => Number(block.timestamp))
-      time.catch(() => {
-        clock = undefined
-      })
-      clock = { at: Date.now(), time }
-    }
-    return clock.time
-  }
+  // The chain's clock, which counts the nights of the calendar feeds and the share cards' streaks.
+  const chainTime = chainClock(config.auth.chains, config.chainId, now)
   /**
    * A sky's streak line for its share card, from the index and the chain's clock; none when the sky was never gazed,
    * or the index or the node is slow to answer or does not (the card is drawn without it).
@@ -189,7 +177,9 @@ export function createApp({
         now,
         chainId: config.chainId,
         readSky,
+        timeZoneOf: skyTimeZoneReader(config.auth.chains, config.chainId),
         vapid: config.vapid,
+        allowsEndpoint: pushServiceAllows(PUSH_SERVICE_HOSTS, config.reminders?.pushOrigins),
         writeLimit: rateLimit(rateLimits('reminder-writes', draftWrites.client), 'reminder changes', clientKey),
       }),
     )

@@ -91,6 +91,15 @@ export const SEPOLIA_WEB_RPC_ORIGINS: readonly string[] = [
   ...sepolia.rpcUrls.default.http.map((url) => new URL(url).origin),
 ]
 
+export type ReminderSettings = {
+  /** Origins of push services sent to besides the browsers' own (stand-ins in tests and benches). */
+  pushOrigins: readonly string[]
+  /** How often the schedule is planned ahead, in seconds. */
+  planSeconds: number
+  /** Reminders one process sends at once. */
+  sendsAtOnce: number
+}
+
 export type AppConfig = {
   /** Chain whose contract addresses /api/health reports, and whose skies the pages at /sky/:id show. */
   chainId: number
@@ -111,6 +120,8 @@ export type AppConfig = {
   walletConnectRelay?: string
   /** The VAPID keys reminders are sent with (Web Push); unset, the API sends none and says so. */
   vapid?: { publicKey: string; privateKey: string; subject: string }
+  /** The reminders' schedule (src/reminders/schedule.ts); defaults for tests. */
+  reminders?: ReminderSettings
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
   trustedProxies?: number
   /**

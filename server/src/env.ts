@@ -217,6 +217,15 @@ const schema = z.object({
   RELAY_MIN_BALANCE_ETH: optional(ether('RELAY_MIN_BALANCE_ETH').default(parseEther('0.05'))),
   /** How long a SIGTERM waits for the requests in flight before the process exits anyway, in seconds. */
   SHUTDOWN_GRACE_SECONDS: optional(z.coerce.number().min(0).max(3600).default(10)),
+  /**
+   * Push services the API sends reminders to besides the browsers' own (Chrome's, Firefox's, Safari's, Edge's), as
+   * origins: a push service stand-in in tests and benches. Production leaves it unset.
+   */
+  PUSH_SERVICE_ORIGINS: optional(origins.optional()),
+  /** How often the reminders' schedule is planned ahead, in seconds (docs/decisions/reminders.md). */
+  REMINDER_PLAN_SECONDS: optional(z.coerce.number().int().min(1).max(300).default(30)),
+  /** Reminders one API process sends at once. */
+  REMINDER_SENDS_AT_ONCE: optional(z.coerce.number().int().min(1).max(256).default(32)),
 })
 
 /** The public Sepolia endpoint development uses when SEPOLIA_RPC_URL is unset; production never does. */
@@ -338,6 +347,11 @@ export function configFromEnv(env: Env): AppConfig {
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
+    reminders: {
+      pushOrigins: env.PUSH_SERVICE_ORIGINS ?? [],
+      planSeconds: env.REMINDER_PLAN_SECONDS,
+      sendsAtOnce: env.REMINDER_SENDS_AT_ONCE,
+    },
     skyReads: { limit: env.SKY_READ_RATE_LIMIT, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     names: env.ENS_RPC_URL
       ? {

@@ -5,12 +5,16 @@ import { Hono } from 'hono'
 import { pino } from 'pino'
 import { createApp } from './app'
 import { type DatabaseHandle, openDatabase } from './db'
+import { indexerReads } from './discovery/routes'
 import { configFromEnv, env, secretsOfEnv } from './env'
 import { drainOnSignals } from './lifecycle'
 import { createLogger, setProcessLogger } from './log'
 import { instrumentPostgres, metricsHandler } from './metrics'
 import { memoryRateLimits, postgresRateLimits } from './rate-limit'
 import { createRelayer } from './relay/relayer'
+import { indexedSkyStates, startJobQueue } from './reminders/jobs'
+import { startSchedule } from './reminders/schedule'
+import { chainClock } from './skies/chain-clock'
 
 /** How long a log line may wait in the buffer before it is written. */
 const LOG_FLUSH_MS = 100
@@ -67,6 +71,30 @@ if (relayer) {
   relayer.start()
 }
 
+// The reminders' schedule, worked by every API process on the database (docs/decisions/reminders.md).
+const reminders = config.vapid
+  ? await (async () => {
+      if (!config.indexerUrl) {
+        logger.warn('VAPID keys are set, but no INDEXER_URL: reminders are taken but not sent')
+        return undefined
+      }
+      const boss = await startJobQueue(database, (error) => logger.warn({ err: error }, 'job queue'))
+      const schedule = await startSchedule({
+        boss,
+        db: database.db,
+        chainId: config.chainId,
+        vapid: config.vapid as NonNullable<typeof config.vapid>,
+        chainTime: chainClock(config.auth.chains, config.chainId, () => new Date()),
+        skyStates: indexedSkyStates(indexerReads(config.indexerUrl)),
+        planSeconds: env.REMINDER_PLAN_SECONDS,
+        sendsAtOnce: env.REMINDER_SENDS_AT_ONCE,
+        onError: (error, what) => logger.warn({ err: error }, what),
+      })
+      logger.info(`sending reminders, planned every ${env.REMINDER_PLAN_SECONDS} s`)
+      return { boss, schedule }
+    })()
+  : undefined
+
 let draining = false
 const app = createApp({
   config,
@@ -107,6 +135,9 @@ drainOnSignals({
   },
   close: async () => {
     await relayer?.stop()
+    reminders?.schedule.stop()
+    // Sends under way finish; jobs not yet begun stay queued for the other processes, or the next start.
+    await reminders?.boss.stop({ graceful: true, timeout: 10_000 })
     await database.close()
   },
   exit,

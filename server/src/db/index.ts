@@ -25,6 +25,10 @@ export type DatabaseHandle = {
   driver: 'postgres' | 'pglite'
   /** The postgres.js client behind `db` on Postgres, for what shares its connections (rate limits, metrics). */
   postgres?: Sql
+  /** On Postgres, the server's connection string, for what opens connections of its own (the job queue). */
+  url?: string
+  /** The PGlite database behind `db` without Postgres, for what shares its one connection (the job queue). */
+  pglite?: import('@electric-sql/pglite').PGlite
   close: () => Promise<void>
 }
 
@@ -67,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await client.end({ timeout: 1 })
       throw error
     }
-    return { db, driver: 'postgres', postgres: client, close: () => client.end({ timeout: 5 }) }
+    return { db, driver: 'postgres', postgres: client, url: options.url, close: () => client.end({ timeout: 5 }) }
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
   // Durability as configured, checked by src/drafts/durability.test.ts: a write PGlite has answered survives the
@@ -90,5 +94,5 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     await client.close()
     throw error
   }
-  return { db, driver: 'pglite', close: () => client.close() }
+  return { db, driver: 'pglite', pglite: client, close: () => client.close() }
 }

@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -224,6 +225,10 @@ export const reminders = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The sky's time zone, seconds east of UTC, as the contract keeps it for good: where its nights begin. */
+    tzOffset: integer('tz_offset').notNull(),
+    /** Hours after the night begins (18:00 there) the owner is reminded: 0 to 11. */
+    hour: smallint('hour').notNull().default(0),
     createdAt: instant('created_at').notNull(),
   },
   (table) => [
@@ -231,4 +236,24 @@ export const reminders = pgTable(
     index('reminders_sky_idx').on(table.chainId, table.skyId),
     index('reminders_address_idx').on(table.address),
   ],
+)
+
+/**
+ * Each night's reminder to one browser, claimed before it is sent and marked once its push service took it
+ * (src/reminders/schedule.ts): however many processes work the schedule, and however often a job is tried again,
+ * a browser is sent a sky's night once. Rows of nights long past are deleted by the planner.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    endpoint: text('endpoint').notNull(),
+    chainId: integer('chain_id').notNull(),
+    skyId: integer('sky_id').notNull(),
+    /** The night, numbered as @chainellation/contracts/nights numbers them. */
+    night: integer('night').notNull(),
+    claimedAt: instant('claimed_at').notNull(),
+    /** When the push service took it; unset while a send is under way (or its process died). */
+    sentAt: instant('sent_at'),
+  },
+  (table) => [primaryKey({ columns: [table.endpoint, table.chainId, table.skyId, table.night] })],
 )

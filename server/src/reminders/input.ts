@@ -16,7 +16,10 @@ const base64url = (name: string, bytes: number) =>
 export const pushSubscriptionInput = z.object({
   endpoint: z
     .url({ protocol: /^https?$/, error: 'endpoint must be the URL of a push service.' })
-    .max(2048, 'endpoint must be at most 2048 characters.'),
+    .max(2048, 'endpoint must be at most 2048 characters.')
+    // One spelling per endpoint (a host's letter case, a default port), so that a browser is one row however its
+    // endpoint is written.
+    .transform((endpoint) => new URL(endpoint).href),
   keys: z.object(
     { p256dh: base64url('keys.p256dh', 65), auth: base64url('keys.auth', 16) },
     { error: 'keys must hold the subscription’s p256dh and auth.' },
@@ -33,6 +36,13 @@ export const reminderInput = z.object({
     .min(1, 'skyId must be a sky number.')
     .max(1_000_000, 'skyId must be a sky number.'),
   subscription: pushSubscriptionInput,
+  /** Hours after the sky's night begins (18:00 there) to be reminded: 0 at nightfall, up to 11 (05:00). */
+  hour: z
+    .number({ error: 'hour must be a number of hours into the night.' })
+    .int('hour must be a whole number of hours.')
+    .min(0, 'hour must be from 0 (nightfall, 18:00) to 11 (05:00).')
+    .max(11, 'hour must be from 0 (nightfall, 18:00) to 11 (05:00).')
+    .default(0),
 })
 
 /** A reminder to stop: the sky, and the browser's endpoint. */

@@ -1,10 +1,5 @@
-import { createECDH, randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-// @ts-expect-error: http_ece ships no types; the push service's side of RFC 8291, for the stand-in.
-import ece from 'http_ece'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
@@ -14,6 +9,7 @@ import { reminders } from '../db/schema'
 import { memoryRateLimits } from '../rate-limit'
 import type { ReadSky } from '../skies/reader'
 import { openTestDatabase } from '../testing/database'
+import { type PushDelivery, pushBrowser, startPushService } from '../testing/push-service'
 import { signIn, testOrigin } from '../testing/sign-in'
 import { MAX_REMINDERS_PER_ACCOUNT, pushServiceAllows, reminderRoutes } from './routes'
 import { reminderPayload, sendReminder, type VapidKeys } from './send'
@@ -30,46 +26,19 @@ const readSky = (async (_chainId: number, skyId: bigint) => {
   return owner ? { kind: 'found', tokenUri: '', owner } : { kind: 'no-sky' }
 }) as unknown as ReadSky
 
-/** A browser's push subscription whose keys the test holds, as the push service's side sees it. */
-function browser(pushUrl: string) {
-  const ecdh = createECDH('prime256v1')
-  ecdh.generateKeys()
-  const auth = randomBytes(16)
-  const endpoint = `${pushUrl}/push/${randomBytes(8).toString('hex')}`
-  return {
-    subscription: {
-      endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-    /** What the push service received for this browser, decrypted as the browser would. */
-    read: (body: Buffer) =>
-      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString()),
-  }
-}
-
-// A push service stand-in (RFC 8030) on this machine: it keeps what it is sent, and answers 201, or 410 for an
-// endpoint whose subscription has gone.
-let push: Server
+let push: Awaited<ReturnType<typeof startPushService>>
 let pushUrl: string
-const received: { path: string; headers: Record<string, unknown>; body: Buffer }[] = []
-const gone = new Set<string>()
+const received: PushDelivery[] = []
 beforeAll(async () => {
   database = await openTestDatabase()
-  push = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
-      res.writeHead(gone.has(req.url ?? '') ? 410 : 201).end()
-    })
-  })
-  await new Promise<void>((resolve) => push.listen(0, '127.0.0.1', resolve))
-  pushUrl = `http://127.0.0.1:${(push.address() as AddressInfo).port}`
+  push = await startPushService((delivery) => received.push(delivery))
+  pushUrl = push.url
 })
 afterAll(async () => {
-  await new Promise((resolve) => push?.close(resolve))
+  await push?.close()
   await database?.close()
 })
+const browser = pushBrowser
 
 function setup(keys: VapidKeys | null = vapid) {
   const now = () => NOW
@@ -91,6 +60,7 @@ function setup(keys: VapidKeys | null = vapid) {
         now,
         chainId: 31337,
         readSky,
+        timeZoneOf: async (skyId) => (owners.has(Number(skyId)) ? 19_800 : undefined),
         vapid: keys ?? undefined,
         writeLimit: pass,
         // The browsers' push services, and the tests' stand-in on this machine.
@@ -132,7 +102,22 @@ describe('reminders by Web Push', () => {
     // Asked again, the same browser and sky is still one reminder.
     expect((await send(app, 'POST', { skyId: 11, subscription }, cookie)).status).toBe(201)
     const listed = await app.request('/api/reminders', { headers: { Cookie: cookie } })
-    expect(await listed.json()).toEqual({ reminders: [{ skyId: 11, endpoint: subscription.endpoint }] })
+    expect(await listed.json()).toEqual({ reminders: [{ skyId: 11, endpoint: subscription.endpoint, hour: 0 }] })
+    // The same endpoint in another spelling (the host's letter case, its default port) is the same browser, and
+    // another hour of the night replaces the first.
+    const shouted = subscription.endpoint.replace('fcm.googleapis.com', 'FCM.GoogleAPIs.com:443')
+    const later = await send(
+      app,
+      'POST',
+      { skyId: 11, subscription: { ...subscription, endpoint: shouted }, hour: 3 },
+      cookie,
+    )
+    expect(await later.json()).toEqual({ skyId: 11, hour: 3, on: true })
+    expect(await (await app.request('/api/reminders', { headers: { Cookie: cookie } })).json()).toEqual({
+      reminders: [{ skyId: 11, endpoint: subscription.endpoint, hour: 3 }],
+    })
+    const [kept] = await database.db.select().from(reminders).where(eq(reminders.endpoint, subscription.endpoint))
+    expect(kept?.tzOffset).toBe(19_800)
     expect((await send(app, 'DELETE', { skyId: 11, endpoint: subscription.endpoint }, cookie)).status).toBe(200)
     expect(await (await app.request('/api/reminders', { headers: { Cookie: cookie } })).json()).toEqual({
       reminders: [],
@@ -177,6 +162,10 @@ describe('reminders by Web Push', () => {
         'keys must hold the subscription’s p256dh and auth.',
       ],
       [{ skyId: '12', subscription }, 'skyId must be a sky number.'],
+      [{ skyId: 12, subscription, hour: 12 }, 'hour must be from 0 (nightfall, 18:00) to 11 (05:00).'],
+      [{ skyId: 12, subscription, hour: -1 }, 'hour must be from 0 (nightfall, 18:00) to 11 (05:00).'],
+      [{ skyId: 12, subscription, hour: 1.5 }, 'hour must be a whole number of hours.'],
+      [{ skyId: 12, subscription, hour: '3' }, 'hour must be a number of hours into the night.'],
     ]
     for (const [body, error] of cases) {
       const res = await send(app, 'POST', body, cookie)
@@ -217,7 +206,7 @@ describe('reminders by Web Push', () => {
       expect((await send(app, 'POST', { skyId, subscription: phone.subscription }, cookie)).status).toBe(201)
     const row = { endpoint: phone.subscription.endpoint, ...phone.subscription.keys }
 
-    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 21))).toBe('sent')
+    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 21, 20_500))).toBe('sent')
     const delivery = received.at(-1)
     expect(delivery?.headers['content-encoding']).toBe('aes128gcm')
     expect(String(delivery?.headers.authorization)).toMatch(new RegExp(`^vapid t=.+, k=${vapid.publicKey}$`))
@@ -229,12 +218,13 @@ describe('reminders by Web Push', () => {
       url: '/stargaze?gaze=21',
       skyId: 21,
       chainId: 31337,
+      night: 20_500,
     })
     expect(JSON.stringify(payload).toLowerCase()).not.toContain(account.address.slice(2).toLowerCase())
 
     // The browser unsubscribed: the push service answers 410, and every reminder of that endpoint goes.
-    gone.add(new URL(phone.subscription.endpoint).pathname)
-    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 22))).toBe('gone')
+    push.gone.add(new URL(phone.subscription.endpoint).pathname)
+    expect(await sendReminder(database.db, vapid, row, reminderPayload(31337, 22, 20_500))).toBe('gone')
     expect(
       await database.db.select().from(reminders).where(eq(reminders.endpoint, phone.subscription.endpoint)),
     ).toEqual([])

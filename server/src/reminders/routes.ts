@@ -25,12 +25,16 @@ export const PUSH_SERVICE_HOSTS: readonly string[] = [
   '.notify.windows.com',
 ]
 
-/** Whether the server sends to `endpoint`: https, on one of `hosts` (a leading dot: that domain's subdomains). */
+/**
+ * Whether the server sends to `endpoint`: https, on one of `hosts` (a leading dot: that domain's subdomains), or on one
+ * of `origins` exactly (an operator's or a test's push service).
+ */
 export const pushServiceAllows =
-  (hosts: readonly string[] = PUSH_SERVICE_HOSTS) =>
+  (hosts: readonly string[] = PUSH_SERVICE_HOSTS, origins: readonly string[] = []) =>
   (endpoint: URL) =>
-    endpoint.protocol === 'https:' &&
-    hosts.some((host) => (host.startsWith('.') ? endpoint.hostname.endsWith(host) : endpoint.hostname === host))
+    origins.includes(endpoint.origin) ||
+    (endpoint.protocol === 'https:' &&
+      hosts.some((host) => (host.startsWith('.') ? endpoint.hostname.endsWith(host) : endpoint.hostname === host)))
 
 /** Largest request body accepted, in bytes: a subscription is a few hundred. */
 const MAX_BODY_BYTES = 4096
@@ -41,6 +45,8 @@ export type ReminderDeps = {
   /** The chain the reminders are of (the app's own). */
   chainId: number
   readSky: ReadSky
+  /** A sky's time zone, seconds east of UTC, from the chain; undefined when the chain did not answer. */
+  timeZoneOf: (skyId: bigint) => Promise<number | undefined>
   /** Unset: the server sends no reminders, and says so. */
   vapid: VapidKeys | undefined
   /** Counts changes per client. */
@@ -69,6 +75,7 @@ export function reminderRoutes({
   now,
   chainId,
   readSky,
+  timeZoneOf,
   vapid,
   writeLimit,
   allowsEndpoint = pushServiceAllows(),
@@ -90,7 +97,7 @@ export function reminderRoutes({
     .get('/key', (c) => (vapid ? c.json({ publicKey: vapid.publicKey }) : c.json({ error: errors.off }, 503)))
     .get('/', signedIn, async (c) => {
       const rows = await db
-        .select({ skyId: reminders.skyId, endpoint: reminders.endpoint })
+        .select({ skyId: reminders.skyId, endpoint: reminders.endpoint, hour: reminders.hour })
         .from(reminders)
         .where(and(eq(reminders.address, address(c)), eq(reminders.chainId, chainId)))
       return c.json({ reminders: rows })
@@ -104,12 +111,15 @@ export function reminderRoutes({
       json(reminderInput),
       async (c) => {
         if (!vapid) return c.json({ error: errors.off }, 503)
-        const { skyId, subscription } = c.req.valid('json')
+        const { skyId, subscription, hour } = c.req.valid('json')
         if (!allowsEndpoint(new URL(subscription.endpoint))) return c.json({ error: errors.notPush }, 400)
         const sky = await readSky(chainId, BigInt(skyId))
         if (sky.kind === 'no-answer') return c.json({ error: errors.noAnswer }, 503)
         if (sky.kind !== 'found') return c.json({ error: errors.noSky }, 404)
         if (sky.owner.toLowerCase() !== address(c).toLowerCase()) return c.json({ error: errors.notOwner }, 403)
+        // Kept with the reminder, so that the schedule is planned from the database alone: a sky's zone never changes.
+        const tzOffset = await timeZoneOf(BigInt(skyId))
+        if (tzOffset === undefined) return c.json({ error: errors.noAnswer }, 503)
         // The cap and the insert in one transaction, under a lock of the account's (every API process takes the same),
         // so that requests at once cannot together pass it.
         const added = await db.transaction(async (tx) => {
@@ -125,6 +135,8 @@ export function reminderRoutes({
             endpoint: subscription.endpoint,
             p256dh: subscription.keys.p256dh,
             auth: subscription.keys.auth,
+            tzOffset,
+            hour,
             createdAt: now(),
           }
           const [existing] = await tx
@@ -143,12 +155,19 @@ export function reminderRoutes({
             .values(row)
             .onConflictDoUpdate({
               target: [reminders.endpoint, reminders.chainId, reminders.skyId],
-              set: { address: row.address, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
+              set: {
+                address: row.address,
+                p256dh: row.p256dh,
+                auth: row.auth,
+                tzOffset: row.tzOffset,
+                hour: row.hour,
+                createdAt: row.createdAt,
+              },
             })
           return true
         })
         if (!added) return c.json({ error: errors.full }, 409)
-        return c.json({ skyId, on: true }, 201)
+        return c.json({ skyId, hour, on: true }, 201)
       },
     )
     .delete(

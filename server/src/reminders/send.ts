@@ -9,14 +9,23 @@ import { reminders } from '../db/schema'
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string }
 
 /** What a reminder's notification says and opens: the sky's number and where to gaze; nothing of its owner. */
-export type ReminderPayload = { title: string; body: string; url: string; skyId: number; chainId: number }
+export type ReminderPayload = {
+  title: string
+  body: string
+  url: string
+  skyId: number
+  chainId: number
+  /** The night, numbered as @chainellation/contracts/nights numbers them. */
+  night: number
+}
 
-export const reminderPayload = (chainId: number, skyId: number): ReminderPayload => ({
+export const reminderPayload = (chainId: number, skyId: number, night: number): ReminderPayload => ({
   title: `Night has fallen over sky #${skyId}`,
   body: 'Its next star waits for your gaze.',
   url: `/stargaze?gaze=${skyId}`,
   skyId,
   chainId,
+  night,
 })
 
 /** How long a push service keeps a reminder for a browser that is offline: the night is twelve hours long. */

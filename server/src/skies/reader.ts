@@ -215,3 +215,30 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
 }
 
 export type ReadSky = ReturnType<typeof skyReader>
+
+/**
+ * A sky's time zone (seconds east of UTC) on `chainId`, from the contract's `skyOf`; undefined when the game is not
+ * there or the node did not answer. The contract fixes a sky's zone at mint, so a read is good for good.
+ */
+export function skyTimeZoneReader(chains: readonly SignInChain[], chainId: number) {
+  const game = chainGames(chains)(chainId)
+  const zones = new LRUCache<string, number>({ max: DEFAULT_SKY_CACHE_ENTRIES })
+  return async (skyId: bigint): Promise<number | undefined> => {
+    if (game.kind !== 'game') return undefined
+    const kept = zones.get(String(skyId))
+    if (kept !== undefined) return kept
+    try {
+      const sky = await game.client.readContract({
+        address: game.address,
+        abi: chainellationAbi,
+        functionName: 'skyOf',
+        args: [skyId],
+      })
+      zones.set(String(skyId), sky.tzOffset)
+      return sky.tzOffset
+    } catch (error) {
+      log().warn(`reading sky ${skyId}'s time zone failed: ${summary(error)}`)
+      return undefined
+    }
+  }
+}
