@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { appEnv } from './vite-plugins/app-env.ts'
 import { deployments } from './vite-plugins/deployments.ts'
+import { installableApp } from './vite-plugins/installable-app.ts'
 import { leanKit } from './vite-plugins/lean-kit.ts'
 import { leanViem } from './vite-plugins/lean-viem.ts'
 import { preloadFonts } from './vite-plugins/preload-fonts.ts'
@@ -55,6 +56,8 @@ export default defineConfig({
     // viem's multicall without Multicall3's bytecode, which only a deployless multicall sends.
     leanViem(),
     safeApp(),
+    // The Web App Manifest and the service worker that shows reminders, registered only when a player asks for one.
+    ...installableApp(),
     startAfterPaint('/boot.js', {
       atStart: ['react-dom/client'],
       onConnect: ['src/lib/shell/stack/wallet-stack.tsx', 'src/lib/shell/stack/wallet-kit.tsx'],

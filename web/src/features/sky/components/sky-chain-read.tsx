@@ -3,8 +3,7 @@ import { useAccount } from 'wagmi'
 import { useGameChain, useSkyMetadata } from '@/lib/game'
 import { useName } from '@/lib/names'
 import { useSkyOwner } from '../hooks/use-sky-owner'
-import { isNonexistentSky } from '../utils/sky-read'
-import type { SkyRead } from './sky-view'
+import { isNonexistentSky, type SkyRead } from '../utils/sky-read'
 
 export type SkyChainReadProps = {
   skyId: bigint

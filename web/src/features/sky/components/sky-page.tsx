@@ -2,13 +2,16 @@ import { useMemo, useState } from 'react'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import { sharedSkyChainId, useSharedSky } from '../hooks/use-shared-sky'
+import type { SkyRead } from '../utils/sky-read'
 import { SkyHistory } from './sky-history'
-import { type SkyRead, SkyView } from './sky-view'
+import { SkyView } from './sky-view'
 
 // The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
 const SkyChainRead = lazyIsland(async () => (await import('./sky-chain-read')).SkyChainRead)
 // The streak reads the index and the chain's clock: with the wallet stack too.
 const SkyStreak = lazyIsland(async () => (await import('./sky-streak')).SkyStreak)
+// Its owner's reminder asks the API and the browser, as the player's session: with the wallet stack too.
+const SkyReminder = lazyIsland(async () => (await import('@/components/reminder-toggle')).ReminderToggle)
 
 export type SkyPageProps = { skyId: bigint }
 
@@ -58,6 +61,11 @@ export function SkyPage({ skyId }: SkyPageProps) {
         streak={
           <WalletIsland load={SkyStreak.load} fallback={null}>
             <SkyStreak skyId={skyId} />
+          </WalletIsland>
+        }
+        reminder={
+          <WalletIsland load={SkyReminder.load} fallback={null}>
+            <SkyReminder skyId={skyId} />
           </WalletIsland>
         }
       />

@@ -9,35 +9,20 @@ import { SkyFrame } from '@/components/sky-frame'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { skyFileBase } from '@/lib/game/download'
-import type { SkyMetadata } from '@/lib/game/token-uri'
-import type { AccountName } from '@/lib/names/name-api'
 import page from '@/styles/page.module.css'
+import type { SkyRead } from '../utils/sky-read'
 import styles from './sky-page.module.css'
 
-/** What the page knows of a sky, from the API at first and from the chain once the wallet stack has read it. */
-export type SkyRead = {
-  skyId: bigint
-  chainId: number
-  /** Whether the game is deployed on the chain read. */
-  deployed: boolean
-  /** The sky was never minted. */
-  missing: boolean
-  meta?: SkyMetadata
-  /** The sky's picture before the rest of its metadata, when the page was served with it. */
-  picture?: string
-  owner?: `0x${string}`
-  /** The owner's ENS name and avatar, for the owner they were looked up for. */
-  ownerName?: { address: `0x${string}` } & AccountName
-  /** Held by the connected account. */
-  yours: boolean
-  /** The read failed and there is nothing to show. */
-  failed: boolean
-  retry?: () => void
-  retrying?: boolean
+export type SkyViewProps = {
+  read: SkyRead
+  history?: ReactNode
+  streak?: ReactNode
+  /** Shown to its owner only: the reminder of its nights. */
+  reminder?: ReactNode
 }
 
 /** A sky as the chain draws it, with its traits, owner, files and `history`; a way on when there is no such sky. */
-export function SkyView({ read, history, streak }: { read: SkyRead; history?: ReactNode; streak?: ReactNode }) {
+export function SkyView({ read, history, streak, reminder }: SkyViewProps) {
   const { skyId, deployed, missing, meta, owner, yours, failed, retry, retrying } = read
   const title = `Night sky #${skyId}`
   const image = meta?.image ?? read.picture
@@ -94,6 +79,7 @@ export function SkyView({ read, history, streak }: { read: SkyRead; history?: Re
             <>
               <p className={styles.description}>{meta.description}</p>
               {streak}
+              {yours && reminder}
               <SkyAttributes meta={meta} />
               <SkyDownloads src={meta.image} fileName={skyFileBase(skyId)} />
             </>

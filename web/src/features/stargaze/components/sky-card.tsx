@@ -1,21 +1,14 @@
 import type { Sky } from '@chainellation/art'
 import { constellations } from '@chainellation/contracts/catalogue'
-import { afterGaze, type Streak } from '@chainellation/contracts/nights'
-import { streakWords } from '@chainellation/contracts/streak-words'
-import type { Ref } from 'react'
+import type { Streak } from '@chainellation/contracts/nights'
+import type { ReactNode, Ref } from 'react'
 import { SkyThumb } from '@/components/sky-thumb'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import {
-  formatCountdown,
-  formatLocalTime,
-  isNightAt,
-  nextGazeAt,
-  revealedOf,
-  type SkyMetadata,
-  starCountOf,
-} from '@/lib/game'
+import { formatLocalTime, isNightAt, nextGazeAt, revealedOf, type SkyMetadata, starCountOf } from '@/lib/game'
 import { useReveal } from '../hooks/use-reveal'
+import { cardStreak, nextGazeWords, revealWords } from '../utils/card-words'
+import { skyCardId } from '../utils/gaze-target'
 import { RevealMoment } from './reveal-moment'
 import styles from './sky-card.module.css'
 
@@ -35,22 +28,15 @@ export type SkyCardProps = {
   cardRef?: Ref<HTMLElement>
   /** Its streak as the index counted it, which may not have seen the chain's last gaze yet. */
   streak?: Streak
+  /** The sky a reminder's link named (`?gaze=`): the card stands out. */
+  targeted?: boolean
+  /** Below the rest: its reminder. */
+  footer?: ReactNode
 }
 
 /** One of your skies: its image, its time there, its progress, and the Gaze button when the contract would accept it. */
-export function SkyCard({
-  id,
-  sky,
-  now,
-  meta,
-  imageFailed,
-  busy,
-  locked,
-  onGaze,
-  onOpen,
-  cardRef,
-  streak,
-}: SkyCardProps) {
+export function SkyCard(props: SkyCardProps) {
+  const { id, sky, now, meta, imageFailed, busy, locked, onGaze, onOpen, cardRef, streak, targeted, footer } = props
   const next = now === undefined ? undefined : nextGazeAt(sky, now)
   const ready = now !== undefined && next !== undefined && next <= now
   const night = now !== undefined && isNightAt(now, sky.tzOffset)
@@ -58,17 +44,14 @@ export function SkyCard({
   const complete = revealed >= total
   const constellation = complete ? constellations[sky.constellation - 1]?.name : undefined
   const reveal = useReveal(revealed, total, meta?.image)
-  // The chain's last gaze counts at once, before the index has caught up with it.
-  const streakNow =
-    streak && now !== undefined
-      ? streakWords(sky.lastGaze ? afterGaze(streak, sky.lastGaze, sky.tzOffset) : streak, {
-          now,
-          tzOffset: sky.tzOffset,
-          completed: complete,
-        })
-      : undefined
+  const streakNow = cardStreak(sky, streak, now, complete)
   return (
-    <Card className={styles.card} aria-label={`Night sky #${id}`} ref={cardRef}>
+    <Card
+      id={skyCardId(id)}
+      className={[styles.card, targeted && styles.targeted].filter(Boolean).join(' ')}
+      aria-label={`Night sky #${id}`}
+      ref={cardRef}
+    >
       <div className={styles.media}>
         <SkyThumb id={id} meta={meta} failed={imageFailed} onOpen={onOpen} />
         {reveal && <RevealMoment reveal={reveal} total={total} constellation={constellation} current={meta?.image} />}
@@ -96,19 +79,11 @@ export function SkyCard({
         </dl>
         {reveal && (
           <p className={styles.reveal} role="status">
-            {reveal.complete
-              ? `Every star revealed: ${constellation ?? 'the constellation'} is complete!`
-              : `A new star! ${revealed} of ${total} revealed.`}
+            {revealWords(reveal.complete, revealed, total, constellation)}
           </p>
         )}
         <p className={styles.next} aria-live="polite">
-          {complete
-            ? `Complete${constellation ? `: ${constellation}` : ''}`
-            : now === undefined || next === undefined
-              ? 'Reading the chain’s clock…'
-              : ready
-                ? 'Ready to gaze'
-                : `Next gaze in ${formatCountdown(next - now)}`}
+          {nextGazeWords(now, next, complete ? `Complete${constellation ? `: ${constellation}` : ''}` : undefined)}
         </p>
         {streakNow && (
           <p className={styles.streak}>
@@ -117,10 +92,11 @@ export function SkyCard({
           </p>
         )}
         {!complete && (
-          <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze}>
+          <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze} data-gaze>
             {busy ? 'Gazing…' : 'Gaze'}
           </Button>
         )}
+        {footer && <div className={styles.footer}>{footer}</div>}
       </div>
     </Card>
   )

@@ -1,4 +1,5 @@
 import type { Streak } from '@chainellation/contracts/nights'
+import { ReminderToggle } from '@/components/reminder-toggle'
 import { useNearViewport } from '@/hooks/use-near-viewport'
 import type { OwnedSky } from '@/lib/game'
 import { useSkyImages } from '@/lib/game'
@@ -15,10 +16,22 @@ export type SkyChunkProps = {
   eager?: boolean
   /** Each sky's streak as the index counted it, by sky id. */
   streaks?: ReadonlyMap<number, Streak>
+  /** The sky a reminder's link named. */
+  target?: bigint
 }
 
 /** A page of your skies whose images are read together once the page comes within 200 px of the viewport, or at once. */
-export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = false, streaks }: SkyChunkProps) {
+export function SkyChunk({
+  skies,
+  now,
+  busyIds,
+  locked,
+  onGaze,
+  onOpen,
+  eager = false,
+  streaks,
+  target,
+}: SkyChunkProps) {
   const [ref, near] = useNearViewport<HTMLElement>('200px')
   const images = useSkyImages(
     skies.map((s) => s.id),
@@ -38,6 +51,8 @@ export function SkyChunk({ skies, now, busyIds, locked, onGaze, onOpen, eager = 
         onOpen={() => onOpen(id)}
         cardRef={i === 0 ? ref : undefined}
         streak={streaks?.get(Number(id))}
+        targeted={id === target}
+        footer={<ReminderToggle skyId={id} />}
       />
     </li>
   ))

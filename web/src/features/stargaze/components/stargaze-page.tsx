@@ -39,7 +39,11 @@ export function StargazePage() {
         ]}
       />
       <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
-        {everyone ? <Gallery params={params} onParams={setParams} /> : <MySkies />}
+        {everyone ? (
+          <Gallery params={params} onParams={setParams} />
+        ) : (
+          <MySkies gaze={hydrated ? params.get('gaze') : null} />
+        )}
       </WalletIsland>
     </div>
   )
