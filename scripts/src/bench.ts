@@ -7,6 +7,7 @@ import { gas } from './bench/gas'
 import type { Measurement } from './bench/measurement'
 import { mint } from './bench/mint'
 import { prod } from './bench/prod'
+import { reminders } from './bench/reminders'
 import { collectResults, formatNotes, formatTable, RESULTS_FILE } from './bench/results'
 import { scale } from './bench/scale'
 import { skiesOf } from './bench/skies-of'
@@ -15,7 +16,7 @@ import { formatDuration } from './report'
 import { bold } from './term'
 
 // Later measurements (API latency, say) join this list.
-const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, discovery, prod, frontend]
+const all: Measurement[] = [gas, skiesOf, mint, stargaze, cards, discovery, prod, reminders, frontend]
 // Run only when named: discovery at ten times the community takes longer than all the others.
 const named: Measurement[] = [scale]
 // `npm run bench -- frontend gas` runs only those; bench/results.json then leaves out the figures not measured.

@@ -37,7 +37,8 @@ const all: Step[] = [
   },
   {
     // The production shape's drills (e2e/drills): an API process and the indexer's writer killed, the provider
-    // throttling, a rate limit across processes, a crowd at the relayer; each starts a rehearsal of its own.
+    // throttling, a rate limit across processes, a crowd at the relayer, an API process killed while it sends the
+    // night's reminders; each starts a rehearsal (or the reminders' bench) of its own.
     name: 'drills',
     command: ['npm', 'run', 'drills', '-w', 'e2e'],
     reports: [
@@ -46,6 +47,7 @@ const all: Step[] = [
       'drill-writer-kill.json',
       'drill-provider-429.json',
       'drill-relay-crowd.json',
+      'drill-reminders-kill.json',
     ],
     tests: { dir: 'e2e/drills', match: /\.drill\.ts$/ },
   },

@@ -353,6 +353,7 @@ describe('results.json', () => {
       'gas',
       'prod',
       'scale',
+      'reminders',
       'discovery',
     ])
     const { met, missed, unmeasured } = results.targetsMet

@@ -33,7 +33,7 @@ export function medianOf<T extends Record<string, number | null>>(runs: readonly
 
 export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s' | 'ETH'
 export type Target = { op: '<=' | '>=' | '='; value: number }
-export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'gas'
+export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'reminders' | 'gas'
 
 /** One line of the table: our figure, the starter's where it has one, their ratio, the target and whether it is met. */
 export type Figure = {
@@ -97,6 +97,8 @@ export const TARGETS = {
   prodApiRssIdle: { op: '<=', value: 150 },
   prodApiRssPeak: { op: '<=', value: 256 },
   prodStart: { op: '<=', value: 1000 },
+  /** From a night's start to its reminder reaching the push service, 10,000 skies at once. */
+  remindersP95: { op: '<=', value: 60_000 },
   none: { op: '=', value: 0 },
 } as const satisfies Record<string, Target>
 
@@ -206,6 +208,35 @@ export type ProdReport = ApiFigures & {
   pglite: ApiFigures & { rssMb: number }
 }
 
+/** server/reminders-report.json (server/src/reminders/bench.ts). */
+export type RemindersReport = {
+  skies: number
+  processes: number
+  received: number
+  duplicates: number
+  missed: number
+  p50Ms: number
+  p95Ms: number
+  maxMs: number
+  sendsPerSecond: number | null
+  apiRssPeakMb: number
+}
+
+/** The reminders' figures: a night's 10,000 reminders from two API processes on Postgres. */
+export function remindersFigures(r: RemindersReport): Figure[] {
+  const skies = r.skies.toLocaleString('en-US')
+  return [
+    figure('reminders.p50Ms', 'reminders', `${skies} skies at dusk: reminder p50`, 'ms', r.p50Ms),
+    figure('reminders.p95Ms', 'reminders', '  p95', 'ms', r.p95Ms, null, TARGETS.remindersP95),
+    figure('reminders.sendsPerSecond', 'reminders', '  sent a second, two processes', 'req/s', r.sendsPerSecond),
+    figure('reminders.duplicates', 'reminders', '  received twice', 'count', r.duplicates, null, TARGETS.none),
+    figure('reminders.missed', 'reminders', '  never received', 'count', r.missed, null, TARGETS.none),
+    figure('reminders.apiRssPeakMb', 'reminders', '  API process memory, peak', 'MB', r.apiRssPeakMb, null, {
+      ...TARGETS.prodApiRssPeak,
+    }),
+  ]
+}
+
 export type Inputs = {
   frontend: FrontendReport | null
   mint: MintReport | null
@@ -214,6 +245,7 @@ export type Inputs = {
   discovery?: DiscoveryReport | null
   prod?: ProdReport | null
   scale?: ScaleReport | null
+  reminders?: RemindersReport | null
 }
 
 const routeOf = (report: FrontendReport | null, site: 'ours' | 'baseline', route: string) =>
@@ -375,7 +407,16 @@ export function prodFigures(p: ProdReport): Figure[] {
   ]
 }
 
-export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod, scale }: Inputs): Figure[] {
+export function buildFigures({
+  frontend: f,
+  mint,
+  stargaze,
+  gas,
+  discovery,
+  prod,
+  scale,
+  reminders,
+}: Inputs): Figure[] {
   const out: Figure[] = []
   const home = (site: 'ours' | 'baseline') => routeOf(f, site, '/')
   for (const route of OUR_ROUTES) {
@@ -720,6 +761,7 @@ export function buildFigures({ frontend: f, mint, stargaze, gas, discovery, prod
     )
   }
   if (prod) out.push(...prodFigures(prod))
+  if (reminders) out.push(...remindersFigures(reminders))
   if (scale) out.push(...scaleFigures(scale))
   for (const [action, used] of Object.entries(gas ?? {})) {
     out.push(figure(`gas.${action}`, 'gas', `Gas: ${action}`, 'gas', used))
@@ -765,6 +807,7 @@ export function formatTable(figures: readonly Figure[]): string {
           RPC: 'Pages and RPC',
           discovery: 'Gallery index (indexer)',
           production: 'Production shape (npm run rehearse): two API processes on Postgres, 50 connections',
+          reminders: 'Reminders: a night’s 10,000 at once, two API processes on Postgres',
           gas: 'Contracts',
         }[section],
       ])
@@ -822,6 +865,8 @@ export const METHODS: Record<string, string> = {
   prod: 'bench/reports/prod.json from the prod measurement of the same run: a rehearsal (npm run rehearse, 12 s blocks, the provider stand-in without injected faults, rate limits raised); autocannon on the same machine through the load balancer to two API processes on Postgres, 50 connections, each route warmed 10 s then measured 10 s; memory from /proc (VmRSS, sampled every 250 ms); start = spawn of a third process from the build to its first /api/health 200; sky chain reads from the processes’ chainellation_sky_chain_reads_total; PGlite: one process from the same build, asked directly',
   scale:
     'bench/reports/scale.json from `npm run bench -- scale` (npm run scale -w server): per size, anvil seeded with that many skies and gazes, layer changes and transfers in the 15,000-sky collection’s proportions; per database a fresh index to the last seeded block, then 20,000 reads of each kind through the app’s API (one process) by 20 or 100 concurrent clients while a sky is minted every 2 s, after 5 reads of each client not counted, p95; memory from /proc (held: VmRSS every 250 ms from the database open on; peak: VmHWM); disk: PGlite’s folder or pg_database_size; the gallery: Chromium, 1280×800, a fresh context, navigation to the first 24 cards of everyone’s skies shown with their pictures, median of 3',
+  reminders:
+    'server/reminders-report.json from the reminders measurement of the same run (npm run bench:reminders -w server): Postgres, two API processes from the build under plain node with production’s memory flags, anvil’s clock brought to 45 s before 18:00 UTC, an index stand-in answering every sky as its owner’s and not gazed, a push service stand-in on this machine answering 201; 10,000 reminders, one browser each, all due at dusk; each figure from dusk (by the chain’s clock, on the wall clock) to the stand-in’s first receipt of that browser’s reminder; memory from /proc (VmHWM, sampled every 100 ms)',
   discovery:
     'server/discovery-report.json from the discovery measurement of the same run: a local chain seeded with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; reads through the app’s API, 20 concurrent clients, while a sky is minted every 2 s, after 5 reads of each client not counted; the chain’s figure reads every sky in batched multicalls',
 }
@@ -921,6 +966,7 @@ export function collectResults(root: string, startedAt: number): Results {
       discovery: read<DiscoveryReport>('server/discovery-report.json'),
       prod: read<ProdReport>(PROD_REPORT),
       scale: read<ScaleReport>(SCALE_REPORT, true),
+      reminders: read<RemindersReport>('server/reminders-report.json'),
     },
     { missing },
   )

@@ -3,7 +3,7 @@
 // processes run, and still sent when the process that took it dies.
 import { createHash } from 'node:crypto'
 import { nightOf, nightStartOf } from '@chainellation/contracts/nights'
-import { and, eq, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Job, JobInsert, JobResult, PgBoss } from 'pg-boss'
 import { Counter, Histogram } from 'prom-client'
 import type { Database } from '../db'
@@ -125,7 +125,10 @@ export async function startSchedule(deps: ScheduleDeps) {
       .onConflictDoUpdate({
         target: [reminderSends.endpoint, reminderSends.chainId, reminderSends.skyId, reminderSends.night],
         set: { claimedAt: sql`excluded.claimed_at` },
-        setWhere: sql`${reminderSends.sentAt} is null and ${reminderSends.claimedAt} < ${new Date(now.getTime() - CLAIM_STALE_SECONDS * 1000)}`,
+        setWhere: and(
+          isNull(reminderSends.sentAt),
+          lt(reminderSends.claimedAt, new Date(now.getTime() - CLAIM_STALE_SECONDS * 1000)),
+        ),
       })
       .returning({ endpoint: reminderSends.endpoint })
     if (claimed) return 'mine'

@@ -19,6 +19,7 @@ export type ApiProcess = {
   /** The API through `fetch`, for helpers written against `app.request`. */
   client: Requestable
   kill: (signal: NodeJS.Signals) => void
+  pid: number
 }
 
 const running = new Set<ChildProcess>()
@@ -33,10 +34,10 @@ process.once('exit', () => {
  */
 export async function startApi(
   env: Record<string, string>,
-  { port, entry }: { port?: number; entry?: string } = {},
+  { port, entry, nodeFlags = [] }: { port?: number; entry?: string; nodeFlags?: readonly string[] } = {},
 ): Promise<ApiProcess> {
   const listenOn = port ?? (await freePort())
-  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', 'src/index.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, ...(entry ? [entry] : ['--import', 'tsx', 'src/index.ts'])], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env, PORT: String(listenOn) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,6 +81,7 @@ export async function startApi(
     exited,
     client: { request: (path, init) => fetch(`${base}${path}`, init) },
     kill: (signal) => child.kill(signal),
+    pid: child.pid ?? 0,
   }
 }
 
