@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process'
-import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -16,6 +15,7 @@ import { createTestClient, http } from 'viem'
 import { seedPgliteDir } from './pglite-template'
 import { descendants, forEachLine, signal, spawnGroup, stopGroup, waitGone } from './processes'
 import { type Supervised, supervise } from './supervise'
+import { localVapidKeys } from './vapid'
 
 export const LOCAL_CHAIN_ID = 31337
 
@@ -27,22 +27,6 @@ export const LOCAL_CHAIN_ID = 31337
  * or NAME_READ_RATE_LIMIT wins, to try the production limits.
  */
 export const LOCAL_SIGN_IN_LIMIT = 10_000
-
-/**
- * A VAPID key pair for one local stack (RFC 8292): P-256, the public key as its 65 uncompressed bytes and the private
- * key as its 32, base64url, as web-push's `generate-vapid-keys` prints them.
- */
-export function localVapidKeys() {
-  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-  const { x = '', y = '' } = publicKey.export({ format: 'jwk' })
-  const { d = '' } = privateKey.export({ format: 'jwk' })
-  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(x, 'base64url'), Buffer.from(y, 'base64url')])
-  return {
-    VAPID_PUBLIC_KEY: raw.toString('base64url'),
-    VAPID_PRIVATE_KEY: d,
-    VAPID_SUBJECT: 'mailto:operator@chainellation.localhost',
-  }
-}
 
 /**
  * The account of anvil's mnemonic whose key the local API relays players' writes with, paying their gas: past the

@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { localVapidKeys } from './stack'
+import { localVapidKeys } from './vapid'
 
 describe('localVapidKeys', () => {
   it('makes a P-256 pair in the form the API takes: 65 public bytes and 32 private, base64url', () => {

@@ -19,6 +19,7 @@ import { sepolia } from 'viem/chains'
 import { createPostgresCluster, type PostgresCluster } from '../postgres'
 import { forEachLine, signal, spawnGroup, stopGroup } from '../processes'
 import { type Supervised, supervise } from '../supervise'
+import { localVapidKeys } from '../vapid'
 import { SEPOLIA_BLOCK_SECONDS, startSepoliaLikeChain } from './chain'
 import { type ProviderLimits, type ProviderStandIn, startProvider } from './provider'
 
@@ -339,6 +340,8 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
 
     const apiPorts = [await freePort(), await freePort()]
     const metricsPorts = [await freePort(), await freePort()]
+    // One key pair for both processes, as a deployment's: either may send any reminder.
+    const vapid = localVapidKeys()
     const apiEnv = (apiPort: number, metricsPort?: number): NodeJS.ProcessEnv => ({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -357,6 +360,7 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       LOG_FORMAT: 'json',
       LOCAL_RPC_URL: '',
       DATA_DIR: '',
+      ...vapid,
       ...options.apiEnv,
     })
     const apiPieces: Piece[] = ['API 1', 'API 2']

@@ -80,6 +80,7 @@ describe('the reminders’ schedule on the embedded database', () => {
     sky(3, { lastGazeAt: dusk + 1 }) // gazed tonight already
     sky(4, { owner: BUYER }) // no longer the owner's
     sky(5, { completed: true })
+    sky(6, { lastGazeAt: dusk - 13 * 3600 }) // gazed at 05:00 this morning: its gaze opens at 19:00
     const phone = pushBrowser(push.url)
     const laptop = pushBrowser(push.url)
     const row = (skyId: number, browser: ReturnType<typeof pushBrowser>) => ({
@@ -95,7 +96,15 @@ describe('the reminders’ schedule on the embedded database', () => {
     })
     await database.db
       .insert(reminders)
-      .values([row(1, phone), row(1, laptop), row(2, phone), row(3, phone), row(4, phone), row(5, phone)])
+      .values([
+        row(1, phone),
+        row(1, laptop),
+        row(2, phone),
+        row(3, phone),
+        row(4, phone),
+        row(5, phone),
+        row(6, phone),
+      ])
 
     // Three seconds before dusk there: planned (by every process, as often as it likes), nothing sent yet.
     chainNow = dusk - 3
@@ -129,6 +138,11 @@ describe('the reminders’ schedule on the embedded database', () => {
     await schedule.plan()
     await new Promise((resolve) => setTimeout(resolve, 3000))
     expect(push.received).toHaveLength(3)
+    // Sky 6's reminder waits for its gaze to open, an hour after dusk.
+    const [waiting] = await boss.findJobs<{ at: number }>(SEND_QUEUE, {
+      id: nightJobId(31337, 6, NIGHT, 0, 'after-wait'),
+    })
+    expect(waiting?.data.at).toBe(dusk + 3600)
     const sends = await database.db.select().from(reminderSends)
     expect(sends.filter((s) => s.sentAt)).toHaveLength(3)
     expect(errors.filter((e) => !String(e).includes('tried again'))).toEqual([])

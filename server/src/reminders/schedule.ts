@@ -2,7 +2,7 @@
 // together through pg-boss's queues in the same database, so that each sky-night's reminder is sent once however many
 // processes run, and still sent when the process that took it dies.
 import { createHash } from 'node:crypto'
-import { nightOf, nightStartOf } from '@chainellation/contracts/nights'
+import { GAZE_COOLDOWN, nightOf, nightStartOf } from '@chainellation/contracts/nights'
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Job, JobInsert, JobResult, PgBoss } from 'pg-boss'
 import { Counter, Histogram } from 'prom-client'
@@ -61,8 +61,8 @@ const delay = new Histogram({
  * The job id of sky `skyId`'s reminder for `night` at `hour`: a UUID made from them (RFC 9562's layout, version 8),
  * so that the planner, run by any process and as often as it likes, inserts each sky-night's job once.
  */
-export function nightJobId(chainId: number, skyId: number, night: number, hour: number): string {
-  const hex = createHash('sha256').update(`reminder:${chainId}:${skyId}:${night}:${hour}`).digest('hex')
+export function nightJobId(chainId: number, skyId: number, night: number, hour: number, kind = 'reminder'): string {
+  const hex = createHash('sha256').update(`${kind}:${chainId}:${skyId}:${night}:${hour}`).digest('hex')
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
@@ -165,6 +165,20 @@ export async function startSchedule(deps: ScheduleDeps) {
     if (at >= nightStartOf(job.night, sky.tzOffset) + 12 * 3600) return skip('the night is over')
     if (sky.completed) return skip('its constellation is complete')
     if (sky.lastGazeAt !== null && nightOf(sky.lastGazeAt, sky.tzOffset) >= job.night) return skip('gazed tonight')
+    // Gazed late last night, the sky cannot be gazed again until its wait is over (GAZE_COOLDOWN): the reminder comes
+    // then, as the calendar's event begins then, when that is still tonight.
+    const opens = sky.lastGazeAt === null ? 0 : sky.lastGazeAt + GAZE_COOLDOWN
+    if (opens > at && opens > job.at) {
+      if (opens >= nightStartOf(job.night, sky.tzOffset) + 12 * 3600) return skip('the gaze opens after the night')
+      await boss.insert(SEND_QUEUE, [
+        {
+          id: nightJobId(chainId, job.skyId, job.night, job.hour, 'after-wait'),
+          data: { ...job, at: opens },
+          startAfter: new Date(Date.now() + (opens - at) * 1000),
+        },
+      ])
+      return 'put off until the gaze opens'
+    }
     const owner = sky.owner.toLowerCase()
     let retry = 0
     for (const target of targets) {
