@@ -4,6 +4,7 @@ import { startStack } from '@chainellation/scripts/stack'
 import { startRelayStandIn } from '@chainellation/scripts/walletconnect-relay'
 import { startIndexerProxy } from './indexer-proxy'
 import { startIndexerRpcProxy } from './indexer-rpc-proxy'
+import { startPushServiceStandIn } from './push-service'
 import { startRpcProxy } from './rpc-proxy'
 import { startParentServer } from './safe-parent'
 import { STACK_ENV } from './stack-env'
@@ -38,8 +39,20 @@ export default async function globalSetup() {
   const indexerRpcProxy = await startIndexerRpcProxy({ upstream: `http://127.0.0.1:${anvilPort}` })
   // Phone wallets meet the app on the tests' WalletConnect relay: the public one is out of reach.
   const walletConnectRelay = await startRelayStandIn()
+  // Reminders go to the tests' push service, Chromium's own being out of reach too. The API (which takes the
+  // environment of this process) may send to it besides the browsers' own, and plans its schedule every 2 s rather than
+  // every 30 s, so a reminder comes within seconds of its moment on the chain's clock.
+  const pushService = await startPushServiceStandIn()
+  process.env.PUSH_SERVICE_ORIGINS = pushService.url
+  process.env.REMINDER_PLAN_SECONDS ||= '2'
   const closeProxies = () =>
-    Promise.all([chainProxy.close(), indexerProxy.close(), indexerRpcProxy.close(), walletConnectRelay.close()])
+    Promise.all([
+      chainProxy.close(),
+      indexerProxy.close(),
+      indexerRpcProxy.close(),
+      walletConnectRelay.close(),
+      pushService.close(),
+    ])
   const stack = await startStack({
     anvilPort,
     apiPort,
@@ -76,6 +89,7 @@ export default async function globalSetup() {
     safeParentOrigin,
     strangerParentOrigin,
     walletConnectRelayUrl: walletConnectRelay.url,
+    pushServiceUrl: pushService.url,
   })
   return async () => {
     await Promise.all([stack.stop(), stopParentServer(), closeProxies()])

@@ -40,6 +40,8 @@ export type StackInfo = {
   strangerParentOrigin: string
   /** The tests' WalletConnect relay, which the app was built to meet phone wallets on. */
   walletConnectRelayUrl: string
+  /** The tests' push service, which the API sends reminders to (support/push-service.ts). */
+  pushServiceUrl: string
 }
 
 export function readStackInfo(): StackInfo {

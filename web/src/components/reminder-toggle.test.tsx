@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Reminder, SubscriptionJson } from '@/lib/reminders/reminder-api'
+import { skyChanges } from '@/lib/reminders/sky-changes'
 import { fakePush, IPHONE_UA } from '@/lib/reminders/testing/fake-push'
 import { REMINDER_WORDS } from '@/lib/reminders/words'
 import { ReminderToggle } from './reminder-toggle'
@@ -40,6 +41,8 @@ const api = vi.hoisted(() => ({
 vi.mock('@/lib/reminders/reminder-api', () => api)
 
 beforeEach(() => {
+  // What a test left of the sky's change (its words, a turn-on waiting for a sign-in) is not the next one's.
+  skyChanges.clear(12)
   server.reminders = []
   server.key = () => Promise.resolve(SERVER_KEY)
   server.refuseAdd = undefined
@@ -75,9 +78,14 @@ function setUp(options: Parameters<typeof fakePush>[0] = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   )
-  const view = render(<ReminderToggle skyId={12n} />, { wrapper })
+  let view = render(<ReminderToggle skyId={12n} />, { wrapper })
   const rerender = () => view.rerender(<ReminderToggle skyId={12n} />)
-  return { push, rerender }
+  /** Draws the control afresh, as a page's list may be while the player signs in. */
+  const remount = () => {
+    view.unmount()
+    view = render(<ReminderToggle skyId={12n} />, { wrapper })
+  }
+  return { push, rerender, remount }
 }
 
 const toggle = () => screen.getByRole('switch', { name: 'Remind me' }) as HTMLInputElement
@@ -221,10 +229,28 @@ describe('ReminderToggle', () => {
     expect(toggle().checked).toBe(true)
     expect(screen.getByRole('status').textContent).toBe('Sign in to finish turning it on.')
 
+    // Signed in, the page reads the account's reminders at once, and that read answers from before the turn-on it
+    // finishes: the reminder shows all the same.
     Object.assign(signIn, { status: 'authenticated', requested: false })
     rerender()
     await waitFor(() => expect(api.addReminder).toHaveBeenCalledWith(12, expect.any(Object), 0))
     await screen.findByText(/each night at 18:00 where the sky lives/)
+  })
+
+  it('finishes turning it on after the sign-in even if the control was drawn afresh meanwhile', async () => {
+    signIn.status = 'unauthenticated'
+    const { remount } = setUp()
+    fireEvent.change(hourPicker(), { target: { value: '2' } })
+    fireEvent.click(toggle())
+    await waitFor(() => expect(signIn.request).toHaveBeenCalledOnce())
+    remount()
+    expect(toggle().checked).toBe(true)
+    expect(hourPicker().value).toBe('2')
+    Object.assign(signIn, { status: 'authenticated', requested: false })
+    remount()
+    await screen.findByText(/each night at 20:00 where the sky lives/)
+    expect(api.addReminder).toHaveBeenCalledOnce()
+    expect(api.addReminder).toHaveBeenCalledWith(12, expect.any(Object), 2)
   })
 
   it('keeps it off, in words, when the player does not sign in', async () => {

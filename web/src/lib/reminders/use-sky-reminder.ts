@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useAccount } from 'wagmi'
 import { useSignIn } from '@/lib/sign-in'
 import { currentSubscription, endpointKey, pushSupport, ReminderRefusal, subscribeThisBrowser } from './push'
 import { addReminder, fetchReminderKey, fetchReminders, removeReminder, type SubscriptionJson } from './reminder-api'
+import { skyChanges, useSkyChange, wordsOf } from './sky-changes'
 import { REMINDER_WORDS } from './words'
 
 const KEY = ['reminders', 'key'] as const
@@ -24,17 +25,11 @@ export type SkyReminder = {
   pickHour: (hour: number) => void
 }
 
-type Change = { action: 'on'; hour: number; subscription?: SubscriptionJson } | { action: 'off' }
-
-/** A failure in words: ours and the API's as they are, a request that got no answer as the server not answering. */
-const wordsOf = (error: Error | null) =>
-  !error ? undefined : error instanceof TypeError ? REMINDER_WORDS.noServer : error.message
-
 /**
  * Sky `skyId`'s reminder by Web Push for this browser: on or off and at which hour, from the account's reminders
  * (`GET /api/reminders`) and this browser's subscription. Turning it on asks the browser first, then asks the player to
  * sign in where they are not, and finishes once they have; turning the last of this browser's reminders off ends its
- * subscription too.
+ * subscription too. What is under way lives in `skyChanges`, so the control may be drawn again meanwhile.
  */
 export function useSkyReminder(skyId: number): SkyReminder {
   const { status, available, requested, request } = useSignIn()
@@ -42,7 +37,7 @@ export function useSkyReminder(skyId: number): SkyReminder {
   const { address } = useAccount()
   const queryClient = useQueryClient()
   const support = useMemo(() => pushSupport(), [])
-  const listKey = ['reminders', 'list', address?.toLowerCase()] as const
+  const listKey = useMemo(() => ['reminders', 'list', address?.toLowerCase()] as const, [address])
   const list = useQuery({ queryKey: listKey, queryFn: fetchReminders, enabled: signedIn })
   const endpoint = useQuery({
     queryKey: ENDPOINT,
@@ -53,63 +48,68 @@ export function useSkyReminder(skyId: number): SkyReminder {
     enabled: signedIn && support === 'ok',
   })
   const mine = list.data?.find((r) => r.skyId === skyId && endpointKey(r.endpoint) === endpoint.data)
+  const change = useSkyChange(skyId)
   const [picked, setPicked] = useState(0)
-  const [waiting, setWaiting] = useState<{ hour: number; subscription: SubscriptionJson }>()
-  const [signInRefused, setSignInRefused] = useState(false)
-  const publicKey = () => queryClient.fetchQuery({ queryKey: KEY, queryFn: fetchReminderKey, staleTime: Infinity })
 
-  const change = useMutation({
-    mutationFn: async (next: Change) => {
-      if (next.action === 'off') {
-        if (!mine) return
-        await removeReminder(skyId, mine.endpoint)
-        const rest = await queryClient.fetchQuery({ queryKey: listKey, queryFn: fetchReminders })
-        if (rest.some((r) => endpointKey(r.endpoint) === endpointKey(mine.endpoint))) return
-        await (await currentSubscription())?.unsubscribe()
-        queryClient.setQueryData(ENDPOINT, null)
-        return
-      }
+  /**
+   * The account's reminders read after a change. A read already under way began before it, and would answer without
+   * it (the one made as the player signs in races the turn-on it finishes): it is called off first.
+   */
+  const readAfterChange = async () => {
+    await queryClient.cancelQueries({ queryKey: listKey })
+    return queryClient.fetchQuery({ queryKey: listKey, queryFn: fetchReminders })
+  }
+  /** Keeps the reminder with the API for `subscription`. */
+  const keep = async (subscription: SubscriptionJson, hour: number): Promise<undefined> => {
+    await addReminder(skyId, subscription, hour)
+    await readAfterChange()
+    return undefined
+  }
+  const turnOn = (hour: number) =>
+    skyChanges.run(skyId, 'on', hour, async () => {
       if (!available) throw new ReminderRefusal(REMINDER_WORDS.noServer)
-      const subscription = next.subscription ?? (await subscribeThisBrowser(publicKey))
+      const publicKey = () => queryClient.fetchQuery({ queryKey: KEY, queryFn: fetchReminderKey, staleTime: Infinity })
+      const subscription = await subscribeThisBrowser(publicKey)
       queryClient.setQueryData(ENDPOINT, endpointKey(subscription.endpoint))
-      if (!signedIn) {
-        setWaiting({ hour: next.hour, subscription })
-        request()
-        return
-      }
-      await addReminder(skyId, subscription, next.hour)
-      await queryClient.invalidateQueries({ queryKey: listKey })
-    },
-  })
+      if (signedIn) return keep(subscription, hour)
+      request()
+      return { hour, subscription }
+    })
+  const turnOff = (reminder: { endpoint: string }) =>
+    skyChanges.run(skyId, 'off', undefined, async () => {
+      await removeReminder(skyId, reminder.endpoint)
+      const rest = await readAfterChange()
+      if (rest.some((r) => endpointKey(r.endpoint) === endpointKey(reminder.endpoint))) return
+      await (await currentSubscription())?.unsubscribe()
+      queryClient.setQueryData(ENDPOINT, null)
+    })
 
   // A turn-on that waited for sign-in: finished once signed in, dropped (in words) if the player did not sign in.
-  const { mutate } = change
+  const waiting = !!change.waiting
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `keep` is made anew each render; the effect runs on a change of sign-in.
   useEffect(() => {
     if (!waiting) return
     if (signedIn) {
-      setWaiting(undefined)
-      mutate({ action: 'on', ...waiting })
+      const turnOn = skyChanges.take(skyId)
+      if (turnOn) void skyChanges.run(skyId, 'on', turnOn.hour, () => keep(turnOn.subscription, turnOn.hour))
     } else if (!requested && status === 'unauthenticated') {
-      setWaiting(undefined)
-      setSignInRefused(true)
+      skyChanges.drop(skyId)
     }
-  }, [waiting, signedIn, requested, status, mutate])
+  }, [waiting, skyId, signedIn, requested, status])
 
-  const on = !!mine
-  const pending = change.isPending ? change.variables : undefined
   return {
-    on,
-    hour: pending?.action === 'on' ? pending.hour : (mine?.hour ?? picked),
-    busy: waiting ? 'sign-in' : pending?.action,
-    error: signInRefused ? REMINDER_WORDS.signInCancelled : wordsOf(change.error ?? list.error),
-    turnOn: () => {
-      setSignInRefused(false)
-      change.mutate({ action: 'on', hour: picked })
+    on: !!mine,
+    hour: change.hour ?? mine?.hour ?? picked,
+    busy: change.busy,
+    error: change.error ?? (list.error ? wordsOf(list.error) : undefined),
+    turnOn: () => void turnOn(picked),
+    turnOff: () => {
+      if (mine) void turnOff(mine)
+      else skyChanges.clear(skyId)
     },
-    turnOff: () => change.mutate({ action: 'off' }),
     pickHour: (hour) => {
       setPicked(hour)
-      if (on) change.mutate({ action: 'on', hour })
+      if (mine) void turnOn(hour)
     },
   }
 }

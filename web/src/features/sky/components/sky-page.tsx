@@ -4,6 +4,7 @@ import { lazyIsland, WalletIsland } from '@/lib/shell'
 import { sharedSkyChainId, useSharedSky } from '../hooks/use-shared-sky'
 import type { SkyRead } from '../utils/sky-read'
 import { SkyHistory } from './sky-history'
+import styles from './sky-page.module.css'
 import { SkyView } from './sky-view'
 
 // The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
@@ -65,7 +66,7 @@ export function SkyPage({ skyId }: SkyPageProps) {
         }
         reminder={
           <WalletIsland load={SkyReminder.load} fallback={null}>
-            <SkyReminder skyId={skyId} />
+            <SkyReminder skyId={skyId} className={styles.reminder} />
           </WalletIsland>
         }
       />

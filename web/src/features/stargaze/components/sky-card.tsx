@@ -91,12 +91,14 @@ export function SkyCard(props: SkyCardProps) {
             {streakNow.tonight && <span>{streakNow.tonight}</span>}
           </p>
         )}
-        {!complete && (
-          <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze} data-gaze>
-            {busy ? 'Gazing…' : 'Gaze'}
-          </Button>
-        )}
-        {footer && <div className={styles.footer}>{footer}</div>}
+        <div className={styles.actions}>
+          {!complete && (
+            <Button size="sm" disabled={!ready || busy || locked} aria-busy={busy} onClick={onGaze} data-gaze>
+              {busy ? 'Gazing…' : 'Gaze'}
+            </Button>
+          )}
+          {footer && <div className={styles.footer}>{footer}</div>}
+        </div>
       </div>
     </Card>
   )

@@ -1,0 +1,153 @@
+import { localSecondsOf, nightOf } from '@chainellation/contracts/nights'
+import { CHROMIUM_FLAGS, chromiumPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
+import type { CDPSession, Page } from '@playwright/test'
+import { connectTestWallet, signIn, signInModal } from '../support/app'
+import { chainTime, mintSky, offsetWhereItIs, setChainTime } from '../support/chain'
+import { expect, test } from '../support/fixtures'
+import { waitForIndexer } from '../support/indexer'
+import { TEST_SUBSCRIPTION_KEY, testSubscription, useTestSubscription } from '../support/push-service'
+
+// A reminder comes when a sky's night reaches its hour by the chain's clock, so this test moves the clock: the `clock`
+// project runs it alone, after every other spec (playwright.config.ts).
+
+const DAY = 86_400
+
+// The full browser, not the headless shell the other specs run in: the shell answers every notification permission
+// "denied", whatever the context grants, so its service workers can show no notification.
+test.use({
+  launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_FLAGS, ignoreDefaultArgs: playwrightFlagsToDrop() },
+})
+
+/** The first unix time after `after` at which it is `local` seconds past midnight over a sky `tzOffset` east of UTC. */
+const nextLocal = (after: number, tzOffset: number, local: number) =>
+  after + 1 + ((local - localSecondsOf(after + 1, tzOffset) + DAY) % DAY)
+
+/** The app's service worker registrations by scope, as the DevTools protocol reports them. */
+async function serviceWorkers(page: Page): Promise<{ cdp: CDPSession; registrations: Map<string, string> }> {
+  const cdp = await page.context().newCDPSession(page)
+  const registrations = new Map<string, string>()
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const { scopeURL, registrationId, isDeleted } of updated) {
+      if (isDeleted) registrations.delete(scopeURL)
+      else registrations.set(scopeURL, registrationId)
+    }
+  })
+  await cdp.send('ServiceWorker.enable')
+  return { cdp, registrations }
+}
+
+/** The notifications the page's service worker shows now. */
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return (await registration.getNotifications()).map(({ title, body, tag, icon, data }) => ({
+      title,
+      body,
+      tag,
+      icon,
+      url: (data as { url?: string } | null)?.url,
+    }))
+  })
+
+test('an owner turns a sky’s reminder on, and its night’s push becomes a notification that leads to the gaze', async ({
+  page,
+  context,
+  wallet,
+  stack,
+  rpc,
+}) => {
+  // Each wait below is for the stack (the schedule plans every 2 s, the push service answers at once); the chain's
+  // clock moves twice and the app's service worker starts once.
+  test.setTimeout(60_000)
+  const origin = new URL(stack.webUrl).origin
+  const subscription = testSubscription(stack.pushServiceUrl)
+  await useTestSubscription(context, subscription.json)
+  await context.grantPermissions(['notifications'], { origin })
+
+  // A sky whose night is under way: 18:50 there once the chain's clock has moved, its 19:00 reminder ten minutes off.
+  const tz = offsetWhereItIs(18, await chainTime(stack))
+  const skyId = await mintSky(stack, rpc, wallet.account, tz)
+  await setChainTime(rpc, nextLocal(await chainTime(stack), tz, 18 * 3600 + 50 * 60))
+  await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
+
+  // No service worker until a player asks for a reminder.
+  await page.goto('/stargaze')
+  await connectTestWallet(page, wallet)
+  const card = page.getByRole('article', { name: `Night sky #${skyId}` })
+  const remind = card.getByRole('switch', { name: 'Remind me' })
+  await expect(remind).not.toBeChecked()
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0)
+
+  // Signed out, the press does the browser's part and asks to sign in; the reminder is kept once signed in.
+  await card.getByRole('combobox', { name: 'Remind me at, the sky’s own time' }).selectOption({ label: '19:00' })
+  await remind.click()
+  await expect(signInModal(page)).toBeVisible()
+  await expect(card.getByRole('status')).toHaveText('Sign in to finish turning it on.')
+  await signIn(page)
+  await expect(card.getByRole('status')).toHaveText(
+    'On this device, each night at 19:00 where the sky lives, unless you have gazed already.',
+  )
+  await expect(remind).toBeChecked()
+  const kept = (await (await page.request.get('/api/reminders')).json()) as { reminders: unknown[] }
+  expect(kept.reminders).toContainEqual({ skyId: Number(skyId), endpoint: subscription.json.endpoint, hour: 1 })
+  const worker = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return { script: registration.active?.scriptURL, scope: registration.scope }
+  })
+  expect(worker).toEqual({ script: `${origin}/sw.js`, scope: `${origin}/` })
+  const { cdp, registrations } = await serviceWorkers(page)
+  await expect.poll(() => registrations.get(`${origin}/`)).toBeDefined()
+
+  // Its moment is ten minutes off on the chain's clock: nothing is sent.
+  await page.waitForTimeout(3000)
+  expect(await subscription.received()).toEqual([])
+
+  // 19:00 there: the API sends the night's reminder to this browser's push service, encrypted for it alone.
+  const at = nextLocal(await chainTime(stack), tz, 19 * 3600 + 5)
+  await setChainTime(rpc, at)
+  await expect.poll(async () => (await subscription.received()).length, { timeout: 20_000 }).toBe(1)
+  const [message] = await subscription.received()
+  if (!message) throw new Error('no message')
+  const { publicKey } = (await (await page.request.get('/api/reminders/key')).json()) as { publicKey: string }
+  expect(message.headers['content-encoding']).toBe('aes128gcm')
+  expect(message.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`))
+  const text = subscription.decrypt(message)
+  const payload = JSON.parse(text) as { title: string; body: string; url: string }
+  expect(payload).toEqual({
+    title: `Night has fallen over sky #${skyId}`,
+    body: expect.any(String),
+    url: `/stargaze?gaze=${skyId}`,
+    skyId: Number(skyId),
+    chainId: stack.chainId,
+    night: nightOf(at, tz),
+  })
+
+  // The browser hands it to the app's service worker, which shows it.
+  const registrationId = registrations.get(`${origin}/`) ?? ''
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: text })
+  const shown = {
+    title: payload.title,
+    body: payload.body,
+    tag: `sky-${stack.chainId}-${skyId}`,
+    icon: `${origin}/icons/icon-192.png`,
+    url: payload.url,
+  }
+  await expect.poll(() => notifications(page)).toEqual([shown])
+  // Another reminder of the same sky replaces it rather than stacking under it.
+  const next = { ...payload, title: `Night has fallen over sky #${skyId} again`, night: nightOf(at, tz) + 1 }
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(next) })
+  await expect.poll(() => notifications(page)).toEqual([{ ...shown, title: next.title }])
+
+  // Where the notification leads: the sky's card, its Gaze button ready under the focus.
+  await page.goto(payload.url)
+  await expect(card.getByRole('button', { name: 'Gaze' })).toBeFocused()
+  await expect(card.getByRole('button', { name: 'Gaze' })).toBeInViewport()
+
+  // Turned off, the API forgets it, and with no reminder left the browser's subscription ends.
+  await expect(remind).toBeChecked()
+  await remind.click()
+  await expect(remind).not.toBeChecked()
+  const left = (await (await page.request.get('/api/reminders')).json()) as { reminders: { skyId: number }[] }
+  expect(left.reminders.filter((r) => r.skyId === Number(skyId))).toEqual([])
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), TEST_SUBSCRIPTION_KEY)).toBeNull()
+})
