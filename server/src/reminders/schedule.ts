@@ -236,8 +236,9 @@ export async function startSchedule(deps: ScheduleDeps) {
     )
   }
 
-  // Jobs are fetched a few at a time by several workers, so that one slow push service holds up few reminders.
-  const workers = Math.min(8, sendsAtOnce)
+  // Two workers each fetch half the sends at once and work their jobs side by side: while one waits on its slowest push
+  // service, the other goes on; each polls once a second, which is what an idle process costs its database.
+  const workers = Math.min(2, sendsAtOnce)
   await boss.work<NightJob>(
     SEND_QUEUE,
     {
