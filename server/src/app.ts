@@ -11,6 +11,7 @@ import {
   type AppConfig,
   DEFAULT_DRAFT_WRITE_LIMITS,
   DEFAULT_NAME_READ_LIMIT,
+  DEFAULT_REMINDER_ADD_LIMIT,
   DEFAULT_SAFE_ORIGINS,
   DEFAULT_SKY_READ_LIMIT,
   SEPOLIA_WEB_RPC_ORIGINS,
@@ -181,6 +182,11 @@ export function createApp({
         vapid: config.vapid,
         allowsEndpoint: pushServiceAllows(PUSH_SERVICE_HOSTS, config.reminders?.pushOrigins),
         writeLimit: rateLimit(rateLimits('reminder-writes', draftWrites.client), 'reminder changes', clientKey),
+        addLimit: rateLimit(
+          rateLimits('reminder-adds', config.reminderAdds ?? DEFAULT_REMINDER_ADD_LIMIT),
+          'reminders turned on',
+          clientKey,
+        ),
       }),
     )
     .route(

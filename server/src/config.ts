@@ -49,6 +49,9 @@ export type DraftWriteLimits = { client: RateLimit; account: RateLimit }
  * fill its 50 drafts in a burst; per client, so that a script signing in one new account after another (each
  * with room for 50) writes no faster than a few players behind one address.
  */
+/** Reminders one client may turn on in a day, whichever accounts it signs in with (src/reminders/routes.ts). */
+export const DEFAULT_REMINDER_ADD_LIMIT: RateLimit = { limit: 200, windowMs: 86_400_000 }
+
 export const DEFAULT_DRAFT_WRITE_LIMITS: DraftWriteLimits = {
   client: { limit: 60, windowMs: 60_000 },
   account: { limit: 20, windowMs: 60_000 },
@@ -120,6 +123,8 @@ export type AppConfig = {
   walletConnectRelay?: string
   /** The VAPID keys reminders are sent with (Web Push); unset, the API sends none and says so. */
   vapid?: { publicKey: string; privateKey: string; subject: string }
+  /** Reminders one client may turn on a day (default {@link DEFAULT_REMINDER_ADD_LIMIT}). */
+  reminderAdds?: RateLimit
   /** The reminders' schedule (src/reminders/schedule.ts); defaults for tests. */
   reminders?: ReminderSettings
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */

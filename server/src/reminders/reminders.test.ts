@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
 import { authRoutes } from '../auth/routes'
 import type { DatabaseHandle } from '../db'
 import { reminders } from '../db/schema'
-import { memoryRateLimits } from '../rate-limit'
+import { memoryRateLimits, rateLimit } from '../rate-limit'
 import type { ReadSky } from '../skies/reader'
 import { openTestDatabase } from '../testing/database'
 import { type PushDelivery, pushBrowser, startPushService } from '../testing/push-service'
@@ -40,7 +40,7 @@ afterAll(async () => {
 })
 const browser = pushBrowser
 
-function setup(keys: VapidKeys | null = vapid) {
+function setup(keys: VapidKeys | null = vapid, addLimit: MiddlewareHandler = pass) {
   const now = () => NOW
   return new Hono()
     .route(
@@ -63,6 +63,7 @@ function setup(keys: VapidKeys | null = vapid) {
         timeZoneOf: async (skyId) => (owners.has(Number(skyId)) ? 19_800 : undefined),
         vapid: keys ?? undefined,
         writeLimit: pass,
+        addLimit,
         // The browsers' push services, and the tests' stand-in on this machine.
         allowsEndpoint: (url) => pushServiceAllows()(url) || url.origin === pushUrl,
       }),
@@ -194,6 +195,33 @@ describe('reminders by Web Push', () => {
     )
     expect(asked.filter((r) => r.status === 201)).toHaveLength(MAX_REMINDERS_PER_ACCOUNT)
     expect(asked.filter((r) => r.status === 409)).toHaveLength(10)
+  })
+
+  it('turns on at most the day’s reminders from one client, whichever accounts sign in there', async () => {
+    const perDay = rateLimit(
+      memoryRateLimits()('reminder-adds', { limit: 3, windowMs: 86_400_000 }),
+      'reminders turned on',
+      () => '198.51.100.7',
+    )
+    const app = setup(vapid, perDay)
+    // A crowd of new accounts behind one address, each the owner of a sky, all at once.
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => signIn(app, NOW)))
+    crowd.forEach(({ account }, i) => owners.set(3000 + i, account.address))
+    const asked = await Promise.all(
+      crowd.map(({ cookie }, i) =>
+        send(
+          app,
+          'POST',
+          { skyId: 3000 + i, subscription: browser('https://fcm.googleapis.com/fcm/send').subscription },
+          cookie,
+        ),
+      ),
+    )
+    expect(asked.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429])
+    const refused = asked.find((r) => r.status === 429)
+    expect((await refused?.json()) as { error: string }).toEqual({
+      error: expect.stringMatching(/^Too many reminders turned on from your address; try again in \d+ seconds\.$/),
+    })
   })
 
   it('sends a reminder its browser decrypts, telling nothing of the owner; a gone subscription is deleted', async () => {

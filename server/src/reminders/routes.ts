@@ -51,6 +51,8 @@ export type ReminderDeps = {
   vapid: VapidKeys | undefined
   /** Counts changes per client. */
   writeLimit: MiddlewareHandler
+  /** Counts reminders turned on per client over a day: a crowd of accounts behind one address adds no more. */
+  addLimit: MiddlewareHandler
   /** Whether the server sends to a subscription's endpoint (default: {@link pushServiceAllows}'s hosts). */
   allowsEndpoint?: (endpoint: URL) => boolean
 }
@@ -78,6 +80,7 @@ export function reminderRoutes({
   timeZoneOf,
   vapid,
   writeLimit,
+  addLimit,
   allowsEndpoint = pushServiceAllows(),
 }: ReminderDeps) {
   const signedIn = requireSession({ db, now }, errors.signedOut)
@@ -106,6 +109,7 @@ export function reminderRoutes({
       '/',
       writeLimit,
       signedIn,
+      addLimit,
       limitBody(MAX_BODY_BYTES, errors.tooLarge),
       jsonBody,
       json(reminderInput),
