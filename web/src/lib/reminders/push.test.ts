@@ -35,6 +35,11 @@ describe('pushSupport', () => {
     expect(pushSupport(fakePush({ userAgent: IPAD_UA }).browser.scope)).toBe('ok')
   })
 
+  it('says a page inside another site’s frame cannot ask, whatever the browser', () => {
+    expect(pushSupport(fakePush({ framed: true }).browser.scope)).toBe('framed')
+    expect(pushSupport(fakePush({ framed: true, userAgent: IPHONE_UA }).browser.scope)).toBe('framed')
+  })
+
   it('tells a browser without the Push API from one with it', () => {
     expect(pushSupport(fakePush({ userAgent: DESKTOP_UA, features: false }).browser.scope)).toBe('unsupported')
     expect(pushSupport(fakePush({ userAgent: DESKTOP_UA }).browser.scope)).toBe('ok')
@@ -93,6 +98,7 @@ describe('subscribeThisBrowser', () => {
     for (const [options, words] of [
       [{ userAgent: IPHONE_UA }, REMINDER_WORDS.iosNotInstalled],
       [{ features: false }, REMINDER_WORDS.unsupported],
+      [{ framed: true }, REMINDER_WORDS.framed],
     ] as const) {
       const push = fakePush(options)
       const key = vi.fn(() => Promise.resolve(SERVER_KEY))

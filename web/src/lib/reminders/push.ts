@@ -8,13 +8,19 @@ export class ReminderRefusal extends Error {
   override name = 'ReminderRefusal'
 }
 
-/** What this browser can do: subscribe, or not until the app is on the Home Screen (iOS), or not at all. */
-export type PushSupport = 'ok' | 'ios-not-installed' | 'unsupported'
+/**
+ * What this browser can do: subscribe, or not until the app is on the Home Screen (iOS), or not inside another site's
+ * frame (Safe{Wallet}'s), or not at all.
+ */
+export type PushSupport = 'ok' | 'ios-not-installed' | 'framed' | 'unsupported'
 
 /** The parts of the browser's global scope the support check reads. */
 export type BrowserScope = {
   navigator: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> & { standalone?: boolean }
   matchMedia?: (query: string) => { matches: boolean }
+  /** The page's own window and the topmost one: another when the page is framed. */
+  self?: unknown
+  top?: unknown
 }
 
 /** An iPhone's or iPad's browser (iPadOS names itself a Mac with a touch screen). */
@@ -22,10 +28,12 @@ const isIos = ({ userAgent, maxTouchPoints }: BrowserScope['navigator']) =>
   /\b(iPad|iPhone|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1)
 
 /**
- * Whether this browser can be reminded. iOS and iPadOS give web pages the Push API only in an app opened from the Home
- * Screen (a manifest's `display: standalone`), so there the answer is to install it first.
+ * Whether this browser can be reminded. Browsers ask for leave to notify only from a page of their own, not from
+ * inside another site's frame, as Safe{Wallet} shows the app. iOS and iPadOS give web pages the Push API only in an app
+ * opened from the Home Screen (a manifest's `display: standalone`), so there the answer is to install it first.
  */
 export function pushSupport(scope: BrowserScope = window): PushSupport {
+  if (scope.top !== undefined && scope.top !== scope.self) return 'framed'
   const standalone = scope.matchMedia?.('(display-mode: standalone)').matches || scope.navigator.standalone === true
   if (isIos(scope.navigator) && !standalone) return 'ios-not-installed'
   if (!('serviceWorker' in scope.navigator) || !('PushManager' in scope) || !('Notification' in scope)) {
@@ -37,6 +45,7 @@ export function pushSupport(scope: BrowserScope = window): PushSupport {
 /** The words for a browser that cannot be reminded, or undefined where it can. */
 export function supportRefusal(support: PushSupport): string | undefined {
   if (support === 'ios-not-installed') return REMINDER_WORDS.iosNotInstalled
+  if (support === 'framed') return REMINDER_WORDS.framed
   if (support === 'unsupported') return REMINDER_WORDS.unsupported
   return undefined
 }

@@ -4,6 +4,8 @@ export const REMINDER_WORDS = {
   dismissed: 'The browser asked whether this site may notify you, and had no answer. Try again to be asked once more.',
   iosNotInstalled:
     'On iPhone and iPad, add Chainellation to your Home Screen first (Share → Add to Home Screen), then open it from there to turn reminders on.',
+  framed:
+    'Inside Safe{Wallet} or another site’s frame, the browser does not let the app notify you: open Chainellation in a tab of its own to turn reminders on.',
   unsupported:
     'This browser cannot show notifications from a website. Reminders work in recent Chrome, Edge, Firefox and Safari.',
   signInCancelled: 'Sign in to be reminded of your skies’ nights: the reminder stays off until you do.',

@@ -26,6 +26,8 @@ export type FakePushOptions = {
   features?: boolean
   /** What the push service says to a subscription, when it refuses one. */
   subscribeFails?: string
+  /** Shown inside another site's frame. */
+  framed?: boolean
 }
 
 export function fakePush(options: FakePushOptions = {}) {
@@ -77,8 +79,11 @@ export function fakePush(options: FakePushOptions = {}) {
     maxTouchPoints: options.maxTouchPoints ?? 0,
     ...(features ? { serviceWorker: container } : {}),
   }
+  const self = {}
   const scope = {
     navigator,
+    self,
+    top: options.framed ? {} : self,
     matchMedia: (query: string) => ({ matches: standalone && query === '(display-mode: standalone)' }),
     ...(features ? { PushManager: class {}, Notification: notification } : {}),
   }
