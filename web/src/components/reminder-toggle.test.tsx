@@ -183,6 +183,17 @@ describe('ReminderToggle', () => {
     expect(api.addReminder).not.toHaveBeenCalled()
   })
 
+  it('says so when notifications were blocked after the reminder was turned on', async () => {
+    const { push, rerender } = setUp()
+    fireEvent.click(toggle())
+    await waitFor(() => expect(toggle().checked).toBe(true))
+    expect(screen.queryByRole('alert')).toBeNull()
+    push.notification.permission = 'denied'
+    rerender()
+    expect((await alert()).textContent).toBe(REMINDER_WORDS.denied)
+    expect(toggle().checked).toBe(true)
+  })
+
   it('asks an iPhone to add the app to its Home Screen first', async () => {
     setUp({ userAgent: IPHONE_UA })
     fireEvent.click(toggle())

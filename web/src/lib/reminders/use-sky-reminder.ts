@@ -97,11 +97,13 @@ export function useSkyReminder(skyId: number): SkyReminder {
     }
   }, [waiting, skyId, signedIn, requested, status])
 
+  // On, but the player has since blocked the site's notifications: the reminders come and are not shown.
+  const blocked = !!mine && globalThis.Notification?.permission === 'denied'
   return {
     on: !!mine,
     hour: change.hour ?? mine?.hour ?? picked,
     busy: change.busy,
-    error: change.error ?? (list.error ? wordsOf(list.error) : undefined),
+    error: change.error ?? (list.error ? wordsOf(list.error) : blocked ? REMINDER_WORDS.denied : undefined),
     turnOn: () => void turnOn(picked),
     turnOff: () => {
       if (mine) void turnOff(mine)
