@@ -151,6 +151,24 @@ describe('ReminderToggle', () => {
     expect(server.reminders).toHaveLength(1)
   })
 
+  it('subscribes again once the server’s key has changed, as one made with the old key takes no push', async () => {
+    const { push } = setUp()
+    fireEvent.click(toggle())
+    await waitFor(() => expect(toggle().checked).toBe(true))
+    const first = push.subscription
+    const newKey = Buffer.from([4, ...Array.from({ length: 64 }, (_, i) => 200 - i)]).toString('base64url')
+    server.key = () => Promise.resolve(newKey)
+    fireEvent.change(hourPicker(), { target: { value: '1' } })
+    await screen.findByText(/each night at 19:00 where the sky lives/)
+    expect(first?.unsubscribe).toHaveBeenCalledOnce()
+    expect(push.subscription?.endpoint).not.toBe(first?.endpoint)
+    expect(api.addReminder).toHaveBeenLastCalledWith(
+      12,
+      expect.objectContaining({ endpoint: push.subscription?.endpoint }),
+      1,
+    )
+  })
+
   it('turns off, and ends the browser’s subscription once none of its reminders is left', async () => {
     const { push } = setUp()
     fireEvent.click(toggle())

@@ -7,7 +7,6 @@ import { addReminder, fetchReminderKey, fetchReminders, removeReminder, type Sub
 import { skyChanges, useSkyChange, wordsOf } from './sky-changes'
 import { REMINDER_WORDS } from './words'
 
-const KEY = ['reminders', 'key'] as const
 const ENDPOINT = ['reminders', 'endpoint'] as const
 
 /** What a sky's reminder control shows and does. */
@@ -68,8 +67,9 @@ export function useSkyReminder(skyId: number): SkyReminder {
   const turnOn = (hour: number) =>
     skyChanges.run(skyId, 'on', hour, async () => {
       if (!available) throw new ReminderRefusal(REMINDER_WORDS.noServer)
-      const publicKey = () => queryClient.fetchQuery({ queryKey: KEY, queryFn: fetchReminderKey, staleTime: Infinity })
-      const subscription = await subscribeThisBrowser(publicKey)
+      // Asked for at every turn-on, never kept: a server's key may change (a local stack makes one at every start), and a
+      // subscription made with the old one would take none of its pushes.
+      const subscription = await subscribeThisBrowser(fetchReminderKey)
       queryClient.setQueryData(ENDPOINT, endpointKey(subscription.endpoint))
       if (signedIn) return keep(subscription, hour)
       request()
