@@ -206,7 +206,7 @@ describe('reminders by Web Push', () => {
     const app = setup(vapid, perDay)
     // A crowd of new accounts behind one address, each the owner of a sky, all at once.
     const crowd = await Promise.all(Array.from({ length: 5 }, () => signIn(app, NOW)))
-    crowd.forEach(({ account }, i) => owners.set(3000 + i, account.address))
+    for (const [i, { account }] of crowd.entries()) owners.set(3000 + i, account.address)
     const asked = await Promise.all(
       crowd.map(({ cookie }, i) =>
         send(
