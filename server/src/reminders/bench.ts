@@ -6,12 +6,13 @@
 //
 // `-- --drill`: the same with fewer skies, the first API process SIGKILLed once a quarter of them are sent, and not
 // started again: the other finds the dead one's jobs and finishes them. Writes reminders-drill-report.json.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { startAnvil } from '@chainellation/contracts/anvil'
+import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import postgres from 'postgres'
 import webpush from 'web-push'
@@ -188,7 +189,7 @@ try {
       )
     }
   const file = join(serverDir, drill ? 'reminders-drill-report.json' : 'reminders-report.json')
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+  writeJson(file, report)
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
 } finally {
   for (const api of apis) api.kill('SIGTERM')
