@@ -1,7 +1,6 @@
 import type { Address, Chain } from 'viem'
 import { sepolia } from 'viem/chains'
 import type { ContractAddresses } from './contracts'
-import type { RelayBudgets } from './relay/budgets'
 
 /**
  * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
@@ -153,6 +152,20 @@ export type AppConfig = {
   relay?: RelayConfig
   /** Requests to relay one client may make (default {@link DEFAULT_RELAY_LIMIT}). */
   relayRequests?: RateLimit
+}
+
+/** Daily budgets, in wei of gas, and the game's welcome to new players. */
+export type RelayBudgets = {
+  /** What one player's requests may cost a day. */
+  playerWei: bigint
+  /** What one network's requests may cost a day (an IPv4 /24, an IPv6 /64), whichever players they are for. */
+  clientWei: bigint
+  /** What the relayer spends a day in all. */
+  allWei: bigint
+  /** Of `allWei`, what players who had not played before today may spend a day together; the rest is kept back. */
+  newcomersWei: bigint
+  /** New players (the relayer's first request for them) the game takes on in any 60 s, across every API process. */
+  newPlayersPerMinute: number
 }
 
 /** What the relayer pays with and how much. */

@@ -1,10 +1,7 @@
 import { prometheus } from '@hono/prometheus'
 import type { Handler } from 'hono'
 import type { Sql } from 'postgres'
-import { Counter, collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client'
-import { formatEther } from 'viem'
-import { REFUSAL_REASONS } from './relay/policy'
-import type { RelayFigures } from './relay/relayer'
+import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client'
 
 // Everything here goes to prom-client's default registry, which other parts of the server register their own
 // metrics in too; it is created once per process, however many apps a process builds (tests build many).
@@ -99,54 +96,4 @@ new Gauge({
 /** Reads the indexer lag from `read` when metrics are scraped; the last app built in a process wins. */
 export function watchIndexer(read: IndexerProgress | undefined): void {
   progress = read
-}
-
-let relayer: (() => RelayFigures) | undefined
-
-/** Requests to relay, by what became of them: `sent`, `known` (sent before) or the refusal's code. */
-export const relayRequests = new Counter({
-  name: 'chainellation_relay_requests_total',
-  help: 'Signed requests the relayer was asked to send, by outcome: sent, known (already sent), or why refused.',
-  labelNames: ['outcome'],
-})
-
-/** Refusals of requests to relay by their finer reason (a budget by name, a nonce taken, too little gas, …). */
-export const relayRefusals = new Counter({
-  name: 'chainellation_relay_refusals_total',
-  help: 'Signed requests the relayer refused before spending any gas, by reason.',
-  labelNames: ['reason'],
-})
-for (const reason of REFUSAL_REASONS) relayRefusals.inc({ reason }, 0)
-
-new Gauge({
-  name: 'chainellation_relayer_balance_ether',
-  help: 'The relayer’s balance, as its keeper last read it: below its floor it relays nothing.',
-  collect() {
-    this.reset()
-    const balance = relayer?.().balanceWei
-    if (balance !== undefined) this.set(Number(formatEther(balance)))
-  },
-})
-new Gauge({
-  name: 'chainellation_relayer_queued_transactions',
-  help: 'The relayer’s transactions sent and not yet settled from a receipt, every API process’s.',
-  collect() {
-    this.reset()
-    const figures = relayer?.()
-    if (figures) this.set(figures.queued)
-  },
-})
-new Gauge({
-  name: 'chainellation_relayer_paused',
-  help: '1 while the relayer’s balance is below its floor and it relays nothing.',
-  collect() {
-    this.reset()
-    const figures = relayer?.()
-    if (figures) this.set(figures.paused ? 1 : 0)
-  },
-})
-
-/** Reads the relayer's figures when metrics are scraped; the last app built in a process wins. */
-export function watchRelayer(read: (() => RelayFigures) | undefined): void {
-  relayer = read
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { type Address, formatEther } from 'viem'
+import type { RelayBudgets } from '../config'
 import type { Database } from '../db'
 import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
 import { type Refusal, type RefusalReason, refuse } from './policy'
@@ -11,19 +12,7 @@ import { type Refusal, type RefusalReason, refuse } from './policy'
 // how many new players it takes on in any minute, and the share of the day players new today may spend, so that what
 // is kept back stays for players who have played before.
 
-/** Daily budgets, in wei of gas, and the game's welcome to new players. */
-export type RelayBudgets = {
-  /** What one player's requests may cost a day. */
-  playerWei: bigint
-  /** What one network's requests may cost a day (an IPv4 /24, an IPv6 /64), whichever players they are for. */
-  clientWei: bigint
-  /** What the relayer spends a day in all. */
-  allWei: bigint
-  /** Of `allWei`, what players who had not played before today may spend a day together; the rest is kept back. */
-  newcomersWei: bigint
-  /** New players (the relayer's first request for them) the game takes on in any 60 s, across every API process. */
-  newPlayersPerMinute: number
-}
+export type { RelayBudgets }
 
 /** Who a request spends for: the player, and the network its client connects from (`networkKey`). */
 export type Spender = { player: Address; client: string }

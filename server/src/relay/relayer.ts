@@ -1,11 +1,11 @@
-import { type Address, createClient, http, type LocalAccount } from 'viem'
+import { createClient, http, type LocalAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { getBalance } from 'viem/actions'
 import type { RelayConfig, SignInChain } from '../config'
 import type { ContractAddresses } from '../contracts'
 import type { Database } from '../db'
-import { relayRefusals, relayRequests } from '../metrics'
 import { type Spender, standingOf, unwelcome, welcome } from './budgets'
+import { type RelayFigures, relayRefusals, relayRequests } from './metrics'
 import { canonicalSignature, type Refusal, type RelayPolicy, type RelayRequest, refuse } from './policy'
 import { prepareRelay } from './prepare'
 import { createRelaySender, type Sent } from './sender'
@@ -20,17 +20,7 @@ export const MAX_DEADLINE_SECONDS = 3_600
 /** How often the keeper goes over what the relayer sent. */
 export const KEEP_EVERY_MS = 2_000
 
-/** What the relayer shows of itself in `/api/health` and `/metrics`, as the keeper last read it. */
-export type RelayFigures = {
-  on: true
-  address: Address
-  /** Its balance in wei, once read. */
-  balanceWei?: bigint
-  /** Whether its balance is below the floor, so that it relays nothing. */
-  paused: boolean
-  /** Its transactions not yet settled, every process's. */
-  queued: number
-}
+export type { RelayFigures }
 
 export type RelayerOptions = {
   config: RelayConfig
