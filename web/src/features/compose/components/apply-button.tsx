@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button'
-import { GasNote, SafeProgressNote, WriteErrorNote, type WriteState } from '@/lib/wallet'
+import { GasNote, SafeProgressNote, WriteErrorNote } from '@/components/write-notes'
+import type { WriteState } from '@/lib/wallet'
 import styles from './apply-button.module.css'
 
 export type ApplyButtonProps = {

@@ -2,15 +2,9 @@ import { type RefObject, useEffect, useRef } from 'react'
 import type { Hash } from 'viem'
 import { useAccount, useBalance } from 'wagmi'
 import { FundsNote } from '@/components/funds-note'
+import { GasNote, SafeProgressNote, WriteErrorNote } from '@/components/write-notes'
 import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
-import {
-  GasNote,
-  SafeProgressNote,
-  useChainModal,
-  useConnectModal,
-  useGasSponsorship,
-  WriteErrorNote,
-} from '@/lib/wallet'
+import { useChainModal, useConnectModal, useGasSponsorship } from '@/lib/wallet'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
 import { chosenCount, type Design } from '../utils/design'

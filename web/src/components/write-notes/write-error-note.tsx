@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button'
 import { Note } from '@/components/ui/note'
-import type { WriteState } from '../write/write-machine'
+import type { WriteState } from '@/lib/wallet'
 
 export type WriteErrorNoteProps = {
   state: WriteState

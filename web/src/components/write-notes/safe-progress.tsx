@@ -1,5 +1,4 @@
-import { safeProgressText } from '../utils/safe-app'
-import type { WriteState } from '../write/write-machine'
+import { safeProgressText, type WriteState } from '@/lib/wallet'
 import styles from './safe-progress.module.css'
 
 /** Under a write's button while it waits in the player's Safe: whose signatures, or the execution, it needs. */

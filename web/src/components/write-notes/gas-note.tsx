@@ -1,6 +1,5 @@
 import { Button } from '@/components/ui/button'
-import { usePaysOwnGas } from '../write/gas-choice'
-import { useGasSponsorship } from '../write/use-gas-sponsorship'
+import { useGasSponsorship, usePaysOwnGas } from '@/lib/wallet'
 import styles from './gas-note.module.css'
 
 /**
