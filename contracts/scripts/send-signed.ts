@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { BaseError, type Hash, type Hex, keccak256, type WalletClient } from 'viem'
 
 /** Whether `error` is a provider's passing failure (HTTP 429 or 5xx), after which the same request may succeed. */
@@ -27,7 +28,7 @@ export async function sendSigned(
       const known = /already known|already imported|nonce too low/i.test(error instanceof Error ? error.message : '')
       if (attempt > 1 && known) return keccak256(serializedTransaction)
       if (attempt >= attempts || !passingFailure(error)) throw error
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      await sleep(250 * attempt)
     }
   }
 }

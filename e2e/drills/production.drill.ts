@@ -2,6 +2,7 @@
 // killed under load, the indexer's writer killed, the provider refusing every call for half a minute, a client past
 // its rate limit meeting both API processes, and a crowd of new accounts at the relayer for a minute. Each leaves its
 // figures for `npm run chaos` (bench/chaos.json).
+import { setTimeout as sleep } from 'node:timers/promises'
 import { chainellationAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import { signal } from '@chainellation/scripts/processes'
@@ -21,7 +22,6 @@ import { createSiweMessage } from 'viem/siwe'
 
 test.describe.configure({ mode: 'serial' })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** The sign-in nonces one client may fetch a minute in this rehearsal: low, so a drill can spend them. */
 const NONCE_LIMIT = 10
 

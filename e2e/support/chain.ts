@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { chainellationAbi, decorationsAbi, decorationTokenAbi } from '@chainellation/contracts'
 import { compile } from '@chainellation/contracts/compile'
 import { LOCAL_PRICES } from '@chainellation/scripts/stack'
@@ -53,7 +54,7 @@ async function send(stack: StackInfo, rpc: Rpc, tx: { from: Address; to?: string
       hash = (await rpc('eth_sendTransaction', [{ ...tx, value: toHex(tx.value ?? 0n) }])) as Hex
     } catch (error) {
       if (attempt >= 5 || !NONCE_RACE.test(String(error))) throw error
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+      await sleep(50 * attempt)
     }
   }
   const receipt = await clientOf(stack).waitForTransactionReceipt({ hash, pollingInterval: 50 })

@@ -1,9 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { SyncJson } from '@chainellation/indexer/json'
 import { INDEXER_PROXY_CONTROL } from './indexer-proxy'
 import { INDEXER_RPC_PROXY_CONTROL } from './indexer-rpc-proxy'
 import type { StackInfo } from './stack-env'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Cuts (`true`) or restores (`false`) the API's way to the indexer, and resolves once the API says so: while cut, every

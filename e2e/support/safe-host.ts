@@ -3,6 +3,7 @@
 // signed by the Safe's owners and, once enough have signed, executed through the Safe's `execTransaction`;
 // messages are signed by the owners the way Safe{Wallet}'s off-chain signing does (ERC-1271 `SafeMessage`).
 
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   createSafe,
   executeSafeTransaction,
@@ -130,7 +131,7 @@ export class SafeHost {
     const { chainId, owners, threshold } = this.options
     switch (method) {
       case 'getSafeInfo':
-        await new Promise((resolve) => setTimeout(resolve, this.options.infoDelayMs ?? 0))
+        await sleep(this.options.infoDelayMs ?? 0)
         return {
           safeAddress: this.safe,
           chainId,
@@ -198,7 +199,7 @@ export class SafeHost {
     if (queued.txHash || queued.signatures.size < this.options.threshold) return
     const executor = this.options.owners.find((o) => queued.signatures.has(o.address)) as LocalAccount
     const execution = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, this.options.executeAfterMs ?? 1000))
+      await sleep(this.options.executeAfterMs ?? 1000)
       const signatures = packSignatures([...queued.signatures].map(([signer, data]) => ({ signer, data })))
       queued.txHash = await executeSafeTransaction({
         rpcUrl: this.options.rpcUrl,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { sendSigned } from '@chainellation/contracts/send-signed'
 import type { Page } from '@playwright/test'
 import { BaseError, createWalletClient, type Hex, http, type RpcTransactionRequest } from 'viem'
@@ -423,7 +424,7 @@ export class TestWallet {
     const post = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
     let res = await post()
     for (let attempt = 2; this.retries && attempt <= PROVIDER_ATTEMPTS && passingStatus(res.status); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+      await sleep(250 * attempt)
       res = await post()
     }
     const body = (await res.json()) as { result?: unknown; error?: RpcError }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { brandLink, connectTestWallet } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
@@ -7,7 +8,7 @@ test.describe('right after a reload', () => {
     await connectTestWallet(page, wallet)
     // Third-party hosts that answer slowly (here: after 4 s, with an error) must not hold the app up.
     await page.route(/^https:\/\/(?!127\.0\.0\.1)/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000))
+      await sleep(4000)
       await route.abort('timedout').catch(() => {})
     })
     await page.reload()

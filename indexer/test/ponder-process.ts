@@ -1,6 +1,7 @@
 // Runs the indexer as `npm start` and production do (`ponder start`), against a test chain, in a folder of its own.
 
 import type { ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from '@chainellation/contracts/anvil'
 import { seedPgliteDir } from '@chainellation/scripts/pglite-template'
 import { forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
@@ -18,8 +19,6 @@ export type Indexer = {
   /** Stops it as an operator would, releasing its schema lock; a crash is `process.kill(pid, 'SIGKILL')`. */
   stop: () => Promise<void>
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export type IndexerOptions = {
   /** Postgres instead of PGlite: the database, and the schema of this deployment's tables. */

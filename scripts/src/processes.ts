@@ -1,8 +1,7 @@
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export type ProcessRow = { pid: number; ppid: number; pgid: number; state: string }
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, freePort, isPortFree, PortInUseError, startAnvil } from '@chainellation/contracts/anvil'
 import { type Deployment, deployAll } from '@chainellation/contracts/deploy'
@@ -177,7 +178,6 @@ export class ServiceStartError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `signal ${sig}` : `code ${code}`)
 
 /** Starts anvil, deploys the contracts, builds the web app if the mode needs it, and starts the API and the web app. */

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { ANVIL_MNEMONIC } from '@chainellation/contracts/deploy'
 import { LOCAL_SAFE_OWNERS } from '@chainellation/contracts/safe'
@@ -117,7 +118,7 @@ try {
 
   const exit = await stack.exited
   // A Ctrl-C reaches anvil too (it shares our process group); let our own handler win that race.
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  await sleep(200)
   if (!exiting) {
     const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`
     process.stderr.write(`chainellation: ${label[exit.service]} exited unexpectedly (${how}); stopping everything.\n`)

@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { signal } from './processes'
 import { defaultBackoff, type Supervised, supervise } from './supervise'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const running: Supervised[] = []
 const dirs: string[] = []
 afterEach(() => {

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import type { Metafile } from 'esbuild'
@@ -129,7 +130,7 @@ describe('the production bundle', () => {
     let health: Response | undefined
     while (!health && Date.now() < deadline && child.exitCode === null) {
       health = await fetch(`${base}/api/health`).catch(() => undefined)
-      if (!health) await new Promise((resolve) => setTimeout(resolve, 50))
+      if (!health) await sleep(50)
     }
     expect(health?.status, output).toBe(200)
     expect(await health?.json()).toEqual({

@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { chainellationAbi } from '@chainellation/contracts'
@@ -47,8 +48,6 @@ function memory(pid: number) {
   const mib = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024)
   return { rssMiB: mib('VmRSS'), peakMiB: mib('VmHWM') }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const postgres = values.pglite ? undefined : await createPostgresCluster()
 const dataDir = mkdtempSync(join(tmpdir(), 'load-pglite-'))

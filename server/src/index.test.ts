@@ -4,6 +4,7 @@ import { createServer } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -191,6 +192,6 @@ describe('a shutdown', { timeout: 120_000 }, () => {
 async function waitFor(condition: () => boolean) {
   for (const deadline = Date.now() + 10_000; !condition(); ) {
     if (Date.now() > deadline) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await sleep(20)
   }
 }

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
@@ -24,7 +25,6 @@ const root = fileURLToPath(new URL('../../..', import.meta.url))
 const CONNECTIONS = 50
 const SECONDS = 10
 const RAISED = '1000000'
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** VmRSS of `pid` in MiB, or 0 once it is gone. */
 function rssMb(pid: number | undefined): number {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Balancer, startBalancer } from './balancer'
 
@@ -68,7 +69,6 @@ const get = async (url: string, init?: RequestInit) => {
     body: (await res.json()) as { name: string; headers: Record<string, string>; body: string },
   }
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the load balancer stand-in', () => {
   it('takes the API processes in turn, saying who the client is and naming the request', async () => {

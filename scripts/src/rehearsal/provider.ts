@@ -7,6 +7,7 @@
 // - CORS, since browsers call it directly.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export type ProviderLimits = {
   /** Calls per second one key may make (a token bucket holding one second's worth); past it, HTTP 429. */
@@ -74,7 +75,6 @@ type LogFilter = { fromBlock?: string; toBlock?: string; blockHash?: string }
 
 const TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
 const hex = (n: number) => `0x${n.toString(16)}`
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const cors = (req: IncomingMessage) => ({
   'access-control-allow-origin': '*',

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { type Anvil, freePort, isPortFree } from '@chainellation/contracts/anvil'
 import type { Deployment } from '@chainellation/contracts/deploy'
@@ -110,7 +111,6 @@ export const API_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size
 /** The schema of this deployment of the indexer (one per build; docs/decisions/indexer.md). */
 export const INDEXER_SCHEMA = 'chainellation_indexer'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `signal ${sig}` : `code ${code}`)
 
 export async function startRehearsal(options: RehearsalOptions = {}): Promise<Rehearsal> {

@@ -1,6 +1,7 @@
 // The tests' phone wallet, through the relay stand-in, asked by an app's sign client as the app's WalletConnect
 // connector asks: it signs messages and typed data with its key, sends transactions to the chain, and answers as a
 // person does, approving, rejecting, slowly, or after coming back from away.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { startAnvil } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { SignClient } from '@walletconnect/sign-client'
@@ -111,7 +112,7 @@ describe('the tests’ phone wallet', () => {
       answered = true
       return signature
     })
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await sleep(500)
     expect(answered).toBe(false)
     relay.reachable(id)
     expect(await pending).toMatch(/^0x[0-9a-f]{130}$/)

@@ -1,6 +1,7 @@
 // A phone wallet for the tests, on the WalletConnect sign client the app's connector uses: it pairs with the URI an
 // app shows, holds a test key, and answers as a person holding a phone does: approves, rejects, takes its time, or
 // goes away. Its signatures are real (viem's account), and what it sends it sends to the chain it is given.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { SignClient } from '@walletconnect/sign-client'
 import { createWalletClient, type Hex, http, type LocalAccount, type TypedDataDefinition } from 'viem'
 
@@ -30,8 +31,6 @@ const DEFAULT_METHODS = [
   'eth_chainId',
   'wallet_switchEthereumChain',
 ]
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function startPhoneWallet({
   relayUrl,

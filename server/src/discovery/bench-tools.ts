@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
@@ -22,7 +23,6 @@ export const BLOCK_EVERY_MS = 2000
 export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url))
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export const round = (n: number) => Math.round(n * 10) / 10
 
 /** Sum of the resident memory of `pid` and its descendants, from /proc: `VmRSS` now, or `VmHWM`, the most held. */
@@ -295,3 +295,5 @@ export function keepMinting(rpcUrl: string, chainellation: Hex) {
     await done
   }
 }
+
+export { sleep }

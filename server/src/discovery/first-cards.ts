@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
@@ -52,7 +53,7 @@ export async function previewWeb(webDist: string, apiUrl: string): Promise<{ url
       await stop()
       throw new Error(`the web app's preview server did not start:\n${output.slice(-10).join('\n')}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sleep(100)
   }
   return { url, stop }
 }

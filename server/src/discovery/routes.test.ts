@@ -2,6 +2,7 @@
 // which records what it was asked and can fail. The indexer itself is tested on anvil in indexer/test.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Names } from '../names/ens'
@@ -145,7 +146,6 @@ describe('/api/discovery', () => {
   })
 
   describe('keeps answers while the indexed block stays the same', () => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
     const reads = (path: string) => asked.filter((url) => url === path).length
 
     it('asks the indexer once for identical reads, again once a new block is indexed', async () => {

@@ -11,6 +11,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { startAnvil } from '@chainellation/contracts/anvil'
 import { writeJson } from '@chainellation/scripts/json'
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
@@ -156,9 +157,9 @@ try {
       apis[0]?.kill('SIGKILL')
       killedAt = firstAt.size
     }
-    await new Promise((resolve) => setTimeout(resolve, drill ? 5 : 100))
+    await sleep(drill ? 5 : 100)
   }
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+  await sleep(SETTLE_MS)
   samplePeaks()
 
   const times = [...firstAt.values()].sort((a, b) => a - b)

@@ -1,4 +1,5 @@
 // The reminders' schedule as production runs it: two API processes' queues and databases on one Postgres.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { nightStartOf } from '@chainellation/contracts/nights'
 import type { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -75,7 +76,7 @@ describe('the reminders’ schedule on Postgres, two processes', () => {
     chainNow = nightStartOf(NIGHT, 0) - 2
     await Promise.all(schedules.flatMap((schedule) => [schedule.plan(), schedule.plan()]))
     await expect.poll(() => new Set(push.received.map((d) => d.path)).size, { timeout: 60_000 }).toBe(SKIES)
-    await new Promise((resolve) => setTimeout(resolve, 3000))
+    await sleep(3000)
     expect(push.received).toHaveLength(SKIES)
     expect(workedBy[0]?.size).toBeGreaterThan(0)
     expect(workedBy[1]?.size).toBeGreaterThan(0)

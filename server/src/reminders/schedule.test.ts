@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { nightStartOf } from '@chainellation/contracts/nights'
 import type { PgBoss } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -136,7 +137,7 @@ describe('the reminders’ schedule on the embedded database', () => {
     // Planned again, and again once the night is under way: nothing is sent twice.
     chainNow = dusk + 60
     await schedule.plan()
-    await new Promise((resolve) => setTimeout(resolve, 3000))
+    await sleep(3000)
     expect(push.received).toHaveLength(3)
     // Sky 6's reminder waits for its gaze to open, an hour after dusk.
     const [waiting] = await boss.findJobs<{ at: number }>(SEND_QUEUE, {

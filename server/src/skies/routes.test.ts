@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as pause } from 'node:timers/promises'
 import { brotliDecompressSync } from 'node:zlib'
 import { chainellationAbi } from '@chainellation/contracts'
 import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
@@ -260,7 +261,6 @@ const chainReads = async () =>
 describe('reads of one sky, shared', () => {
   const rpc = () => createPublicClient({ chain: anvilChain, transport: http(game.rpcUrl) })
   const mine = () => rpc().request({ method: 'evm_mine' } as never)
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
   it('reads a sky once a block, however many ask at once or after, and again once the head moves', async () => {
     const app = appReading(game.rpcUrl, { skyCache: { headMs: 50 } })

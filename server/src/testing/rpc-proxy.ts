@@ -1,6 +1,7 @@
 // Not imported by the server itself.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export type RpcProxy = {
   url: string
@@ -30,8 +31,8 @@ export async function rpcProxy(
     const isSend = body.includes('"eth_sendRawTransaction"')
     if (isSend) {
       sends++
-      await new Promise((resolve) => setTimeout(resolve, delayMs))
-    } else if (readDelayMs) await new Promise((resolve) => setTimeout(resolve, readDelayMs))
+      await sleep(delayMs)
+    } else if (readDelayMs) await sleep(readDelayMs)
     const forwarded = fetch(upstream, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
     if (isSend && hangSends) {
       await forwarded
