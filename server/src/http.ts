@@ -1,3 +1,4 @@
+import { zValidator } from '@hono/zod-validator'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
@@ -250,4 +251,16 @@ export const manifestCors: MiddlewareHandler = async (c, next) => {
 }
 
 /** The sentence of a failed zod parse: every message in our schemas is written as one. */
-export const firstError = (error: z.ZodError) => error.issues[0]?.message ?? 'The request is invalid.'
+export const firstError = (error: ZodComplaint) => error.issues[0]?.message ?? 'The request is invalid.'
+
+/** What zod says of a value it refused: its issues, first first. */
+export type ZodComplaint = { issues: readonly { message: string; path: readonly PropertyKey[] }[] }
+
+/**
+ * A request's JSON body as `schema` reads it (`c.req.valid('json')`, typed from the schema), or a 400 whose error is
+ * `words` of zod's complaint (by default its first message, each written as a sentence).
+ */
+export const validJson = <T extends z.ZodType>(schema: T, words: (error: ZodComplaint) => string = firstError) =>
+  zValidator('json', schema, (result, c) => {
+    if (!result.success) return c.json({ error: words(result.error) }, 400)
+  })

@@ -1,13 +1,11 @@
-import { validator } from 'hono/validator'
+import { zValidator } from '@hono/zod-validator'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 
 /** Checks a request's query or path parameters with `schema`: anything else gets a 400 with the first problem. */
-export const valid = <T extends z.ZodType>(target: 'query' | 'param', schema: T) =>
-  validator(target, (value, c) => {
-    const parsed = schema.safeParse(value)
-    if (parsed.success) return parsed.data as z.output<T>
-    return c.json({ error: parsed.error.issues[0]?.message ?? 'The request is malformed.' }, 400)
+export const valid = <T extends z.ZodType, Target extends 'query' | 'param'>(target: Target, schema: T) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return c.json({ error: result.error.issues[0]?.message ?? 'The request is malformed.' }, 400)
   })
 
 /** Query parameters: every name must be known, and each unknown one is refused by name. */

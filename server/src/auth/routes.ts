@@ -1,11 +1,10 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { validator } from 'hono/validator'
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
-import { firstError, jsonBody, limitBody } from '../http'
+import { jsonBody, limitBody, validJson } from '../http'
 import { logOf } from '../log'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { SESSION_COOKIE, sessionToken } from './session'
@@ -128,11 +127,7 @@ export function authRoutes({ db, config, now, clientKey, rateLimits }: AuthDeps)
       verifyLimit,
       limitBody(MAX_BODY_BYTES, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`),
       jsonBody,
-      validator('json', (value, c) => {
-        const body = verifyBody.safeParse(value)
-        if (!body.success) return c.json({ error: firstError(body.error) }, 400)
-        return body.data
-      }),
+      validJson(verifyBody),
       async (c) => {
         const { message, signature } = c.req.valid('json')
         const time = now()

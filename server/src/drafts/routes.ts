@@ -4,7 +4,7 @@ import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'
-import { firstError, jsonBody, limitBody } from '../http'
+import { jsonBody, limitBody, validJson } from '../http'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { draftChangesInput, draftIdPattern, newDraftInput } from './input'
 import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
@@ -78,24 +78,12 @@ export function draftRoutes({ db, now, clientKey, writeLimits, rateLimits }: Dra
       const list = await listDrafts(db, c.var.session.address)
       return c.json({ drafts: list.map(toJson) }, 200)
     })
-    .post(
-      '/',
-      clientWrites,
-      signedIn,
-      accountWrites,
-      sizeLimit,
-      jsonBody,
-      validator('json', (value, c) => {
-        const input = newDraftInput.safeParse(value)
-        return input.success ? input.data : c.json({ error: firstError(input.error) }, 400)
-      }),
-      async (c) => {
-        const draft = await createDraft(db, c.var.session.address, c.req.valid('json'), now())
-        if (!draft) return c.json({ error: errors.full }, 409)
-        c.header('Location', `/api/drafts/${draft.id}`)
-        return c.json(toJson(draft), 201)
-      },
-    )
+    .post('/', clientWrites, signedIn, accountWrites, sizeLimit, jsonBody, validJson(newDraftInput), async (c) => {
+      const draft = await createDraft(db, c.var.session.address, c.req.valid('json'), now())
+      if (!draft) return c.json({ error: errors.full }, 409)
+      c.header('Location', `/api/drafts/${draft.id}`)
+      return c.json(toJson(draft), 201)
+    })
     .get('/:id', id, async (c) => {
       const draft = await findDraft(db, c.req.valid('param').id)
       if (!draft) return c.json({ error: errors.missing }, 404)
@@ -109,10 +97,7 @@ export function draftRoutes({ db, now, clientKey, writeLimits, rateLimits }: Dra
       sizeLimit,
       jsonBody,
       id,
-      validator('json', (value, c) => {
-        const changes = draftChangesInput.safeParse(value)
-        return changes.success ? changes.data : c.json({ error: firstError(changes.error) }, 400)
-      }),
+      validJson(draftChangesInput),
       async (c) => {
         const result = await updateDraft(db, c.req.valid('param').id, c.var.session.address, c.req.valid('json'), now())
         if (result.ok) return c.json(toJson(result.value), 200)

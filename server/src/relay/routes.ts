@@ -1,9 +1,8 @@
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { validator } from 'hono/validator'
 import { BaseError, HttpRequestError, RpcRequestError, TimeoutError, WebSocketRequestError } from 'viem'
 import { DEFAULT_RELAY_LIMIT, type RateLimit } from '../config'
-import { jsonBody, limitBody } from '../http'
+import { jsonBody, limitBody, validJson } from '../http'
 import { logOf } from '../log'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { type RefusalCode, relayRequestSchema } from './policy'
@@ -82,15 +81,10 @@ export function relayRoutes({ relayer, clientKey, networkKey, rateLimits, limit 
         requests,
         limitBody(MAX_RELAY_BYTES, `A request to relay is limited to ${MAX_RELAY_BYTES} bytes; this one is larger.`),
         jsonBody,
-        validator('json', (value, c) => {
-          const parsed = relayRequestSchema.safeParse(value)
-          if (parsed.success) return parsed.data
-          const issue = parsed.error.issues[0]
+        validJson(relayRequestSchema, (error) => {
+          const issue = error.issues[0]
           const field = issue?.path.join('.') || 'the request'
-          return c.json(
-            { error: `This request to relay cannot be read (${field}: ${issue?.message ?? 'invalid'}).` },
-            400,
-          )
+          return `This request to relay cannot be read (${field}: ${issue?.message ?? 'invalid'}).`
         }),
         async (c) => {
           if (!relayer) return c.json({ error: OFF }, 404)

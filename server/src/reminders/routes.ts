@@ -1,12 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { validator } from 'hono/validator'
-import type { z } from 'zod'
 import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { Database } from '../db'
 import { reminders } from '../db/schema'
-import { firstError, jsonBody, limitBody } from '../http'
+import { jsonBody, limitBody, validJson } from '../http'
 import type { ReadSky } from '../skies/reader'
 import { reminderInput, reminderRemoval } from './input'
 import type { VapidKeys } from './send'
@@ -85,12 +83,6 @@ export function reminderRoutes({
 }: ReminderDeps) {
   const signedIn = requireSession({ db, now }, errors.signedOut)
   const address = (c: { get: (key: 'session') => Session }) => c.get('session').address
-  /** The JSON body as `schema` reads it, or a 400 with its first complaint in words. */
-  const json = <T extends z.ZodType>(schema: T) =>
-    validator('json', (value, c) => {
-      const input = schema.safeParse(value)
-      return input.success ? (input.data as z.infer<T>) : c.json({ error: firstError(input.error) }, 400)
-    })
 
   return new Hono<{ Variables: { session: Session } }>()
     .use(async (c, next) => {
@@ -112,7 +104,7 @@ export function reminderRoutes({
       addLimit,
       limitBody(MAX_BODY_BYTES, errors.tooLarge),
       jsonBody,
-      json(reminderInput),
+      validJson(reminderInput),
       async (c) => {
         if (!vapid) return c.json({ error: errors.off }, 503)
         const { skyId, subscription, hour } = c.req.valid('json')
@@ -180,7 +172,7 @@ export function reminderRoutes({
       signedIn,
       limitBody(MAX_BODY_BYTES, errors.tooLarge),
       jsonBody,
-      json(reminderRemoval),
+      validJson(reminderRemoval),
       async (c) => {
         const { skyId, endpoint } = c.req.valid('json')
         await db
