@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 
@@ -257,10 +257,19 @@ export const firstError = (error: ZodComplaint) => error.issues[0]?.message ?? '
 export type ZodComplaint = { issues: readonly { message: string; path: readonly PropertyKey[] }[] }
 
 /**
- * A request's JSON body as `schema` reads it (`c.req.valid('json')`, typed from the schema), or a 400 whose error is
- * `words` of zod's complaint (by default its first message, each written as a sentence).
+ * A request's `target` (its JSON body, path or query parameters) as `schema` reads it (`c.req.valid(target)`, typed
+ * from the schema), or `refuse`'s answer: by default a 400 whose error is zod's first complaint, each written as a
+ * sentence.
  */
-export const validJson = <T extends z.ZodType>(schema: T, words: (error: ZodComplaint) => string = firstError) =>
-  zValidator('json', schema, (result, c) => {
-    if (!result.success) return c.json({ error: words(result.error) }, 400)
+export const validInput = <Target extends 'json' | 'param' | 'query', T extends z.ZodType>(
+  target: Target,
+  schema: T,
+  refuse: (error: ZodComplaint, c: Context) => Response = (error, c) => c.json({ error: firstError(error) }, 400),
+) =>
+  zValidator(target, schema, (result, c) => {
+    if (!result.success) return refuse(result.error, c)
   })
+
+/** A request's JSON body as `schema` reads it, or a 400 whose error is `words` of zod's complaint. */
+export const validJson = <T extends z.ZodType>(schema: T, words: (error: ZodComplaint) => string = firstError) =>
+  validInput('json', schema, (error, c) => c.json({ error: words(error) }, 400))

@@ -91,3 +91,6 @@ export type DraftChanges = z.output<typeof draftChangesInput>
 
 /** 128 random bits in base64url, as {@link newDraftId} makes them; other ids are not looked up. */
 export const draftIdPattern = /^[A-Za-z0-9_-]{22}$/
+
+/** A draft's id in a path (`:id`). */
+export const draftIdParams = z.object({ id: z.string().regex(draftIdPattern) })

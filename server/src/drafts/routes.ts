@@ -1,12 +1,11 @@
 import { type Context, Hono } from 'hono'
-import { validator } from 'hono/validator'
 import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'
-import { jsonBody, limitBody, validJson } from '../http'
+import { jsonBody, limitBody, validInput, validJson } from '../http'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
-import { draftChangesInput, draftIdPattern, newDraftInput } from './input'
+import { draftChangesInput, draftIdParams, newDraftInput } from './input'
 import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
 
 /** Largest request body accepted for one draft, in bytes. */
@@ -65,9 +64,7 @@ export function draftRoutes({ db, now, clientKey, writeLimits, rateLimits }: Dra
   )
   const sizeLimit = limitBody(MAX_DRAFT_BYTES, errors.tooLarge)
   // A malformed id is answered like an unknown one: to the link's holder both are a draft that is not there.
-  const id = validator('param', (params, c) =>
-    draftIdPattern.test(params.id ?? '') ? { id: params.id as string } : c.json({ error: errors.missing }, 404),
-  )
+  const id = validInput('param', draftIdParams, (_, c) => c.json({ error: errors.missing }, 404))
 
   return new Hono()
     .use(async (c, next) => {

@@ -1,8 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { validator } from 'hono/validator'
 import { type Address, BaseError, isAddress } from 'viem'
 import { z } from 'zod'
-import { firstError } from '../http'
+import { validInput } from '../http'
 import { logOf } from '../log'
 import { type Names, NamesUnavailableError } from './ens'
 
@@ -16,10 +15,7 @@ const addressParams = z.object({
     ),
 })
 
-const validAddress = validator('param', (params, c) => {
-  const parsed = addressParams.safeParse(params)
-  return parsed.success ? { address: parsed.data.address as Address } : c.json({ error: firstError(parsed.error) }, 400)
-})
+const validAddress = validInput('param', addressParams)
 
 export type NameDeps = {
   names: Names

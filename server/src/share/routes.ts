@@ -1,8 +1,8 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { validator } from 'hono/validator'
 import type { Database } from '../db'
-import { draftIdPattern } from '../drafts/input'
+import { draftIdParams } from '../drafts/input'
 import { findDraft } from '../drafts/store'
+import { validInput } from '../http'
 import type { ReadComposedSky } from '../skies/composition'
 import { validSkyParams } from '../skies/params'
 import { metadataOf, svgOf } from '../skies/picture'
@@ -108,9 +108,7 @@ export function cardRoutes({ readSky, readComposedSky, db, cards, readLimit, str
       '/drafts/:id/card.png',
       readLimit,
       // As the draft routes do: a malformed id is a draft that is not there.
-      validator('param', (params, c) =>
-        draftIdPattern.test(params.id ?? '') ? { id: params.id as string } : refuse(c, errors.draftMissing, 404),
-      ),
+      validInput('param', draftIdParams, (_, c) => refuse(c, errors.draftMissing, 404)),
       async (c) => {
         const draft = await findDraft(db, c.req.valid('param').id)
         if (!draft) return refuse(c, errors.draftMissing, 404)

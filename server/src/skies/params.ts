@@ -1,7 +1,6 @@
-import { validator } from 'hono/validator'
 import { z } from 'zod'
 import { decimalUint } from '../drafts/input'
-import { firstError } from '../http'
+import { validInput } from '../http'
 
 const CHAIN_ID_ERROR = 'The chain id must be a positive whole number in decimal digits, such as 11155111.'
 
@@ -17,7 +16,4 @@ export const skyParams = z.object({
 })
 
 /** Checks a route's `:chainId` and `:skyId`: a 400 with a sentence for either one malformed. */
-export const validSkyParams = validator('param', (params, c) => {
-  const parsed = skyParams.safeParse(params)
-  return parsed.success ? parsed.data : c.json({ error: firstError(parsed.error) }, 400)
-})
+export const validSkyParams = validInput('param', skyParams)
