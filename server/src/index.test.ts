@@ -69,7 +69,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const server = start({ PORT: String(await freePort()), DATABASE_URL: 'postgres://chainellation@127.0.0.1:1/none' })
     expect(await server.exited).toBe(1)
     expect(server.output().stdout).toMatch(
-      /^FATAL could not open the Postgres server in DATABASE_URL: .*ECONNREFUSED 127\.0\.0\.1:1\n$/,
+      /^FATAL: could not open the Postgres server in DATABASE_URL: .*ECONNREFUSED 127\.0\.0\.1:1\n$/,
     )
   })
 
@@ -171,8 +171,10 @@ describe('a shutdown', { timeout: 120_000 }, () => {
       body: { chainId: 31337, ready: true, indexedBlock: 7, headBlock: 7, behind: 0 },
     })
     expect(await server.exited).toBe(0)
-    expect(server.output().stdout).toMatch(/shutting down: finishing the requests in flight signal=SIGTERM/)
-    expect(server.output().stdout).toMatch(/^stopped code=0$/m)
+    expect(server.output().stdout).toMatch(
+      /^INFO: shutting down: finishing the requests in flight \{"signal":"SIGTERM"/m,
+    )
+    expect(server.output().stdout).toMatch(/^INFO: stopped \{"code":0\}$/m)
   })
 
   it('exits anyway once the grace has passed, saying so', async () => {
@@ -183,7 +185,7 @@ describe('a shutdown', { timeout: 120_000 }, () => {
     // Cut before the indexer answered.
     expect(await inFlight).toMatchObject({ error: expect.any(Error) })
     expect(server.output().stdout).toMatch(
-      /^WARN grace of 1 s passed with requests unfinished: exiting anyway connections=1$/m,
+      /^WARN: grace of 1 s passed with requests unfinished: exiting anyway \{"connections":1\}$/m,
     )
   })
 })

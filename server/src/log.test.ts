@@ -88,12 +88,12 @@ describe('request logging', () => {
     await app.request('/api/health')
     const res = await app.request('/boom')
     const id = res.headers.get('x-request-id')
-    expect(lines[0]).toMatch(/^GET \/api\/health 200 \d+(\.\d)? ms\n$/)
-    expect(lines[1]).toBe(`WARN about to call [redacted] (request ${id})\n`)
+    expect(lines[0]).toMatch(/^INFO: GET \/api\/health 200 \d+(\.\d)? ms\n$/)
+    expect(lines[1]).toBe(`WARN: about to call [redacted] (request ${id})\n`)
     expect(lines[2]).toMatch(
-      new RegExp(`^ERROR unhandled error \\(request ${id}\\)\\n {2}Error: HTTP request failed\\. URL: \\[redacted\\]`),
+      new RegExp(`^ERROR: unhandled error \\(request ${id}\\)[^]*Error: HTTP request failed\\. URL: \\[redacted\\]`),
     )
-    expect(lines[3]).toMatch(/^GET \/boom 500 /)
+    expect(lines[3]).toMatch(/^INFO: GET \/boom 500 /)
   })
 })
 
@@ -127,8 +127,10 @@ describe('a logged object', () => {
 })
 
 describe('prettyLine', () => {
-  it('shows fields it has no words for as key=value', () => {
-    expect(prettyLine('{"level":"info","msg":"stopped","code":0,"pid":1,"hostname":"h"}')).toBe('stopped code=0\n')
-    expect(prettyLine('not json')).toBe('not json')
+  it('shows its level, and the fields it has no words for after the message', () => {
+    expect(prettyLine('{"level":"info","msg":"stopped","code":0,"pid":1,"hostname":"h"}')).toBe(
+      'INFO: stopped {"code":0}\n',
+    )
+    expect(prettyLine('not json')).toBe('not json\n')
   })
 })

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
 import { pinoLogger } from 'hono-pino'
 import { type DestinationStream, type Level, type Logger, pino } from 'pino'
+import { prettyFactory } from 'pino-pretty'
 
 /** `json`: one JSON object a line, for a log collector; `pretty`: one short line a record, for a person. */
 export type LogFormat = 'json' | 'pretty'
@@ -44,41 +45,22 @@ export function secretsOf(urls: readonly (string | undefined)[]): string[] {
   return [...secrets].filter((secret) => secret.length >= 4).sort((a, b) => b.length - a.length)
 }
 
-const LEVEL_WORDS: Record<string, string> = {
-  trace: 'TRACE',
-  debug: 'DEBUG',
-  warn: 'WARN',
-  error: 'ERROR',
-  fatal: 'FATAL',
-}
-
-/** Fields a pretty line shows in its own words, or leaves out as noise to a developer. */
-const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId', 'method', 'path', 'route', 'status'])
+/** Fields of a request's line, shown in its own words rather than after it. */
+const REQUEST_FIELDS = 'reqId,method,path,route,status,durationMs'
 
 /**
- * One JSON record as a developer reads it: `GET /api/skies/31337/1 200 4.2 ms` for a request, `WARN names: no answer
- * for 0x… (request 5f0c…)` otherwise, with an error's stack below it.
+ * One JSON record as a developer reads it, by pino-pretty: `INFO: GET /api/skies/31337/1 200 4.2 ms` for a request,
+ * `WARN: names: no answer for 0x… (request 5f0c…)` otherwise, other fields after it, an error's stack below.
  */
-export function prettyLine(json: string): string {
-  let record: Record<string, unknown>
-  try {
-    record = JSON.parse(json) as Record<string, unknown>
-  } catch {
-    return json
-  }
-  const level = LEVEL_WORDS[String(record.level)]
-  const head = level ? `${level} ` : ''
-  if (typeof record.method === 'string' && typeof record.status === 'number')
-    return `${head}${record.method} ${record.path} ${record.status} ${record.durationMs} ms\n`
-  const extra = Object.entries(record)
-    .filter(([key]) => !SHOWN.has(key))
-    .map(([key, value]) => ` ${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('')
-  const request = record.reqId ? ` (request ${record.reqId})` : ''
-  const err = record.err as { stack?: string; message?: string } | undefined
-  const stack = err ? `\n  ${(err.stack ?? err.message ?? '').split('\n').join('\n  ')}` : ''
-  return `${head}${record.msg ?? ''}${extra}${request}${stack}\n`
-}
+export const prettyLine: (json: string) => string = prettyFactory({
+  colorize: false,
+  singleLine: true,
+  ignore: `time,pid,hostname,${REQUEST_FIELDS}`,
+  messageFormat: (record, messageKey) =>
+    typeof record.method === 'string' && typeof record.status === 'number'
+      ? `${record.method} ${record.path} ${record.status} ${record.durationMs} ms`
+      : `${record[messageKey] ?? ''}${record.reqId ? ` (request ${record.reqId})` : ''}`,
+})
 
 export type LoggerOptions = {
   format: LogFormat
@@ -131,7 +113,7 @@ export const consoleLogger = (): Logger =>
     destination: {
       write: (line) => {
         const text = prettyLine(line).trimEnd()
-        if (/^(ERROR|FATAL) /.test(text)) console.error(text)
+        if (/^(ERROR|FATAL):/.test(text)) console.error(text)
         else console.warn(text)
       },
     },
