@@ -8,7 +8,7 @@ import { reminderSends, reminders } from '../db/schema'
 import { openTestDatabase } from '../testing/database'
 import { pushBrowser, startPushService } from '../testing/push-service'
 import { startJobQueue } from './jobs'
-import { momentsDue, nightJobId, SEND_QUEUE, type SkyState, startSchedule } from './schedule'
+import { momentsDue, nightJobId, SEND_QUEUE, type SkyState, startSchedule, verdictOf } from './schedule'
 import type { VapidKeys } from './send'
 
 const vapid: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:operator@chainellation.example' }
@@ -37,6 +37,31 @@ describe('the reminders’ plan', () => {
     // Looking back an hour, a moment just passed is still due (an API that was down sends it late).
     expect(momentsDue(TZ, 0, dusk + 1800, 120)).toEqual([{ night: NIGHT, at: dusk }])
     expect(momentsDue(TZ, 0, dusk + 7200, 120)).toEqual([])
+  })
+})
+
+describe('whether a night’s reminder goes now', () => {
+  const dusk = nightStartOf(NIGHT, TZ)
+  const job = { skyId: 1, night: NIGHT, hour: 0, at: dusk }
+  const sky = (state: Partial<SkyState> = {}): SkyState => ({
+    owner: OWNER,
+    tzOffset: TZ,
+    lastGazeAt: null,
+    completed: false,
+    ...state,
+  })
+  it('sends at dusk, and says why not otherwise', () => {
+    expect(verdictOf(job, sky(), dusk)).toEqual({})
+    expect(verdictOf(job, null, dusk)).toEqual({ skip: 'no such sky' })
+    expect(verdictOf(job, sky(), dusk + 12 * 3600)).toEqual({ skip: 'the night is over' })
+    expect(verdictOf(job, sky({ completed: true }), dusk)).toEqual({ skip: 'its constellation is complete' })
+    expect(verdictOf(job, sky({ lastGazeAt: dusk + 60 }), dusk + 120)).toEqual({ skip: 'gazed tonight' })
+  })
+  it('waits for a gaze made late the night before to open, unless that is after dawn', () => {
+    // Gazed at 05:00: the gaze opens 14 hours later, at 19:00.
+    expect(verdictOf(job, sky({ lastGazeAt: dusk - 13 * 3600 }), dusk)).toEqual({ opens: dusk + 3600 })
+    // The job put off to that moment goes then.
+    expect(verdictOf({ ...job, at: dusk + 3600 }, sky({ lastGazeAt: dusk - 13 * 3600 }), dusk + 3600)).toEqual({})
   })
 })
 

@@ -80,11 +80,91 @@ export function momentsDue(tzOffset: number, hour: number, at: number, lead: num
   return due
 }
 
-/** Starts the schedule on `boss` (started): the queues, the planner's period, and this process's workers. */
-export async function startSchedule(deps: ScheduleDeps) {
-  const { boss, db, chainId, vapid, chainTime, skyStates, planSeconds, sendsAtOnce, onError } = deps
-  // Jobs are planned this far ahead, so that each is queued, with its start, before its moment comes.
-  const lead = Math.max(120, 3 * planSeconds)
+/** Queues the reminders due in the next `lead` seconds (or the hour just gone), one job a sky-night and hour. */
+async function planNights({ boss, db, chainId, chainTime }: ScheduleDeps, lead: number) {
+  const rows = await db
+    .selectDistinct({ skyId: reminders.skyId, tzOffset: reminders.tzOffset, hour: reminders.hour })
+    .from(reminders)
+    .where(eq(reminders.chainId, chainId))
+  const at = await chainTime()
+  const wall = Date.now()
+  const jobs: JobInsert<NightJob>[] = []
+  for (const { skyId, tzOffset, hour } of rows)
+    for (const due of momentsDue(tzOffset, hour, at, lead))
+      jobs.push({
+        id: nightJobId(chainId, skyId, due.night, hour),
+        data: { skyId, night: due.night, hour, at: due.at },
+        startAfter: new Date(wall + Math.max(0, due.at - at) * 1000),
+      })
+  for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await boss.insert(SEND_QUEUE, jobs.slice(i, i + INSERT_CHUNK))
+  await db.delete(reminderSends).where(lt(reminderSends.claimedAt, new Date(wall - SENT_KEPT_SECONDS * 1000)))
+}
+
+/** Each browser's send of a night's reminder, claimed before it goes and marked once its push service took it. */
+function sendLedger(db: Database, chainId: number) {
+  const key = (endpoint: string, skyId: number, night: number) =>
+    and(
+      eq(reminderSends.endpoint, endpoint),
+      eq(reminderSends.chainId, chainId),
+      eq(reminderSends.skyId, skyId),
+      eq(reminderSends.night, night),
+    )
+  return {
+    /** Whether this process is to send it (`mine`), it was sent, or another's claim on it is under way. */
+    async claim(endpoint: string, skyId: number, night: number): Promise<'mine' | 'sent' | 'elsewhere'> {
+      const now = new Date()
+      const [claimed] = await db
+        .insert(reminderSends)
+        .values({ endpoint, chainId, skyId, night, claimedAt: now })
+        .onConflictDoUpdate({
+          target: [reminderSends.endpoint, reminderSends.chainId, reminderSends.skyId, reminderSends.night],
+          set: { claimedAt: sql`excluded.claimed_at` },
+          setWhere: and(
+            isNull(reminderSends.sentAt),
+            lt(reminderSends.claimedAt, new Date(now.getTime() - CLAIM_STALE_SECONDS * 1000)),
+          ),
+        })
+        .returning({ endpoint: reminderSends.endpoint })
+      if (claimed) return 'mine'
+      const [row] = await db
+        .select({ sentAt: reminderSends.sentAt })
+        .from(reminderSends)
+        .where(key(endpoint, skyId, night))
+      return row?.sentAt ? 'sent' : 'elsewhere'
+    },
+    sent: (endpoint: string, skyId: number, night: number) =>
+      db
+        .update(reminderSends)
+        .set({ sentAt: new Date() })
+        .where(key(endpoint, skyId, night)),
+    /** Lets the send be claimed again (it failed), or forgets it (its subscription is gone). */
+    drop: (endpoint: string, skyId: number, night: number) =>
+      db.delete(reminderSends).where(key(endpoint, skyId, night)),
+  }
+}
+
+/**
+ * Whether `job` is sent now for `sky` at chain time `at`: why not (`skip`), or when its gaze opens (`opens`) for a sky
+ * gazed late the night before, which cannot be gazed until its wait is over (GAZE_COOLDOWN): the reminder comes then,
+ * as the calendar's event begins then, when that is still tonight.
+ */
+export function verdictOf(
+  job: NightJob,
+  sky: SkyState | null | undefined,
+  at: number,
+): { skip?: string; opens?: number } {
+  if (!sky) return { skip: 'no such sky' }
+  const dawn = nightStartOf(job.night, sky.tzOffset) + 12 * 3600
+  if (at >= dawn) return { skip: 'the night is over' }
+  if (sky.completed) return { skip: 'its constellation is complete' }
+  if (sky.lastGazeAt !== null && nightOf(sky.lastGazeAt, sky.tzOffset) >= job.night) return { skip: 'gazed tonight' }
+  const opens = sky.lastGazeAt === null ? 0 : sky.lastGazeAt + GAZE_COOLDOWN
+  if (opens > at && opens > job.at) return opens >= dawn ? { skip: 'the gaze opens after the night' } : { opens }
+  return {}
+}
+
+/** The planner's queue and the reminders': how often a job is tried, and how a dead process's jobs are found. */
+async function createQueues(boss: PgBoss) {
   await boss.createQueue(PLAN_QUEUE, { policy: 'standard', retryLimit: 0, expireInSeconds: 120 })
   await boss.createQueue(SEND_QUEUE, {
     policy: 'standard',
@@ -96,63 +176,16 @@ export async function startSchedule(deps: ScheduleDeps) {
     // Kept past the planner's look-back, so that a job done is not planned again.
     deleteAfterSeconds: 2 * DAY,
   })
+}
 
-  async function plan() {
-    const rows = await db
-      .selectDistinct({ skyId: reminders.skyId, tzOffset: reminders.tzOffset, hour: reminders.hour })
-      .from(reminders)
-      .where(eq(reminders.chainId, chainId))
-    const at = await chainTime()
-    const wall = Date.now()
-    const jobs: JobInsert<NightJob>[] = []
-    for (const { skyId, tzOffset, hour } of rows)
-      for (const due of momentsDue(tzOffset, hour, at, lead))
-        jobs.push({
-          id: nightJobId(chainId, skyId, due.night, hour),
-          data: { skyId, night: due.night, hour, at: due.at },
-          startAfter: new Date(wall + Math.max(0, due.at - at) * 1000),
-        })
-    for (let i = 0; i < jobs.length; i += INSERT_CHUNK) await boss.insert(SEND_QUEUE, jobs.slice(i, i + INSERT_CHUNK))
-    await db.delete(reminderSends).where(lt(reminderSends.claimedAt, new Date(wall - SENT_KEPT_SECONDS * 1000)))
-  }
-
-  /** Claims the send of `night`'s reminder to `endpoint`: true when this process is to send it. */
-  async function claim(endpoint: string, skyId: number, night: number): Promise<'mine' | 'sent' | 'elsewhere'> {
-    const now = new Date()
-    const [claimed] = await db
-      .insert(reminderSends)
-      .values({ endpoint, chainId, skyId, night, claimedAt: now })
-      .onConflictDoUpdate({
-        target: [reminderSends.endpoint, reminderSends.chainId, reminderSends.skyId, reminderSends.night],
-        set: { claimedAt: sql`excluded.claimed_at` },
-        setWhere: and(
-          isNull(reminderSends.sentAt),
-          lt(reminderSends.claimedAt, new Date(now.getTime() - CLAIM_STALE_SECONDS * 1000)),
-        ),
-      })
-      .returning({ endpoint: reminderSends.endpoint })
-    if (claimed) return 'mine'
-    const [row] = await db
-      .select({ sentAt: reminderSends.sentAt })
-      .from(reminderSends)
-      .where(
-        and(
-          eq(reminderSends.endpoint, endpoint),
-          eq(reminderSends.chainId, chainId),
-          eq(reminderSends.skyId, skyId),
-          eq(reminderSends.night, night),
-        ),
-      )
-    return row?.sentAt ? 'sent' : 'elsewhere'
-  }
-
-  const sendKey = (endpoint: string, skyId: number, night: number) =>
-    and(
-      eq(reminderSends.endpoint, endpoint),
-      eq(reminderSends.chainId, chainId),
-      eq(reminderSends.skyId, skyId),
-      eq(reminderSends.night, night),
-    )
+/** Starts the schedule on `boss` (started): the queues, the planner's period, and this process's workers. */
+export async function startSchedule(deps: ScheduleDeps) {
+  const { boss, db, chainId, vapid, chainTime, skyStates, planSeconds, sendsAtOnce, onError } = deps
+  // Jobs are planned this far ahead, so that each is queued, with its start, before its moment comes.
+  const lead = Math.max(120, 3 * planSeconds)
+  await createQueues(boss)
+  const plan = () => planNights(deps, lead)
+  const ledger = sendLedger(db, chainId)
 
   /** One sky-night's reminder to each of its owner's browsers; throws when one is to be tried again. */
   async function remind(job: NightJob, sky: SkyState | null | undefined, targets: (typeof reminders.$inferSelect)[]) {
@@ -161,24 +194,19 @@ export async function startSchedule(deps: ScheduleDeps) {
       sent.inc({ outcome: 'skipped' }, targets.length)
       return why
     }
-    if (!sky) return skip('no such sky')
-    if (at >= nightStartOf(job.night, sky.tzOffset) + 12 * 3600) return skip('the night is over')
-    if (sky.completed) return skip('its constellation is complete')
-    if (sky.lastGazeAt !== null && nightOf(sky.lastGazeAt, sky.tzOffset) >= job.night) return skip('gazed tonight')
-    // Gazed late last night, the sky cannot be gazed again until its wait is over (GAZE_COOLDOWN): the reminder comes
-    // then, as the calendar's event begins then, when that is still tonight.
-    const opens = sky.lastGazeAt === null ? 0 : sky.lastGazeAt + GAZE_COOLDOWN
-    if (opens > at && opens > job.at) {
-      if (opens >= nightStartOf(job.night, sky.tzOffset) + 12 * 3600) return skip('the gaze opens after the night')
+    const verdict = verdictOf(job, sky, at)
+    if (verdict.skip) return skip(verdict.skip)
+    if (verdict.opens !== undefined) {
       await boss.insert(SEND_QUEUE, [
         {
           id: nightJobId(chainId, job.skyId, job.night, job.hour, 'after-wait'),
-          data: { ...job, at: opens },
-          startAfter: new Date(Date.now() + (opens - at) * 1000),
+          data: { ...job, at: verdict.opens },
+          startAfter: new Date(Date.now() + (verdict.opens - at) * 1000),
         },
       ])
       return 'put off until the gaze opens'
     }
+    if (!sky) return skip('no such sky')
     const owner = sky.owner.toLowerCase()
     let retry = 0
     for (const target of targets) {
@@ -187,7 +215,7 @@ export async function startSchedule(deps: ScheduleDeps) {
         sent.inc({ outcome: 'skipped' })
         continue
       }
-      const claimed = await claim(target.endpoint, job.skyId, job.night)
+      const claimed = await ledger.claim(target.endpoint, job.skyId, job.night)
       if (claimed === 'sent') continue
       if (claimed === 'elsewhere') {
         retry++
@@ -196,13 +224,10 @@ export async function startSchedule(deps: ScheduleDeps) {
       const outcome: SendOutcome = await sendReminder(db, vapid, target, reminderPayload(chainId, job.skyId, job.night))
       sent.inc({ outcome })
       if (outcome === 'sent') {
-        await db
-          .update(reminderSends)
-          .set({ sentAt: new Date() })
-          .where(sendKey(target.endpoint, job.skyId, job.night))
+        await ledger.sent(target.endpoint, job.skyId, job.night)
         delay.observe(Math.max(0, (await chainTime()) - job.at))
       } else {
-        await db.delete(reminderSends).where(sendKey(target.endpoint, job.skyId, job.night))
+        await ledger.drop(target.endpoint, job.skyId, job.night)
         if (outcome === 'failed') retry++
       }
     }
