@@ -349,4 +349,5 @@ export function createApp({
 
 /** The API's type, for hono's typed client (`hc<AppType>`) in the web app. */
 export type AppType = ReturnType<typeof createApp>
+export type { ReminderPayload } from './reminders/send'
 export type { SharedSkyJson } from './web-pages'

@@ -1,17 +1,10 @@
 // What the service worker (web/src/sw.ts) does with a reminder: the notification a push becomes, and the window a
 // press on it leads to. Plain functions over the parts of the worker's scope they use, so that each is tried without a
 // browser; the worker only wires them to its events.
+import type { ReminderPayload } from '@chainellation/server'
 
 /** A reminder's push as the API sends it (server/src/reminders/send.ts, `reminderPayload`). */
-export type ReminderPayload = {
-  title: string
-  body: string
-  /** A path of the app: where to gaze (`/stargaze?gaze=12`). */
-  url: string
-  skyId: number
-  chainId: number
-  night: number
-}
+export type { ReminderPayload }
 
 /** A notification to show: `registration.showNotification(title, options)`. */
 export type ReminderNotification = {
