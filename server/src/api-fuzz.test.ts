@@ -17,12 +17,12 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
+import { openTestDatabase } from '../test/database'
+import { browser, signIn, testOrigin } from '../test/sign-in'
 import { createApp } from './app'
 import { SESSION_COOKIE } from './auth/session'
 import { formatSiweMessage } from './auth/siwe-message'
 import type { DatabaseHandle } from './db'
-import { openTestDatabase } from './testing/database'
-import { browser, signIn, testOrigin } from './testing/sign-in'
 
 /** Requests sent across all routes, at the least. */
 

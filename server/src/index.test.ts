@@ -8,8 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { apiEntry } from './testing/api-build'
-import { seedDataDir } from './testing/database'
+import { apiEntry } from '../test/api-build'
+import { seedDataDir } from '../test/database'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const dataRoot = mkdtempSync(join(tmpdir(), 'server-start-'))

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migratedDump } from '../test/database'
 import { createApp } from './app'
 import type { AppConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
-import { migratedDump } from './testing/database'
 
 let database: DatabaseHandle
 let indexer: Server

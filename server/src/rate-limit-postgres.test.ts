@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { register } from 'prom-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testOrigin } from '../test/sign-in'
 import { createApp } from './app'
 import type { AppConfig } from './config'
 import { type DatabaseHandle, openDatabase } from './db'
 import { instrumentPostgres } from './metrics'
 import { leaseSize, postgresRateLimits, RATE_LIMIT_TABLE } from './rate-limit'
-import { testOrigin } from './testing/sign-in'
 
 let cluster: PostgresCluster
 /** Two API processes' databases: each its own connections to the one cluster, as two processes have. */

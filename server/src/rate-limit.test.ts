@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import { anvil } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { openTestDatabase } from '../test/database'
+import { signIn, testOrigin } from '../test/sign-in'
 import { createApp } from './app'
 import type { AppConfig, SignInRateLimits } from './config'
 import type { DatabaseHandle } from './db'
 import { networkKey, rateLimitKey } from './rate-limit'
-import { openTestDatabase } from './testing/database'
-import { signIn, testOrigin } from './testing/sign-in'
 
 let database: DatabaseHandle
 beforeAll(async () => {

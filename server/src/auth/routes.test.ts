@@ -7,10 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain, sepolia } from 'viem/chains'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type AppType, createApp } from '../app'
-import type { AuthConfig } from '../config'
-import type { DatabaseHandle } from '../db'
-import { openTestDatabase } from '../testing/database'
+import { openTestDatabase } from '../../test/database'
 import {
   browser,
   messageFor,
@@ -18,7 +15,10 @@ import {
   testOrigin as origin,
   type Requestable,
   sessionCookieOf,
-} from '../testing/sign-in'
+} from '../../test/sign-in'
+import { type AppType, createApp } from '../app'
+import type { AuthConfig } from '../config'
+import type { DatabaseHandle } from '../db'
 import { MAX_BODY_BYTES, NONCE_BINDING_COOKIE, NONCE_TTL_MS, SESSION_TTL_MS } from './routes'
 import { SESSION_COOKIE } from './session'
 

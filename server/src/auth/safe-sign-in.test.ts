@@ -13,10 +13,10 @@ import {
 import { type Address, createPublicClient, type Hex, hashMessage, http, type LocalAccount } from 'viem'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../test/database'
+import { browser, messageFor, testOrigin as origin, sessionCookieOf } from '../../test/sign-in'
 import { createApp } from '../app'
 import type { DatabaseHandle } from '../db'
-import { openTestDatabase } from '../testing/database'
-import { browser, messageFor, testOrigin as origin, sessionCookieOf } from '../testing/sign-in'
 
 const CHAIN_ID = 31337
 const owner1 = anvilAccount(10)

@@ -4,10 +4,10 @@ import { nightOf, nightStartOf } from '@chainellation/contracts/nights'
 import ICAL from 'ical.js'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../test/database'
+import { signIn, testOrigin } from '../../test/sign-in'
 import { createApp } from '../app'
 import type { DatabaseHandle } from '../db'
-import { openTestDatabase } from '../testing/database'
-import { signIn, testOrigin } from '../testing/sign-in'
 import { FEED_NIGHTS, type FeedSky } from './feed'
 
 const HOUR = 3600

@@ -15,7 +15,7 @@ export type OpenDatabaseOptions = {
   dataDir?: string
   /**
    * With PGlite, a database to begin from (a data folder dumped by PGlite's `dumpDataDir`) instead of an empty one:
-   * tests start theirs from one dump rather than each running initdb (src/testing/database.ts).
+   * tests start theirs from one dump rather than each running initdb (test/database.ts).
    */
   loadDataDir?: Blob
 }

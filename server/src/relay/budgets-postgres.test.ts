@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { useTwoProcessDatabases } from '../testing/postgres'
+import { useTwoProcessDatabases } from '../../test/postgres'
 import { reserve, spent } from './budgets'
 
 /** Two API processes' databases on one cluster. */

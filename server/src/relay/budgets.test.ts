@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../test/database'
 import type { DatabaseHandle } from '../db'
 import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
-import { openTestDatabase } from '../testing/database'
 import {
   type RelayBudgets,
   type Reservation,

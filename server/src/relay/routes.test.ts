@@ -8,12 +8,12 @@ import { type Address, createPublicClient, encodeFunctionData, formatEther, type
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../test/database'
+import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../../test/relay'
 import type { createApp } from '../app'
 import type { RelayConfig } from '../config'
 import type { DatabaseHandle } from '../db'
 import { relaySpend, relayTransactions } from '../db/schema'
-import { openTestDatabase } from '../testing/database'
-import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../testing/relay'
 import { createRelayer } from './relayer'
 
 let chain: Anvil

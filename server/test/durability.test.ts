@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DraftJson } from '../drafts/routes'
+import type { DraftJson } from '../src/drafts/routes'
 import { contentOf, judgeLane, type Lane, type Op, planLanes } from './durability'
 
 const draft = (lane: number, version: number, updatedAt = `2026-03-01T21:00:0${version}.000Z`): DraftJson => ({

@@ -1,8 +1,8 @@
 // A burst of draft writes against a running API, cut short by a kill, and the check of what survived it. Used by
 // the durability tests; not imported by the server itself.
 import { isDeepStrictEqual } from 'node:util'
-import type { DraftLayer } from '../db/schema'
-import type { DraftJson } from '../drafts/routes'
+import type { DraftLayer } from '../src/db/schema'
+import type { DraftJson } from '../src/drafts/routes'
 import { testOrigin } from './sign-in'
 
 /**

@@ -2,8 +2,8 @@
 import type { LocalAccount } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage, type SiweMessage } from 'viem/siwe'
-import { NONCE_BINDING_COOKIE } from '../auth/routes'
-import { SESSION_COOKIE } from '../auth/session'
+import { NONCE_BINDING_COOKIE } from '../src/auth/routes'
+import { SESSION_COOKIE } from '../src/auth/session'
 
 /** What tests need of an app. */
 export type Requestable = { request: (path: string, init?: RequestInit) => Response | Promise<Response> }

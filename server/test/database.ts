@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedPgliteDir } from '@chainellation/scripts/pglite-template'
 import { PGlite } from '@electric-sql/pglite'
-import { type DatabaseHandle, openDatabase } from '../db'
+import { type DatabaseHandle, openDatabase } from '../src/db'
 
 let dump: Promise<Blob> | undefined
 

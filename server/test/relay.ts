@@ -4,12 +4,12 @@ import { type Address, type Client, type Hex, parseEther, type Transport } from 
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { getBlock, readContract } from 'viem/actions'
 import { anvil } from 'viem/chains'
-import { createApp } from '../app'
-import type { RelayConfig } from '../config'
-import type { Database } from '../db'
-import type { RelayBudgets } from '../relay/budgets'
-import type { RelayRequest } from '../relay/policy'
-import type { Relayer } from '../relay/relayer'
+import { createApp } from '../src/app'
+import type { RelayConfig } from '../src/config'
+import type { Database } from '../src/db'
+import type { RelayBudgets } from '../src/relay/budgets'
+import type { RelayRequest } from '../src/relay/policy'
+import type { Relayer } from '../src/relay/relayer'
 
 /** Budgets no test meets unless it sets one of them lower. */
 export const ROOMY_BUDGETS: RelayBudgets = {

@@ -1,7 +1,7 @@
 // Not imported by the server itself.
 import { createPostgresCluster, type PostgresCluster } from '@chainellation/scripts/postgres'
 import { afterAll, beforeAll } from 'vitest'
-import { type DatabaseHandle, openDatabase } from '../db'
+import { type DatabaseHandle, openDatabase } from '../src/db'
 
 /**
  * Registers a test file's Postgres cluster and two API processes' databases on it, each with its own connections as

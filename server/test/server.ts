@@ -1,4 +1,4 @@
-// The API as a process of its own, for tests that kill it: the bundle the tests built (src/testing/api-build.ts), as
+// The API as a process of its own, for tests that kill it: the bundle the tests built (test/api-build.ts), as
 // `npm start -w server` runs it, or src/index.ts under tsx where there is none (a bench). Not imported by the server
 // itself.
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { type Requestable, signIn } from './sign-in'
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url))
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const START_TIMEOUT_MS = 45_000
 
 export type ApiProcess = {

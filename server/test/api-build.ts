@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
-import { buildServer } from '../../scripts/build'
+import { buildServer } from '../scripts/build'
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url))
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
 
 declare module 'vitest' {
   export interface ProvidedContext {
