@@ -3,7 +3,7 @@ import type { Chain } from 'viem'
 import { TransactionLink } from '../components/transaction-link'
 import { safeProgressText } from '../utils/safe-app'
 import { toasterReady, wantToaster } from './toaster'
-import type { WriteUpdate } from './write-machine'
+import type { WriteUpdate } from './write-state'
 
 /**
  * A notification per write, from the moment it is sent: waiting (with its Safe's signatures), confirmed or failed in

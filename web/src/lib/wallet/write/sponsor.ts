@@ -4,7 +4,7 @@ import { estimateGas, getBlock, getCode, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
 import { getAccount, getClient, signTypedData } from 'wagmi/actions'
 import { api } from '@/lib/api/client'
-import { RelayRefusal } from './write-machine'
+import { RelayRefusal } from './sponsored-write'
 
 // Writes whose gas the game pays (docs/decisions/sponsored-writes.md): the player signs an ERC-2771 request for the
 // game's forwarder (EIP-712, one prompt, no ether) and the API's relayer sends it from its own account.

@@ -9,8 +9,10 @@ import { paysOwnGas } from './gas-choice'
 import { minedBlocks } from './mined-blocks'
 import { notifyWrite } from './notify'
 import { gasReason, relayCall } from './sponsor'
+import { RelayRefusal } from './sponsored-write'
 import { accountIsContractQuery, relayTermsQuery } from './use-gas-sponsorship'
-import { createWriteMachine, IDLE, RelayRefusal } from './write-machine'
+import { createWriteMachine } from './write-machine'
+import { IDLE } from './write-state'
 
 type Options = {
   /** Names this kind of write so a pending one survives a reload (see `createWriteMachine`). */

@@ -20,16 +20,11 @@ import { nodesClosedAfterEach, result, rpcError } from '../testing/json-rpc-node
 import { ALICE, BOB, localTestChain } from '../testing/local-chain'
 import { memoryStorage } from '../testing/memory-storage'
 import { pendingKey, readPending, savePending } from './pending-write'
-import {
-  type Call,
-  createWriteMachine,
-  type RecentTransaction,
-  RelayRefusal,
-  type Sponsor,
-  type WriteMachineOptions,
-  type WriteState,
-  type WriteUpdate,
-} from './write-machine'
+import { RelayRefusal, type Sponsor } from './sponsored-write'
+import type { Call } from './write-call'
+import type { WriteMachineOptions } from './write-context'
+import { createWriteMachine } from './write-machine'
+import type { RecentTransaction, WriteState, WriteUpdate } from './write-state'
 
 // The write machine against a real node (anvil) through a real wagmi config: wagmi's mock connector asks the
 // node to sign for anvil's unlocked accounts, as a wallet would.
