@@ -10,17 +10,16 @@ import {Base64} from "solady/src/utils/Base64.sol";
 import {LibSort} from "solady/src/utils/LibSort.sol";
 import {Constellations} from "./Constellations.sol";
 import {ForwardedOwnable} from "./ForwardedOwnable.sol";
+import {IChainellation} from "./interfaces/IChainellation.sol";
 import {IDecorations} from "./interfaces/IDecorations.sol";
 import {Sky} from "./interfaces/ISky.sol";
 import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
+import {SkyBits} from "./SkyBits.sol";
 
 /// @title chainellation night skies
 /// @notice Each token is a night sky over a time zone. At night there its owner may stargaze once every
 /// 14 hours; each gaze reveals one more star of the sky's secret constellation.
-/// @dev A sky's whole state lives in the 96 spare bits of its ERC-721 ownership slot, so a mint writes
-/// one fresh slot and a gaze rewrites it. Bits: [0,18) previous sky minted by the same minter,
-/// [18,25) time zone in quarter hours + 48, [25,34) primary hue, [34,43) secondary hue,
-/// [43,48) constellation, [48,50) clouds - 1, [50,55) gazes, [55,87) last gaze.
+/// @dev A sky's whole state lives in the 96 spare bits of its ERC-721 ownership slot, packed as `SkyBits` says.
 /// A sky that was never minted reverts with the ERC-721 base's `TokenDoesNotExist()` wherever it is named,
 /// in the game's functions as in `ownerOf`, `approve` and transfers, so a client decodes one error for it.
 /// A sky's art changes with its gazes and its decorations, so the collection announces those changes with
@@ -28,9 +27,10 @@ import {ISkyRenderer} from "./interfaces/ISkyRenderer.sol";
 /// A player mints and gazes directly, or through the trusted ERC-2771 forwarder, which relays a request the player
 /// signed and appends their address: the game's functions take the player from `_msgSender()`. The ERC-721
 /// functions (transfers, approvals) take the direct caller only, as the base reads it.
-contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
+/// `IChainellation` declares and documents its events, errors and the game's functions.
+contract Chainellation is IChainellation, ERC721, ForwardedOwnable, ReentrancyGuard {
     /// @notice A `mintCustom` hue argument that lets the sky choose its own hue.
-    uint16 public constant DEFAULT_HUE = type(uint16).max;
+    uint16 public constant DEFAULT_HUE = SkyBits.DEFAULT_HUE;
     /// @notice Earliest and latest time zones, in seconds east of UTC.
     int32 public constant MIN_TZ_OFFSET = -12 hours;
     int32 public constant MAX_TZ_OFFSET = 14 hours;
@@ -53,46 +53,6 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     IDecorations private _decorations;
     /// @dev Skies each account received by transfer, newest last; the view filters out those it no longer owns.
     mapping(address account => uint32[]) private _received;
-
-    /// @notice Sky `skyId` was minted to `owner` over `tzOffset` with these traits: the whole new sky in one log, so
-    /// an indexer needs neither a `skyOf` call per mint nor to pair this log with the ERC-721 Transfer beside it.
-    event SkyMinted(
-        uint256 indexed skyId,
-        address indexed owner,
-        int32 tzOffset,
-        uint16 primaryHue,
-        uint16 secondaryHue,
-        uint8 constellation,
-        uint8 clouds
-    );
-    /// @notice Sky `skyId` was gazed at; `gazes` is the number of its constellation's stars now revealed.
-    event Stargazed(uint256 indexed skyId, uint256 gazes);
-    event MaxSupplyUpdated(uint256 maxSupply);
-    event PricesUpdated(uint256 basePrice, uint256 customizationPrice);
-    event Withdrawn(address indexed to, uint256 amount);
-    event RendererUpdated(address renderer);
-    event DecorationsUpdated(address decorations);
-    /// @notice ERC-7572: `contractURI` changed.
-    event ContractURIUpdated();
-
-    error ChainellationSoldOut(uint256 maxSupply);
-    error ChainellationWrongPayment(uint256 paid, uint256 price);
-    error ChainellationInvalidTimeZone(int256 tzOffset);
-    error ChainellationInvalidHue(uint256 hue);
-    error ChainellationInvalidConstellation(uint256 constellation);
-    error ChainellationInvalidClouds(uint256 clouds);
-    error ChainellationNotSkyOwner(uint256 skyId, address caller);
-    error ChainellationNotNight(uint256 skyId, uint256 localTime);
-    error ChainellationGazeTooSoon(uint256 skyId, uint256 nextGazeAt);
-    error ChainellationFullyRevealed(uint256 skyId);
-    error ChainellationInvalidMaxSupply(uint256 maxSupply, uint256 minted);
-    error ChainellationWithdrawFailed(address to, uint256 amount);
-    error ChainellationInvalidRecipient(address to);
-    error ChainellationNothingToWithdraw();
-    error ChainellationProceedsHeld(uint256 amount);
-    error ChainellationInvalidChosenTraits(uint256 chosenTraits);
-    error ChainellationNotAContract(address account);
-    error ChainellationNotDecorations(address caller);
 
     /// @param renderer_ Draws the skies; must be a contract.
     /// @param maxSupply_ Initial cap on the number of skies.
@@ -140,16 +100,10 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
 
     /*                            Mint                           */
 
-    /// @notice Mints a sky over time zone `tzOffset` (seconds east of UTC) with traits of its own choosing.
     function mint(int32 tzOffset) external payable returns (uint256 skyId) {
         return _mintSky(tzOffset, DEFAULT_HUE, DEFAULT_HUE, 0, 0);
     }
 
-    /// @notice Mints a sky with chosen traits; each chosen trait adds the customization price.
-    /// @param primaryHue Zenith hue 0-359, or DEFAULT_HUE.
-    /// @param secondaryHue Horizon hue 0-359, or DEFAULT_HUE.
-    /// @param constellation Catalogue id, or 0 for the sky's own.
-    /// @param clouds Cloud level 1-4, or 0 for the sky's own.
     function mintCustom(int32 tzOffset, uint16 primaryHue, uint16 secondaryHue, uint8 constellation, uint8 clouds)
         external
         payable
@@ -166,7 +120,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         Config memory config = _config;
         if (config.minted >= config.maxSupply) revert ChainellationSoldOut(config.maxSupply);
         skyId = config.minted + 1;
-        (uint256 traits, uint256 chosen) = _traits(skyId, primaryHue, secondaryHue, constellation, clouds);
+        (uint256 traits, uint256 chosen) = SkyBits.packTraits(skyId, primaryHue, secondaryHue, constellation, clouds);
         uint256 price = config.basePrice + chosen * config.customizationPrice;
         if (msg.value != price) revert ChainellationWrongPayment(msg.value, price);
 
@@ -186,37 +140,14 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         );
     }
 
-    /// @dev Validates the chosen traits, fills the others from the sky's id, and packs them.
-    function _traits(uint256 skyId, uint256 primaryHue, uint256 secondaryHue, uint256 constellation, uint256 clouds)
-        private
-        pure
-        returns (uint256 traits, uint256 chosen)
-    {
-        uint256 seed = uint256(keccak256(abi.encode(skyId)));
-        if (primaryHue == DEFAULT_HUE) primaryHue = seed % 360;
-        else if (primaryHue < 360) ++chosen;
-        else revert ChainellationInvalidHue(primaryHue);
-        if (secondaryHue == DEFAULT_HUE) secondaryHue = (seed >> 16) % 360;
-        else if (secondaryHue < 360) ++chosen;
-        else revert ChainellationInvalidHue(secondaryHue);
-        if (constellation == 0) constellation = 1 + (seed >> 32) % Constellations.COUNT;
-        else if (constellation <= Constellations.COUNT) ++chosen;
-        else revert ChainellationInvalidConstellation(constellation);
-        if (clouds == 0) clouds = 1 + (seed >> 48) % 4;
-        else if (clouds <= 4) ++chosen;
-        else revert ChainellationInvalidClouds(clouds);
-        traits = primaryHue << 25 | secondaryHue << 34 | constellation << 43 | (clouds - 1) << 48;
-    }
-
     /*                          Stargaze                         */
 
-    /// @notice Gazes at sky `skyId`: reveals one more star. Owner only, at night there, 14 h after the last gaze.
     function starGaze(uint256 skyId) external {
         _gaze(skyId, _msgSender());
         emit IERC4906.MetadataUpdate(skyId);
     }
 
-    /// @notice Gazes at every sky in `skyIds` in one transaction; reverts if any of them cannot be gazed at.
+    /// @inheritdoc IChainellation
     /// @dev ERC-4906's BatchMetadataUpdate names a range of ids, so it is emitted only when the skies gazed at
     /// are exactly such a range, in any order; otherwise each sky gets its own MetadataUpdate. A sky listed
     /// twice reverts (its second gaze comes too soon), so the n ids are distinct, and n distinct ids with
@@ -246,7 +177,7 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         if (owner == address(0)) revert TokenDoesNotExist();
         if (owner != player) revert ChainellationNotSkyOwner(skyId, player);
         uint256 data = _getExtraData(skyId);
-        uint256 localTime = _localTime(_tzOffset(data));
+        uint256 localTime = _localTime(SkyBits.tzOffset(data));
         if (localTime >= 6 hours && localTime < 18 hours) revert ChainellationNotNight(skyId, localTime);
         uint256 nextGazeAt = (data >> 55 & 0xffffffff) + GAZE_COOLDOWN;
         if (block.timestamp < nextGazeAt) revert ChainellationGazeTooSoon(skyId, nextGazeAt);
@@ -259,13 +190,12 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
 
     /*                           Reads                           */
 
-    /// @notice The traits and progress of sky `skyId`.
     function skyOf(uint256 skyId) public view returns (Sky memory) {
         if (!_exists(skyId)) revert TokenDoesNotExist();
-        return _decode(_getExtraData(skyId));
+        return SkyBits.decode(_getExtraData(skyId));
     }
 
-    /// @notice Every sky `owner` holds, newest first (highest id first), with its traits, in one call.
+    /// @inheritdoc IChainellation
     /// @dev Walks the skies `owner` minted, then those it received, keeping the ones it still holds; the cost
     /// follows the wallet's own history, not the collection's size.
     function skiesOf(address owner) external view returns (uint256[] memory skyIds, Sky[] memory skies) {
@@ -296,63 +226,52 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
             LibSort.reverse(skyIds);
         }
         for (uint256 i; i < count; ++i) {
-            skies[i] = _decode(_getExtraData(skyIds[i]));
+            skies[i] = SkyBits.decode(_getExtraData(skyIds[i]));
         }
     }
 
-    /// @notice Seconds since local midnight, right now, in time zone `tzOffset` (seconds east of UTC, a whole
-    /// quarter hour from MIN_TZ_OFFSET to MAX_TZ_OFFSET, as a sky's).
     function localTimeOf(int256 tzOffset) external view returns (uint256) {
         _checkTimeZone(tzOffset);
         return _localTime(tzOffset);
     }
 
-    /// @notice Whether it is night (18:00-05:59 local) over sky `skyId` right now.
     function isNight(uint256 skyId) external view returns (bool) {
         uint256 localTime = _localTime(skyOf(skyId).tzOffset);
         return localTime < 6 hours || localTime >= 18 hours;
     }
 
-    /// @notice Skies minted so far.
     function totalSupply() external view returns (uint256) {
         return _config.minted;
     }
 
-    /// @notice Cap on the number of skies.
     function maxSupply() external view returns (uint256) {
         return _config.maxSupply;
     }
 
-    /// @notice Price of a sky with default traits, in wei.
     function basePrice() external view returns (uint256) {
         return _config.basePrice;
     }
 
-    /// @notice Price added for each chosen trait, in wei.
     function customizationPrice() external view returns (uint256) {
         return _config.customizationPrice;
     }
 
-    /// @notice Price of a sky with `chosenTraits` chosen traits (0-4), in wei.
     function mintPrice(uint256 chosenTraits) external view returns (uint256) {
         if (chosenTraits > 4) revert ChainellationInvalidChosenTraits(chosenTraits);
         return _config.basePrice + chosenTraits * _config.customizationPrice;
     }
 
-    /// @notice Number of constellations in the catalogue; ids run from 1 to this.
     function constellationCount() external pure returns (uint256) {
         return Constellations.COUNT;
     }
 
-    /// @notice Name and star count of constellation `id`.
     function constellationInfo(uint256 id) external pure returns (string memory name_, uint256 stars) {
         if (id == 0 || id > Constellations.COUNT) revert ChainellationInvalidConstellation(id);
         (name_,,) = Constellations.get(id);
         stars = Constellations.starCount(id);
     }
 
-    /// @notice ERC-7572 collection metadata: base64 JSON with the collection's name, a description and, as its
-    /// image, sky #0 drawn by the current renderer. No sky has id 0 (ids start at 1), so the emblem is nobody's.
+    /// @inheritdoc IChainellation
     /// @dev Fixed traits at a fixed hour, so the URI changes only with the renderer. No external link is
     /// configured, so none is given.
     function contractURI() external view returns (string memory) {
@@ -379,19 +298,16 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         return string.concat("data:application/json;base64,", Base64.encode(json));
     }
 
-    /// @notice The contract that draws the skies.
     function renderer() external view returns (address) {
         return address(_renderer);
     }
 
-    /// @notice The decorations registry whose layers the skies wear.
     function decorations() external view returns (address) {
         return address(_decorations);
     }
 
     /*                           Owner                           */
 
-    /// @notice Sets the cap on the number of skies; never below those minted.
     function setMaxSupply(uint256 maxSupply_) external onlyOwner {
         uint256 minted = _config.minted;
         if (maxSupply_ < minted || maxSupply_ > MAX_SUPPLY_LIMIT) {
@@ -401,13 +317,12 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         emit MaxSupplyUpdated(maxSupply_);
     }
 
-    /// @notice Sets the base price and the price per chosen trait, in wei.
     function setPrices(uint96 basePrice_, uint96 customizationPrice_) external onlyOwner {
         (_config.basePrice, _config.customizationPrice) = (basePrice_, customizationPrice_);
         emit PricesUpdated(basePrice_, customizationPrice_);
     }
 
-    /// @notice Sends the whole balance to `to`.
+    /// @inheritdoc IChainellation
     /// @dev The recipient may be a contract that calls back while it receives. The guard refuses a second
     /// withdraw from inside the first (the owner itself may be that contract), and the checks and the event
     /// come before the transfer, with nothing to update after it: one withdrawal moves exactly the balance it
@@ -430,7 +345,6 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         super.renounceOwnership();
     }
 
-    /// @notice Sets the contract that draws the skies, which redraws every sky and the collection's image.
     function setRenderer(ISkyRenderer renderer_) external onlyOwner {
         _checkContract(address(renderer_));
         _renderer = renderer_;
@@ -439,8 +353,6 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
         emit ContractURIUpdated();
     }
 
-    /// @notice Sets the decorations registry whose layers the skies wear, which redraws every sky; the zero
-    /// address for none.
     function setDecorations(IDecorations decorations_) external onlyOwner {
         if (address(decorations_) != address(0)) _checkContract(address(decorations_));
         _decorations = decorations_;
@@ -450,8 +362,6 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
 
     /*                         Decorations                       */
 
-    /// @notice ERC-4906: announces that sky `skyId`'s layers changed. Marketplaces listen to the token's own
-    /// contract, so the registry whose layers the skies wear calls this, and only it may.
     function notifyMetadataUpdate(uint256 skyId) external {
         if (msg.sender != address(_decorations)) revert ChainellationNotDecorations(msg.sender);
         emit IERC4906.MetadataUpdate(skyId);
@@ -484,21 +394,5 @@ contract Chainellation is ERC721, ForwardedOwnable, ReentrancyGuard {
     /// @dev Seconds since local midnight in `tzOffset`, which must be in range.
     function _localTime(int256 tzOffset) private view returns (uint256) {
         return uint256(int256(block.timestamp) + tzOffset) % 1 days;
-    }
-
-    function _tzOffset(uint256 data) private pure returns (int256) {
-        return (int256(data >> 18 & 0x7f) - 48) * 15 minutes;
-    }
-
-    function _decode(uint256 data) private pure returns (Sky memory) {
-        return Sky({
-            tzOffset: int32(_tzOffset(data)),
-            primaryHue: uint16(data >> 25 & 0x1ff),
-            secondaryHue: uint16(data >> 34 & 0x1ff),
-            constellation: uint8(data >> 43 & 0x1f),
-            clouds: uint8((data >> 48 & 0x3) + 1),
-            gazes: uint8(data >> 50 & 0x1f),
-            lastGaze: uint32(data >> 55)
-        });
     }
 }
