@@ -2,7 +2,7 @@ import { CHROMIUM_FLAGS, headlessShellPath, playwrightFlagsToDrop } from '@chain
 import { defineConfig } from '@playwright/test'
 
 // Playwright's own browser download is not used: the system Chromium's headless shell runs the tests (the full browser
-// where the shell is not installed; scripts/src/bench/chromium.ts). Its flags keep every request on the machine: every
+// where the shell is not installed; scripts/src/chromium.ts). Its flags keep every request on the machine: every
 // host but the local stack fails to resolve.
 const executablePath = headlessShellPath()
 

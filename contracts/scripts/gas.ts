@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import {
   type Address,
   createTestClient,
@@ -236,20 +234,4 @@ export function formatGasReport(report: GasReport): string {
     `${'action'.padEnd(24)} ${'gas'.padStart(10)}  ${'budget'.padStart(10)}  ${'ancestor'.padStart(16)}`,
     ...rows,
   ].join('\n')
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const anvil = await startAnvil()
-  try {
-    const report = await measureGas(anvil.rpcUrl)
-    writeFileSync(new URL('../gas-report.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`)
-    process.stdout.write(`${formatGasReport(report)}\n`)
-    const over = (Object.keys(gasBudgets) as (keyof GasReport)[]).filter((k) => report[k] > gasBudgets[k])
-    if (over.length) {
-      process.stderr.write(`over budget: ${over.join(', ')}\n`)
-      process.exitCode = 1
-    }
-  } finally {
-    await anvil.stop()
-  }
 }

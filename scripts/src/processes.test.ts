@@ -1,26 +1,31 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
-import { alive, descendants, exists, parseProcStat, parsePsLine, processTable, signal, waitGone } from './processes'
+import { parseProcStat } from './proc'
+import { alive, descendants, exists, parsePsLine, processTable, signal, waitGone } from './processes'
 
 describe('parseProcStat', () => {
-  it('reads pid, state, parent and group', () => {
+  it('reads pid, command, state, parent, group and CPU time', () => {
     expect(parseProcStat('4242 (node) S 4000 4242 4242 34816 4242 4194560 1200 0 0 0 12 3 0 0 20 0 11 0\n')).toEqual({
       pid: 4242,
+      comm: 'node',
       ppid: 4000,
       pgid: 4242,
       state: 'S',
+      cpuSeconds: 0.15,
     })
   })
 
   it('reads past a command name with spaces and parentheses of its own', () => {
-    expect(parseProcStat('77 (a) Z 1 2 (b) c)) R 9 31 31 0 -1 4194304 0 0 0 0 0 0 0 0 20 0 1 0')).toEqual({
+    expect(parseProcStat('77 (a) Z 1 2 (b) c)) R 9 31 31 0 -1 4194304 0 0 0 0 0 0 0 0 20 0 1 0')).toMatchObject({
+      comm: 'a) Z 1 2 (b) c)',
       pid: 77,
       ppid: 9,
       pgid: 31,
       state: 'R',
     })
-    expect(parseProcStat('78 (Web Content) Z 77 31 31 0 -1 4227084 0 0 0 0 0 0 0 0 20 0 1 0')).toEqual({
+    expect(parseProcStat('78 (Web Content) Z 77 31 31 0 -1 4227084 0 0 0 0 0 0 0 0 20 0 1 0')).toMatchObject({
+      comm: 'Web Content',
       pid: 78,
       ppid: 77,
       pgid: 31,

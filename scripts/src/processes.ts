@@ -1,25 +1,9 @@
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { procStats } from './proc'
 
 export type ProcessRow = { pid: number; ppid: number; pgid: number; state: string }
-
-/**
- * One line of `/proc/<pid>/stat`: `pid (comm) state ppid pgrp ...`. The command name may hold spaces and
- * parentheses of its own, so the fields after it are read from its last closing parenthesis on.
- */
-export function parseProcStat(line: string): ProcessRow | undefined {
-  const close = line.lastIndexOf(')')
-  const pid = Number.parseInt(line, 10)
-  if (close < 0 || !Number.isInteger(pid)) return undefined
-  const [state = '', ppid = '', pgid = ''] = line
-    .slice(close + 1)
-    .trim()
-    .split(' ')
-  if (!state || !/^\d+$/.test(ppid) || !/^\d+$/.test(pgid)) return undefined
-  return { pid, ppid: Number(ppid), pgid: Number(pgid), state }
-}
 
 /** One line of `ps -A -o pid=,ppid=,pgid=,stat=`. */
 export function parsePsLine(line: string): ProcessRow | undefined {
@@ -28,22 +12,8 @@ export function parsePsLine(line: string): ProcessRow | undefined {
   return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), state }
 }
 
-/** Every process of the machine, from `/proc` on Linux: nothing to install, not even `ps`. */
-function procTable(): ProcessRow[] {
-  const rows: ProcessRow[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let line: string
-    try {
-      line = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // It ended between the listing and the read.
-    }
-    const row = parseProcStat(line)
-    if (row) rows.push(row)
-  }
-  return rows
-}
+/** Every process of the machine, from `/proc` on Linux (./proc.ts): nothing to install, not even `ps`. */
+const procTable = (): ProcessRow[] => procStats().map(({ pid, ppid, pgid, state }) => ({ pid, ppid, pgid, state }))
 
 // Elsewhere (macOS, the BSDs) `ps` is part of the base system.
 const psTable = (): ProcessRow[] =>

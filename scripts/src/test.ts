@@ -53,6 +53,7 @@ const unitSuites: Suite[] = [
   { name: 'art', script: 'test', runner: 'vitest' },
   // This workspace's `test` script is this orchestrator; its own tests run as `test:unit`.
   { name: 'scripts', script: 'test:unit', runner: 'vitest' },
+  { name: 'bench', script: 'test', runner: 'vitest' },
   { name: 'indexer', script: 'test', runner: 'vitest' },
   { name: 'server', script: 'test', runner: 'vitest' },
   { name: 'web', script: 'test', runner: 'vitest' },

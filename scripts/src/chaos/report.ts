@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeJson } from '../bench/json'
+import { writeJson } from '../json'
 
 /** Where tests write their reports; unset outside `npm run chaos`, and then they write none. */
 export const CHAOS_REPORT_DIR = 'CHAOS_REPORT_DIR'

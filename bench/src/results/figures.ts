@@ -1,0 +1,126 @@
+/** The median (mean of the middle two for an even count); null for no values. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/** Each field's own median over the runs that succeeded (a field that is null in a run is left out of it). */
+export function medianOf<T extends Record<string, number | null>>(runs: readonly (T | { error: string })[]): T | null {
+  const ok = runs.filter((r): r is T => !('error' in r))
+  const first = ok[0]
+  if (!first) return null
+  const out: Record<string, number | null> = {}
+  for (const key of Object.keys(first)) {
+    out[key] = median(ok.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))
+  }
+  return out as T
+}
+
+export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s' | 'ETH'
+export type Target = { op: '<=' | '>=' | '='; value: number }
+export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'reminders' | 'gas'
+
+/** One line of the table: our figure, the starter's where it has one, their ratio, the target and whether it is met. */
+export type Figure = {
+  id: string
+  section: Section
+  label: string
+  unit: Unit
+  ours: number | null
+  baseline: number | null
+  /** ours / baseline; none for counts. */
+  ratio: number | null
+  target: Target | null
+  /** null when there is no target or no figure of ours. */
+  met: boolean | null
+}
+
+/** The targets the front end is held to (bytes are gzip -9; 1 kB = 1000 bytes). */
+export const TARGETS = {
+  jsBeforePaintHome: { op: '<=', value: 120_000 },
+  /** With the wallet stack and kit warmed up once the page is quiet (docs/decisions/first-use.md); 250 kB before. */
+  jsAfterLoadMint: { op: '<=', value: 300_000 },
+  lighthouseHome: { op: '>=', value: 95 },
+  lcpHome: { op: '<=', value: 1500 },
+  tbtHome: { op: '<=', value: 150 },
+  /** Every game page: /mint, /stargaze, /compose, /sky/1. */
+  lighthouseGame: { op: '>=', value: 90 },
+  lcpGame: { op: '<=', value: 2500 },
+  tbtGame: { op: '<=', value: 300 },
+  /** Every route Lighthouse looks at, the home page included. */
+  lighthouseAccessibility: { op: '>=', value: 95 },
+  lighthouseBestPractices: { op: '>=', value: 95 },
+  lighthouseSeo: { op: '>=', value: 95 },
+  thirdPartyHosts: { op: '=', value: 0 },
+  connectVisible: { op: '<=', value: 800 },
+  /** A press at the first moment: no ratio to the starter, but no slower than before the warm-up (2,427 ms). */
+  connectModalAtOnce: { op: '<=', value: 2427 },
+  /** Any press shows an answer within this, at 4× CPU (docs/decisions/first-use.md). */
+  pressFeedback: { op: '<=', value: 100 },
+  /** Connect and the mint's transaction: no sign-in on the way to a first sky. */
+  firstSkyPrompts: { op: '<=', value: 2 },
+  /** A wallet with no ether mints its first sky, the game's relayer paying the gas (docs/decisions/sponsored-writes.md). */
+  firstSkyEther: { op: '=', value: 0 },
+  stargazeFirstCards: { op: '<=', value: 1500 },
+  /** The gallery's index at 15,000 skies (docs/decisions/indexer.md): fresh start to ready on PGlite. */
+  indexSeconds: { op: '<=', value: 60 },
+  /** Gallery, filtered and activity reads through the app's API, 20 concurrent clients. */
+  discoveryP95: { op: '<=', value: 50 },
+  indexerRss: { op: '<=', value: 1024 },
+  /** Ten times the community, 150,000 skies on Postgres (docs/decisions/indexer.md, "Ten times the community"). */
+  scaleIndexSeconds: { op: '<=', value: 600 },
+  scaleP95: { op: '<=', value: 50 },
+  scaleIndexerRss: { op: '<=', value: 1024 },
+  /** PGlite at 15,000 skies, held from its database open on. */
+  scalePgliteRss: { op: '<=', value: 768 },
+  /** The production shape: two API processes on Postgres behind the load balancer, 50 connections. */
+  prodApiReadRps: { op: '>=', value: 3000 },
+  prodDraftWriteRps: { op: '>=', value: 1000 },
+  prodP99: { op: '<=', value: 50 },
+  prodHomeRps: { op: '>=', value: 5000 },
+  prodSkyPageRps: { op: '>=', value: 3000 },
+  prodApiRssIdle: { op: '<=', value: 150 },
+  prodApiRssPeak: { op: '<=', value: 256 },
+  prodStart: { op: '<=', value: 1000 },
+  /** From a night's start to its reminder reaching the push service, 10,000 skies at once. */
+  remindersP95: { op: '<=', value: 60_000 },
+  none: { op: '=', value: 0 },
+} as const satisfies Record<string, Target>
+
+export function meets(value: number, target: Target): boolean {
+  if (target.op === '<=') return value <= target.value
+  if (target.op === '>=') return value >= target.value
+  return value === target.value
+}
+
+export function figure(
+  id: string,
+  section: Section,
+  label: string,
+  unit: Unit,
+  ours: number | null | undefined,
+  baseline: number | null | undefined = null,
+  target: Target | null = null,
+): Figure {
+  const o = ours ?? null
+  const b = baseline ?? null
+  return {
+    id,
+    section,
+    label,
+    unit,
+    ours: o,
+    baseline: b,
+    // A ratio of counts (0 hosts against 2) says nothing the two figures do not.
+    ratio: unit !== 'count' && o !== null && b !== null && b !== 0 ? Math.round((o / b) * 100) / 100 : null,
+    target,
+    met: target && o !== null ? meets(o, target) : null,
+  }
+}
+
+/** A settled press opens the connect modal no later than the starter's does in the same run. */
+export function settledTarget(baselineMs: number | null | undefined): Target | null {
+  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs) }
+}

@@ -1,0 +1,101 @@
+import type { FrontendReport } from '../frontend/frontend-report'
+
+/** The part of bench/reports/mint.json read here. */
+export type MintReport = {
+  preview: { samples: number; medianMs: number; targetMedianMs: number }
+  /** A new wallet from landing on /mint to its minted sky: what the wallet asked the person (absent in older reports). */
+  firstSky?: {
+    prompts: number
+    methods: string[]
+    /** Absent in reports from before the game paid players' gas. */
+    etherNeeded?: number
+    pressToSkyMs?: { sponsored: { medianMs: number }; unsponsored: { medianMs: number } }
+  }
+  rpc: { actions: number; requests: number; target: number; initialRequests?: number }
+}
+type StargazeFigures = { cards: number; medianMs: number; maxRequests: number }
+/** The part of bench/reports/stargaze.json read here. */
+export type StargazeReport = {
+  runs: number
+  yourSkies: { first: StargazeFigures & { targetRequests: number }; all: StargazeFigures }
+  gallery: { first: StargazeFigures }
+}
+export type GasReport = Record<string, number>
+export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
+/** The part of bench/reports/discovery.json read here; its writer (bench/src/server/discovery.ts) adds the rest. */
+export type DiscoveryReport = {
+  skies: number
+  indexSeconds: number
+  indexerRssMb: number
+  chainScanMs: number
+  pglite: QueryFigures
+  postgres: QueryFigures & { indexSeconds: number }
+}
+
+/** One size on one database in bench/reports/scale.json; its writer (bench/src/server/scale.ts) adds the rest. */
+export type ScaleFigures = {
+  indexSeconds: number
+  indexerRssMb: number
+  indexerPeakRssMb: number
+  galleryP95Ms20: number
+  galleryP95Ms100: number
+  filterP95Ms100: number
+  activityP95Ms100: number
+  diskMb: number
+  /** Absent from a report written before the browser's figure was measured. */
+  galleryFirst24Ms?: number
+}
+/** The part of bench/reports/scale.json read here. */
+export type ScaleReport = {
+  sizes: { skies: number; databases: Partial<Record<'pglite' | 'postgres', ScaleFigures | { error: string }>> }[]
+}
+
+export type ApiFigures = {
+  sessionReadRps: number
+  sessionReadP99Ms: number
+  draftReadRps: number
+  draftReadP99Ms: number
+  draftWriteRps: number
+  draftWriteP99Ms: number
+}
+/** The part of bench/reports/prod.json (bench/src/server/prod-load.ts) read here. */
+export type ProdReport = ApiFigures & {
+  homeRps: number
+  homeP99Ms: number
+  skyPageRps: number
+  skyPageP99Ms: number
+  skyPageChainReads: number
+  skyPageBlocks: number
+  apiProcesses: number
+  non2xx: number
+  errors: number
+  apiRssIdleMb: number
+  apiRssPeakMb: number
+  startMs: number
+  pglite: ApiFigures & { rssMb: number }
+}
+
+/** bench/reports/reminders.json (bench/src/server/reminders.ts). */
+export type RemindersReport = {
+  skies: number
+  processes: number
+  received: number
+  duplicates: number
+  missed: number
+  p50Ms: number
+  p95Ms: number
+  maxMs: number
+  sendsPerSecond: number | null
+  apiRssPeakMb: number
+}
+
+export type Inputs = {
+  frontend: FrontendReport | null
+  mint: MintReport | null
+  stargaze: StargazeReport | null
+  gas: GasReport | null
+  discovery?: DiscoveryReport | null
+  prod?: ProdReport | null
+  scale?: ScaleReport | null
+  reminders?: RemindersReport | null
+}

@@ -1,0 +1,238 @@
+import { type Figure, figure, TARGETS } from './figures'
+import type {
+  ApiFigures,
+  DiscoveryReport,
+  ProdReport,
+  RemindersReport,
+  ScaleFigures,
+  ScaleReport,
+} from './report-types'
+
+/** The reminders' figures: a night's 10,000 reminders from two API processes on Postgres. */
+export function remindersFigures(r: RemindersReport): Figure[] {
+  const skies = r.skies.toLocaleString('en-US')
+  return [
+    figure('reminders.p50Ms', 'reminders', `${skies} skies at dusk: reminder p50`, 'ms', r.p50Ms),
+    figure('reminders.p95Ms', 'reminders', '  p95', 'ms', r.p95Ms, null, TARGETS.remindersP95),
+    figure('reminders.sendsPerSecond', 'reminders', '  sent a second, two processes', 'req/s', r.sendsPerSecond),
+    figure('reminders.duplicates', 'reminders', '  received twice', 'count', r.duplicates, null, TARGETS.none),
+    figure('reminders.missed', 'reminders', '  never received', 'count', r.missed, null, TARGETS.none),
+    figure('reminders.apiRssPeakMb', 'reminders', '  API process memory, peak', 'MB', r.apiRssPeakMb, null, {
+      ...TARGETS.prodApiRssPeak,
+    }),
+  ]
+}
+
+/**
+ * Discovery at each size and database, `scale.<skies>.<db>.<figure>`: targets at 150,000 skies on Postgres, and for
+ * PGlite's memory at 15,000; a size that failed on a database has its figures unmeasured.
+ */
+export function scaleFigures(report: ScaleReport): Figure[] {
+  const t = TARGETS
+  const out: Figure[] = []
+  for (const { skies, databases } of report.sizes) {
+    for (const db of ['pglite', 'postgres'] as const) {
+      if (!(db in databases)) continue
+      const measured = databases[db]
+      const f = measured && !('error' in measured) ? measured : undefined
+      const goal = skies === 150_000 && db === 'postgres'
+      const id = (name: keyof ScaleFigures) => `scale.${skies}.${db}.${name}`
+      const label = (what: string) =>
+        `${skies.toLocaleString('en-US')} skies, ${db === 'pglite' ? 'PGlite' : 'Postgres'}: ${what}`
+      const rssTarget = goal ? t.scaleIndexerRss : skies === 15_000 && db === 'pglite' ? t.scalePgliteRss : null
+      out.push(
+        figure(
+          id('indexSeconds'),
+          'discovery',
+          label('fresh index'),
+          's',
+          f?.indexSeconds,
+          null,
+          goal ? t.scaleIndexSeconds : null,
+        ),
+        figure(id('indexerRssMb'), 'discovery', label('indexer memory held'), 'MB', f?.indexerRssMb, null, rssTarget),
+        figure(id('indexerPeakRssMb'), 'discovery', label('indexer memory peak'), 'MB', f?.indexerPeakRssMb),
+        figure(id('galleryP95Ms20'), 'discovery', label('gallery p95, 20 clients'), 'ms', f?.galleryP95Ms20),
+        figure(
+          id('galleryP95Ms100'),
+          'discovery',
+          label('gallery p95, 100 clients'),
+          'ms',
+          f?.galleryP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(
+          id('filterP95Ms100'),
+          'discovery',
+          label('filter p95, 100 clients'),
+          'ms',
+          f?.filterP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(
+          id('activityP95Ms100'),
+          'discovery',
+          label('activity p95, 100 clients'),
+          'ms',
+          f?.activityP95Ms100,
+          null,
+          goal ? t.scaleP95 : null,
+        ),
+        figure(id('diskMb'), 'discovery', label('database on disk'), 'MB', f?.diskMb),
+        figure(
+          id('galleryFirst24Ms'),
+          'discovery',
+          label('gallery’s first 24 cards in Chromium'),
+          'ms',
+          f?.galleryFirst24Ms,
+        ),
+      )
+    }
+  }
+  return out
+}
+
+/** The production shape's figures, `prod.*`; the PGlite process beside them has no target. */
+export function prodFigures(p: ProdReport): Figure[] {
+  const t = TARGETS
+  const api = (prefix: string, a: ApiFigures, targets: boolean) => [
+    figure(
+      `${prefix}sessionReadRps`,
+      'production',
+      'Session reads',
+      'req/s',
+      a.sessionReadRps,
+      null,
+      targets ? t.prodApiReadRps : null,
+    ),
+    figure(
+      `${prefix}sessionReadP99Ms`,
+      'production',
+      '  p99',
+      'ms',
+      a.sessionReadP99Ms,
+      null,
+      targets ? t.prodP99 : null,
+    ),
+    figure(
+      `${prefix}draftReadRps`,
+      'production',
+      'Draft reads',
+      'req/s',
+      a.draftReadRps,
+      null,
+      targets ? t.prodApiReadRps : null,
+    ),
+    figure(`${prefix}draftReadP99Ms`, 'production', '  p99', 'ms', a.draftReadP99Ms, null, targets ? t.prodP99 : null),
+    figure(
+      `${prefix}draftWriteRps`,
+      'production',
+      'Draft writes',
+      'req/s',
+      a.draftWriteRps,
+      null,
+      targets ? t.prodDraftWriteRps : null,
+    ),
+    figure(
+      `${prefix}draftWriteP99Ms`,
+      'production',
+      '  p99',
+      'ms',
+      a.draftWriteP99Ms,
+      null,
+      targets ? t.prodP99 : null,
+    ),
+  ]
+  // At most one read of a sky per block in each process, however many visitors ask.
+  const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const
+  return [
+    ...api('prod.', p, true),
+    figure('prod.homeRps', 'production', 'Home page (built, compressed once)', 'req/s', p.homeRps, null, t.prodHomeRps),
+    figure('prod.skyPageRps', 'production', 'A sky’s page', 'req/s', p.skyPageRps, null, t.prodSkyPageRps),
+    figure(
+      'prod.skyPageChainReads',
+      'production',
+      `  chain reads, over ${p.skyPageBlocks} blocks`,
+      'count',
+      p.skyPageChainReads,
+      null,
+      readsTarget,
+    ),
+    figure('prod.non2xx', 'production', 'Answers not 2xx', 'count', p.non2xx, null, t.none),
+    figure('prod.errors', 'production', 'Connection errors and timeouts', 'count', p.errors, null, t.none),
+    figure('prod.apiRssIdleMb', 'production', 'API process memory, idle', 'MB', p.apiRssIdleMb, null, t.prodApiRssIdle),
+    figure(
+      'prod.apiRssPeakMb',
+      'production',
+      'API process memory, peak under load',
+      'MB',
+      p.apiRssPeakMb,
+      null,
+      t.prodApiRssPeak,
+    ),
+    figure('prod.startMs', 'production', 'API start to first healthy answer', 'ms', p.startMs, null, t.prodStart),
+    ...api('prod.pglite.', p.pglite, false).map((f) => ({ ...f, label: `PGlite, one process: ${f.label.trim()}` })),
+    figure('prod.pglite.rssMb', 'production', 'PGlite, one process: memory after load', 'MB', p.pglite.rssMb),
+  ]
+}
+
+/** The gallery's index at 15,000 skies, on PGlite and on Postgres, beside reading the same from the chain. */
+export function discoveryFigures(d: DiscoveryReport): Figure[] {
+  const p95 = TARGETS.discoveryP95
+  const skies = d.skies.toLocaleString('en-US')
+  return [
+    figure('discovery.indexSeconds', 'discovery', `Index ${skies} skies, fresh to ready`, 's', d.indexSeconds, null, {
+      ...TARGETS.indexSeconds,
+    }),
+    figure('discovery.indexerRssMb', 'discovery', 'Indexer memory (RSS)', 'MB', d.indexerRssMb, null, {
+      ...TARGETS.indexerRss,
+    }),
+    figure(
+      'discovery.galleryP95Ms',
+      'discovery',
+      'Gallery page p95, 20 clients',
+      'ms',
+      d.pglite.galleryP95Ms,
+      null,
+      p95,
+    ),
+    // The baseline of a filter is the chain: every sky read, then filtered.
+    figure(
+      'discovery.filterP95Ms',
+      'discovery',
+      'Filtered page p95, 20 clients',
+      'ms',
+      d.pglite.filterP95Ms,
+      d.chainScanMs,
+      p95,
+    ),
+    figure(
+      'discovery.activityP95Ms',
+      'discovery',
+      'Activity page p95, 20 clients',
+      'ms',
+      d.pglite.activityP95Ms,
+      null,
+      p95,
+    ),
+    figure('discovery.chainScanMs', 'discovery', 'The same filter from the chain', 'ms', d.chainScanMs),
+    figure(
+      'discovery.postgres.indexSeconds',
+      'discovery',
+      '  on Postgres: fresh to ready',
+      's',
+      d.postgres.indexSeconds,
+    ),
+    figure('discovery.postgres.galleryP95Ms', 'discovery', '  on Postgres: gallery p95', 'ms', d.postgres.galleryP95Ms),
+    figure('discovery.postgres.filterP95Ms', 'discovery', '  on Postgres: filtered p95', 'ms', d.postgres.filterP95Ms),
+    figure(
+      'discovery.postgres.activityP95Ms',
+      'discovery',
+      '  on Postgres: activity p95',
+      'ms',
+      d.postgres.activityP95Ms,
+    ),
+  ]
+}

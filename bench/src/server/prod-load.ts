@@ -1,0 +1,266 @@
+// The production shape under load (`npm run bench -- prod`): a rehearsal (docs/decisions/production.md) with
+// Sepolia's 12-second blocks, and autocannon from this machine through the load balancer to the two API processes on
+// Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build on PGlite, asked directly, for
+// comparison. Rate limits are raised out of the way and the provider stand-in injects no faults, so that every
+// answer that is not 2xx is the API's own. Writes bench/reports/prod.json.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { chainellationAbi } from '@chainellation/contracts'
+import { freePort } from '@chainellation/contracts/anvil'
+import { statusMb } from '@chainellation/scripts/proc'
+import { signal } from '@chainellation/scripts/processes'
+import { startRehearsal } from '@chainellation/scripts/rehearsal'
+import autocannon from 'autocannon'
+import { createPublicClient, createWalletClient, http, type LocalAccount } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { sepolia } from 'viem/chains'
+import { createSiweMessage } from 'viem/siwe'
+import { ROOT, reportPath, writeReport } from '../reports'
+
+const serverDir = join(ROOT, 'server')
+const CONNECTIONS = 50
+const SECONDS = 10
+const RAISED = '1000000'
+
+/** VmRSS of `pid` in MiB, or 0 once it is gone. */
+const rssMb = (pid: number | undefined) => Math.round((pid && statusMb(pid, 'VmRSS')) || 0)
+
+export type RouteRun = { route: string; rps: number; p99Ms: number; non2xx: number; errors: number }
+
+/**
+ * A processes' first seconds of a route run its code cold (V8 has not optimised it, postgres.js has not opened its
+ * pool): measured from a fresh start, the same route served 2,099, 2,759 and 3,728 req/s in three 10 s runs in a
+ * row. Production serves warm processes, so each route is warmed for {@link WARM_SECONDS} before it is measured.
+ */
+const WARM_SECONDS = 10
+
+async function load(route: string, options: autocannon.Options): Promise<RouteRun> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...options })
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+  const run = {
+    route,
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+  process.stdout.write(
+    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}\n`,
+  )
+  return run
+}
+
+/** Signs `account` in at `base` as the web app does (EIP-4361); the session's `Cookie` header. */
+async function signIn(base: string, origin: string, account: LocalAccount): Promise<string> {
+  const nonceRes = await fetch(`${base}/api/auth/nonce`)
+  const binding = nonceRes.headers.getSetCookie().map((c) => c.split(';')[0])
+  const { nonce } = (await nonceRes.json()) as { nonce: string }
+  const message = createSiweMessage({
+    domain: new URL(origin).host,
+    uri: origin,
+    address: account.address,
+    chainId: sepolia.id,
+    nonce,
+    issuedAt: new Date(),
+    version: '1',
+    statement: 'Sign in to chainellation.',
+  })
+  const res = await fetch(`${base}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie: binding.join('; ') },
+    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
+  })
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('chainellation_session='))
+  if (res.status !== 200 || !session) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
+  return session.split(';')[0] as string
+}
+
+const layers = [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' }))
+
+/** The session, draft read and draft write routes at `base`, with a fresh account and draft of their own. */
+async function apiRoutes(base: string, origin: string) {
+  const cookie = await signIn(base, origin, privateKeyToAccount(generatePrivateKey()))
+  const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
+  const created = await fetch(`${base}/api/drafts`, {
+    method: 'POST',
+    headers: writeHeaders,
+    body: JSON.stringify({ name: 'Load', chainId: sepolia.id, skyId: '1', layers }),
+  })
+  if (created.status !== 201) throw new Error(`creating a draft failed: ${created.status} ${await created.text()}`)
+  const { id } = (await created.json()) as { id: string }
+  return {
+    session: { url: `${base}/api/auth/session`, headers: { cookie } },
+    draftRead: { url: `${base}/api/drafts/${id}` },
+    draftWrite: {
+      url: `${base}/api/drafts/${id}`,
+      method: 'PATCH' as const,
+      headers: writeHeaders,
+      body: JSON.stringify({ name: 'Loaded' }),
+    },
+  }
+}
+
+/** The sum of a counter over the Prometheus texts of `urls`. */
+async function counter(urls: string[], name: string): Promise<number> {
+  let sum = 0
+  for (const url of urls) {
+    const text = await (await fetch(url)).text()
+    for (const line of text.split('\n')) if (line.startsWith(name)) sum += Number(line.split(' ').at(-1))
+  }
+  return sum
+}
+
+const minter = privateKeyToAccount(generatePrivateKey())
+const limits = Object.fromEntries(
+  [
+    'NONCE_RATE_LIMIT',
+    'VERIFY_RATE_LIMIT',
+    'SESSION_RATE_LIMIT',
+    'DRAFT_WRITE_RATE_LIMIT',
+    'ACCOUNT_DRAFT_WRITE_RATE_LIMIT',
+    'SKY_READ_RATE_LIMIT',
+    'NAME_READ_RATE_LIMIT',
+  ].map((name) => [name, RAISED]),
+)
+const loadAtStart = loadavg().map((l) => Math.round(l * 10) / 10)
+process.stdout.write('starting a rehearsal with 12 s blocks…\n')
+const rehearsal = await startRehearsal({
+  funded: [minter.address],
+  apiEnv: limits,
+  providerLimits: { errorRate: 0, slowRate: 0, callsPerSecond: 1000 },
+})
+const extra: number[] = []
+const scratch = mkdtempSync(join(tmpdir(), 'prod-bench-pglite-'))
+try {
+  const providerUrl = rehearsal.provider.urlFor('bench')
+  const chain = createPublicClient({ chain: sepolia, transport: http(providerUrl) })
+  const wallet = createWalletClient({ account: minter, chain: sepolia, transport: http(providerUrl) })
+  const { request } = await chain.simulateContract({
+    account: minter,
+    address: rehearsal.deployment.contracts.Chainellation as `0x${string}`,
+    abi: chainellationAbi,
+    functionName: 'mint',
+    args: [3600],
+  })
+  await chain.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
+
+  const base = rehearsal.url
+  const pids = () => rehearsal.apis.map((api) => api.pid())
+  await sleep(5000)
+  const idle = pids().map(rssMb)
+  let peak = [...idle]
+  const sampler = setInterval(() => {
+    peak = pids().map((pid, i) => Math.max(peak[i] ?? 0, rssMb(pid)))
+  }, 250)
+
+  process.stdout.write(`through the load balancer to two API processes on Postgres, ${CONNECTIONS} connections:\n`)
+  const routes = await apiRoutes(base, base)
+  const session = await load('GET /api/auth/session', routes.session)
+  const draftRead = await load('GET /api/drafts/:id', routes.draftRead)
+  const draftWrite = await load('PATCH /api/drafts/:id', routes.draftWrite)
+  const encodings = { 'accept-encoding': 'br, gzip' }
+  const home = await load('GET /', { url: `${base}/`, headers: encodings })
+  const metrics = rehearsal.apis.map((api) => api.metricsUrl)
+  const readsBefore = await counter(metrics, 'chainellation_sky_chain_reads_total')
+  const blockBefore = await chain.getBlockNumber()
+  const skyPage = await load('GET /sky/1', { url: `${base}/sky/1`, headers: encodings })
+  const skyChainReads = (await counter(metrics, 'chainellation_sky_chain_reads_total')) - readsBefore
+  const skyBlocks = Number((await chain.getBlockNumber()) - blockBefore) + 1
+  clearInterval(sampler)
+
+  // Start to the first healthy answer, of a third process from the same build.
+  const startPort = await freePort()
+  const started = performance.now()
+  const fresh = spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
+    cwd: serverDir,
+    env: { ...process.env, ...rehearsal.api.env(startPort), ...limits },
+    stdio: 'ignore',
+    detached: true,
+  })
+  extra.push(fresh.pid as number)
+  let startMs = 0
+  while (!startMs) {
+    const ok = await fetch(`http://127.0.0.1:${startPort}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) startMs = Math.round(performance.now() - started)
+    else await sleep(5)
+  }
+  signal(-(fresh.pid as number), 'SIGTERM')
+
+  // The same build on PGlite, asked directly.
+  const pglitePort = await freePort()
+  const pglite = spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
+    cwd: serverDir,
+    env: { ...process.env, ...rehearsal.api.env(pglitePort), ...limits, DATABASE_URL: '', DATA_DIR: scratch },
+    stdio: 'ignore',
+    detached: true,
+  })
+  extra.push(pglite.pid as number)
+  const pgliteBase = `http://127.0.0.1:${pglitePort}`
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(`${pgliteBase}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
+    await sleep(100)
+  }
+  process.stdout.write(`one API process on PGlite, asked directly, ${CONNECTIONS} connections:\n`)
+  const pgRoutes = await apiRoutes(pgliteBase, base)
+  const pg = {
+    session: await load('GET /api/auth/session', pgRoutes.session),
+    draftRead: await load('GET /api/drafts/:id', pgRoutes.draftRead),
+    draftWrite: await load('PATCH /api/drafts/:id', pgRoutes.draftWrite),
+    rssMb: rssMb(pglite.pid),
+  }
+
+  const runs = [session, draftRead, draftWrite, home, skyPage]
+  const report = {
+    generatedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadAverage: loadAtStart, loadAverageAtEnd: loadavg() },
+    method: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARM_SECONDS} s of warming it, from the same machine`,
+    sessionReadRps: session.rps,
+    sessionReadP99Ms: session.p99Ms,
+    draftReadRps: draftRead.rps,
+    draftReadP99Ms: draftRead.p99Ms,
+    draftWriteRps: draftWrite.rps,
+    draftWriteP99Ms: draftWrite.p99Ms,
+    homeRps: home.rps,
+    homeP99Ms: home.p99Ms,
+    skyPageRps: skyPage.rps,
+    skyPageP99Ms: skyPage.p99Ms,
+    skyPageChainReads: skyChainReads,
+    skyPageBlocks: skyBlocks,
+    apiProcesses: rehearsal.apis.length,
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    apiRssIdleMb: Math.max(...idle),
+    apiRssPeakMb: Math.max(...peak),
+    startMs,
+    pglite: {
+      sessionReadRps: pg.session.rps,
+      sessionReadP99Ms: pg.session.p99Ms,
+      draftReadRps: pg.draftRead.rps,
+      draftReadP99Ms: pg.draftRead.p99Ms,
+      draftWriteRps: pg.draftWrite.rps,
+      draftWriteP99Ms: pg.draftWrite.p99Ms,
+      rssMb: pg.rssMb,
+    },
+    runs,
+  }
+  writeReport('prod', report)
+  process.stdout.write(
+    `idle ${idle.join(' / ')} MiB, peak ${peak.join(' / ')} MiB; start ${startMs} ms; sky page: ${skyChainReads} chain reads over ${skyBlocks} blocks (${reportPath('prod')})\n`,
+  )
+} finally {
+  for (const pid of extra) signal(-pid, 'SIGKILL')
+  await rehearsal.stop()
+  rmSync(scratch, { recursive: true, force: true })
+}
