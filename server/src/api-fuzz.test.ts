@@ -169,7 +169,7 @@ const validDraft = {
 async function makeWorld(): Promise<World> {
   const accounts = [privateKeyToAccount(generatePrivateKey()), privateKeyToAccount(generatePrivateKey())]
   const cookies: string[] = []
-  for (const account of accounts) cookies.push((await signIn(app, new Date(), account)).cookie)
+  for (const account of accounts) cookies.push((await signIn(app, { account })).cookie)
   const draftIds: string[] = []
   for (let i = 0; i < 3; i++) {
     const res = await app.request('/api/drafts', {

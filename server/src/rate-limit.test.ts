@@ -211,7 +211,7 @@ describe('session and draft rate limits', () => {
 
   it('hold one account to its limit of draft writes, from any number of addresses', async () => {
     const app = draftsApp(100, 3)
-    const { cookie } = await signIn(app, new Date())
+    const { cookie } = await signIn(app)
     const created = await write(app, cookie, from('198.51.100.40'))
     expect(created.status).toBe(201)
     const { id } = (await created.json()) as { id: string }
@@ -226,7 +226,7 @@ describe('session and draft rate limits', () => {
       /^Too many draft changes by this account; try again in \d+ seconds?\.$/,
     )
     // Another account is counted apart.
-    const other = await signIn(app, new Date())
+    const other = await signIn(app)
     expect((await write(app, other.cookie, from('198.51.100.43'))).status).toBe(201)
   })
 
@@ -236,11 +236,11 @@ describe('session and draft rate limits', () => {
     const codes: number[] = []
     for (let i = 0; i < 3; i++) {
       // A fresh account each time, as a script would, each with room for 50 drafts.
-      const { cookie } = await signIn(app, new Date())
+      const { cookie } = await signIn(app)
       codes.push(...(await statuses([() => write(app, cookie, client), () => write(app, cookie, client)])))
     }
     expect(codes).toEqual([201, 201, 201, 201, 429, 429])
-    const { cookie } = await signIn(app, new Date())
+    const { cookie } = await signIn(app)
     const refused = await write(app, cookie, client)
     expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many draft changes from your address;/)
     expect((await write(app, cookie, from('198.51.100.51'))).status).toBe(201)
@@ -254,7 +254,7 @@ describe('session and draft rate limits', () => {
 
   it('leave draft reads alone', async () => {
     const app = draftsApp(1, 1)
-    const { cookie } = await signIn(app, new Date())
+    const { cookie } = await signIn(app)
     const client = from('198.51.100.70')
     await write(app, cookie, client)
     const reads = await statuses(
@@ -272,7 +272,7 @@ describe('session and draft rate limits', () => {
       },
       db: database.db,
     })
-    const { cookie } = await signIn(app, new Date())
+    const { cookie } = await signIn(app)
     const client = from('198.51.100.80')
     const codes = await statuses(times(50, () => () => write(app, cookie, client)))
     expect(codes.filter((code) => code === 201)).toHaveLength(20)

@@ -4,20 +4,19 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
-import { type Requestable, signIn } from './sign-in'
+import { overHttp, type Requestable } from './sign-in'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const START_TIMEOUT_MS = 45_000
 
-export type ApiProcess = {
+/** A running API: `request` reaches it through `fetch`, for helpers written against `app.request`. */
+export type ApiProcess = Requestable & {
   /** `http://127.0.0.1:<port>` */
   base: string
   /** What the server wrote to stdout and stderr so far. */
   output: () => { stdout: string; stderr: string }
   /** Resolves with the exit code, or the signal's name, once the process has exited. */
   exited: Promise<number | string>
-  /** The API through `fetch`, for helpers written against `app.request`. */
-  client: Requestable
   kill: (signal: NodeJS.Signals) => void
   pid: number
 }
@@ -79,18 +78,8 @@ export async function startApi(
     base,
     output: () => ({ stdout, stderr }),
     exited,
-    client: { request: (path, init) => fetch(`${base}${path}`, init) },
+    request: overHttp(base).request,
     kill: (signal) => child.kill(signal),
     pid: child.pid ?? 0,
   }
-}
-
-/**
- * Signs `count` fresh accounts in on a running API (on the local chain: start it with LOCAL_RPC_URL set, pointing
- * nowhere, and EOA signatures are checked by ECDSA recovery); resolves with each one's `Cookie` header.
- */
-export async function signInMany(api: ApiProcess, count: number): Promise<string[]> {
-  const cookies: string[] = []
-  for (let i = 0; i < count; i++) cookies.push((await signIn(api.client, new Date())).cookie)
-  return cookies
 }

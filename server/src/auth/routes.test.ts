@@ -9,10 +9,12 @@ import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openTestDatabase } from '../../test/database'
 import {
+  attemptSignIn,
   browser,
   messageFor,
   nonceBindingOf,
   testOrigin as origin,
+  postVerify,
   type Requestable,
   sessionCookieOf,
 } from '../../test/sign-in'
@@ -74,27 +76,20 @@ async function getNonce({ app }: Setup): Promise<string> {
 }
 
 /** Posts to verify as the page at `init.from` (default: the dev server's origin) would. */
-function verify(app: Requestable, body: unknown, init: { url?: string; cookie?: string; from?: string } = {}) {
-  return app.request(init.url ?? `${origin}/api/auth/verify`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: init.from ?? origin,
-      ...(init.cookie ? { Cookie: init.cookie } : {}),
-    },
-    body: JSON.stringify(body),
+const verify = (
+  app: Requestable,
+  body: unknown,
+  { url, cookie, from }: { url?: string; cookie?: string; from?: string } = {},
+) =>
+  postVerify(app, body, {
+    url: url ?? `${origin}/api/auth/verify`,
+    origin: from,
+    headers: cookie ? { Cookie: cookie } : {},
   })
-}
 
 /** Fetches a nonce, signs a message (tweaked by `fields`) and posts it. */
-async function signIn(s: Setup, fields: Partial<SiweMessage> = {}, signer?: LocalAccount) {
-  const account = privateKeyToAccount(generatePrivateKey())
-  const nonce = await getNonce(s)
-  const message = messageFor(account, nonce, s.now(), fields)
-  const signature = await (signer ?? account).signMessage({ message })
-  const res = await verify(s.app, { message, signature })
-  return { res, account, nonce, message, signature }
-}
+const signIn = (s: Setup, fields: Partial<SiweMessage> = {}, signer?: LocalAccount) =>
+  attemptSignIn(s.app, { at: s.now(), fields, signer })
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error
 

@@ -14,7 +14,7 @@ import { type Address, createPublicClient, type Hex, hashMessage, http, type Loc
 import { anvil as anvilChain } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../test/database'
-import { browser, messageFor, testOrigin as origin, sessionCookieOf } from '../../test/sign-in'
+import { browser, messageFor, testOrigin as origin, postVerify, sessionCookieOf } from '../../test/sign-in'
 import { createApp } from '../app'
 import type { DatabaseHandle } from '../db'
 
@@ -61,12 +61,7 @@ async function messageForSafe({ app, now }: Setup, safe: Address) {
   return messageFor(owner1, nonce, now(), { address: safe })
 }
 
-const verify = ({ app }: Setup, message: string, signature: Hex) =>
-  app.request('/api/auth/verify', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({ message, signature }),
-  })
+const verify = ({ app }: Setup, message: string, signature: Hex) => postVerify(app, { message, signature })
 
 /** The Safe's signature of a sign-in message, by `owners`. */
 const safeSignature = (owners: LocalAccount[], safe: Address, message: string) =>

@@ -93,7 +93,7 @@ const sky = (fields: Partial<FeedSky> & { id: number }): FeedSky => ({
 describe('calendar feeds of a player’s skies’ nights', () => {
   it('gives a signed-in player a secret link to a valid feed of the next nights, each with an alarm as it begins', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, new Date(NOW))
+    const { account, cookie } = await signIn(app, { at: new Date(NOW) })
     skiesByOwner.set(account.address.toLowerCase(), [
       // Night here now, not gazed: tonight and 13 more.
       sky({ id: 1 }),
@@ -142,7 +142,7 @@ describe('calendar feeds of a player’s skies’ nights', () => {
 
   it('opens tonight’s event when the wait after the last gaze ends, if that is after dusk', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, new Date(NOW))
+    const { account, cookie } = await signIn(app, { at: new Date(NOW) })
     // Gazed at 05:00 this morning (UTC+0): tonight's gaze opens at 19:00, 14 hours on.
     const morning = nightStartOf(nightOf(now, 0), 0) - 13 * HOUR
     skiesByOwner.set(account.address.toLowerCase(), [sky({ id: 7, lastGazeAt: morning })])
@@ -154,7 +154,7 @@ describe('calendar feeds of a player’s skies’ nights', () => {
 
   it('replaces the link when asked again, even asked ten times at once, and turns it off', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, new Date(NOW))
+    const { account, cookie } = await signIn(app, { at: new Date(NOW) })
     skiesByOwner.set(account.address.toLowerCase(), [sky({ id: 9 })])
     const first = ((await (await call(app, 'POST', '/api/calendar', cookie)).json()) as { url: string }).url
     const many = await Promise.all(Array.from({ length: 10 }, () => call(app, 'POST', '/api/calendar', cookie)))
@@ -176,7 +176,7 @@ describe('calendar feeds of a player’s skies’ nights', () => {
     const signedOut = await call(app, 'POST', '/api/calendar')
     expect(signedOut.status).toBe(401)
     expect(await signedOut.json()).toEqual({ error: 'Sign in to have your skies’ nights in your calendar.' })
-    const { cookie } = await signIn(app, new Date(NOW))
+    const { cookie } = await signIn(app, { at: new Date(NOW) })
     const { url } = (await (await call(app, 'POST', '/api/calendar', cookie)).json()) as { url: string }
     const path = new URL(url).pathname
     const token = path.slice('/api/calendar/'.length, -'.ics'.length)

@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil, sepolia } from 'viem/chains'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { apiEntry } from '../../test/api-build'
 import { seedDataDir } from '../../test/database'
-import { messageFor, nonceBindingOf, sessionCookieOf, signIn, testOrigin } from '../../test/sign-in'
+import { type ApiProcess, startApi } from '../../test/server'
+import { signIn, testOrigin } from '../../test/sign-in'
 import { createApp } from '../app'
 import { openDatabase } from '../db'
 import type { DraftJson } from './routes'
@@ -49,7 +47,7 @@ describe('drafts across a restart', () => {
     await seedDataDir(dataDir)
     const first = await openDatabase({ dataDir })
     const before = appOn(first.db)
-    const { cookie } = await signIn(before, new Date())
+    const { cookie } = await signIn(before)
     const ids: string[] = []
     for (let i = 1; i <= 5; i++) {
       const res = await before.request(
@@ -80,32 +78,16 @@ describe('drafts across a restart', () => {
   })
 })
 
-let running: ChildProcess | undefined
+let running: ApiProcess | undefined
 afterEach(() => {
   running?.kill('SIGKILL')
   running = undefined
 })
 
-/** Starts the bundled server as `npm start -w server` does and resolves once it listens. */
-async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [apiEntry()], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  running = child
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk
-      if (output.includes('API listening')) resolve()
-    }
-    child.stdout?.on('data', collect)
-    child.stderr?.on('data', collect)
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)))
-  })
-  return { exited, kill: () => child.kill('SIGKILL') }
+/** Starts the bundled server as `npm start -w server` does, on `port`, and resolves once it listens. */
+const startServer = async (env: Record<string, string>, port: number) => {
+  running = await startApi(env, { port, entry: apiEntry() })
+  return running
 }
 
 // Each start boots PGlite: slow on a busy machine.
@@ -114,21 +96,11 @@ describe('the server process', { timeout: 120_000 }, () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     // Sepolia's node is unreachable on purpose: an EOA's signature is checked by ECDSA recovery alone.
-    const env = { PORT: String(port), DATA_DIR: join(dataRoot, 'killed'), SEPOLIA_RPC_URL: 'http://127.0.0.1:9' }
+    const env = { DATA_DIR: join(dataRoot, 'killed'), SEPOLIA_RPC_URL: 'http://127.0.0.1:9' }
     await seedDataDir(env.DATA_DIR)
 
-    const first = await startServer(env)
-    const account = privateKeyToAccount(generatePrivateKey())
-    const issued = await fetch(`${base}/api/auth/nonce`)
-    const { nonce } = (await issued.json()) as { nonce: string }
-    const message = messageFor(account, nonce, new Date(), { chainId: sepolia.id })
-    const verified = await fetch(`${base}/api/auth/verify`, {
-      method: 'POST',
-      headers: { Origin: testOrigin, 'Content-Type': 'application/json', Cookie: nonceBindingOf(issued) as string },
-      body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
-    })
-    expect(verified.status).toBe(200)
-    const cookie = sessionCookieOf(verified) as string
+    const first = await startServer(env, port)
+    const { cookie } = await signIn(base, { fields: { chainId: sepolia.id } })
 
     const created: DraftJson[] = []
     for (let i = 1; i <= 3; i++) {
@@ -140,10 +112,10 @@ describe('the server process', { timeout: 120_000 }, () => {
       created.push((await res.json()) as DraftJson)
     }
     // SIGKILL: no shutdown handler, no checkpoint. What was acknowledged must already be on disk.
-    first.kill()
+    first.kill('SIGKILL')
     await first.exited
 
-    await startServer(env)
+    await startServer(env, port)
     for (const draft of created) {
       const res = await fetch(`${base}/api/drafts/${draft.id}`)
       expect(res.status).toBe(200)

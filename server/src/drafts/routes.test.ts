@@ -68,7 +68,7 @@ function call(s: Setup, method: string, path: string, init: Init = {}) {
 
 /** A signed-in player and the requests it makes. */
 async function player(s: Setup) {
-  const { account, cookie } = await signIn(s.app, s.now())
+  const { account, cookie } = await signIn(s.app, { at: s.now() })
   return {
     address: account.address,
     cookie,

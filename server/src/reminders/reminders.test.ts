@@ -89,8 +89,8 @@ describe('reminders by Web Push', () => {
 
   it('keeps a signed-in owner’s reminder of a sky, and refuses a stranger’s and a signed-out one', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, NOW)
-    const stranger = await signIn(app, NOW)
+    const { account, cookie } = await signIn(app, { at: NOW })
+    const stranger = await signIn(app, { at: NOW })
     owners.set(11, account.address)
     const { subscription } = browser('https://fcm.googleapis.com/fcm/send')
     expect((await send(app, 'POST', { skyId: 11, subscription })).status).toBe(401)
@@ -127,7 +127,7 @@ describe('reminders by Web Push', () => {
 
   it('answers a malformed subscription with a 400 in words, and keeps nothing', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, NOW)
+    const { account, cookie } = await signIn(app, { at: NOW })
     owners.set(12, account.address)
     const { subscription } = browser('https://fcm.googleapis.com/fcm/send')
     const cases: [unknown, string][] = [
@@ -181,7 +181,7 @@ describe('reminders by Web Push', () => {
 
   it(`keeps at most ${MAX_REMINDERS_PER_ACCOUNT} reminders an account, however many are asked for at once`, async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, NOW)
+    const { account, cookie } = await signIn(app, { at: NOW })
     for (let id = 1000; id < 1000 + MAX_REMINDERS_PER_ACCOUNT + 10; id++) owners.set(id, account.address)
     const asked = await Promise.all(
       Array.from({ length: MAX_REMINDERS_PER_ACCOUNT + 10 }, (_, i) =>
@@ -205,7 +205,7 @@ describe('reminders by Web Push', () => {
     )
     const app = setup(vapid, perDay)
     // A crowd of new accounts behind one address, each the owner of a sky, all at once.
-    const crowd = await Promise.all(Array.from({ length: 5 }, () => signIn(app, NOW)))
+    const crowd = await Promise.all(Array.from({ length: 5 }, () => signIn(app, { at: NOW })))
     for (const [i, { account }] of crowd.entries()) owners.set(3000 + i, account.address)
     const asked = await Promise.all(
       crowd.map(({ cookie }, i) =>
@@ -226,7 +226,7 @@ describe('reminders by Web Push', () => {
 
   it('sends a reminder its browser decrypts, telling nothing of the owner; a gone subscription is deleted', async () => {
     const app = setup()
-    const { account, cookie } = await signIn(app, NOW)
+    const { account, cookie } = await signIn(app, { at: NOW })
     owners.set(21, account.address)
     owners.set(22, account.address)
     const phone = browser(pushUrl)
