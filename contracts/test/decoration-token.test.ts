@@ -3,11 +3,10 @@ import { type Address, getContract, parseEventLogs, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decorationSpecs } from '../scripts/decorations.ts'
 import { decorationTokenAbi } from '../src/index.ts'
-import { decodeTokenURI, expectRevert, type Player, useFixture } from './fixture.ts'
+import { decodeTokenURI, expectRevert, gwei, type Player, useFixture } from './fixture.ts'
 
 const f = useFixture()
 
-const gwei = 1_000_000_000n
 const tokenSpecs = decorationSpecs.flatMap((s) => (s.free ? [] : [s]))
 const art = (file: string) => readFileSync(new URL(`../decoration-art/${file}`, import.meta.url), 'utf8')
 

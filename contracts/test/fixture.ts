@@ -42,6 +42,10 @@ export const COOLDOWN = 14 * HOUR
 /** Valid time-zone offsets bounds, in seconds east of UTC. */
 export const MIN_TZ = -12 * HOUR
 export const MAX_TZ = 14 * HOUR
+/** One gwei, in wei: the unit the tests' prices are written in. */
+export const gwei = 1_000_000_000n
+/** The catalogue id of Cassiopeia, a constellation of five stars. */
+export const CASSIOPEIA = 3
 
 /** A viem test client that can also read and write, optionally bound to `account`. */
 export function clientFor<account extends Account | undefined = undefined>(rpcUrl: string, account?: account) {
@@ -168,6 +172,9 @@ export async function createFixture() {
       return skyIdFrom(receipt)
     }
 
+    /** Gazes at sky `skyId` as `player` and asserts the gaze succeeded. */
+    const gaze = (player: Player, skyId: bigint) => tx(player.sky.write.starGaze([skyId]))
+
     /** Deploys `contractName` from the compiled artifacts as the owner; returns its address. */
     const deploy = async (contractName: string, args: readonly unknown[]) => {
       const artifact = (await compile())[contractName]
@@ -225,6 +232,7 @@ export async function createFixture() {
       toLocalTime,
       tx,
       mint,
+      gaze,
       deploy,
       expectDeployRevert,
       snapshot,
