@@ -2,82 +2,43 @@
 // (each with its own connections, as two processes have) and one chain: the same request at once in many spellings,
 // many requests at one nonce, padded calldata, too little gas, and a crowd of new accounts from many networks. Each
 // case is counted by what reaches the chain: the relayer's transactions, and that none of them reverted.
-import { chainellationAbi, chainellationForwarderAbi } from '@chainellation/contracts'
-import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
-import { deployAll } from '@chainellation/contracts/deploy'
+import { chainellationAbi } from '@chainellation/contracts'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { eq } from 'drizzle-orm'
 import { register } from 'prom-client'
-import {
-  type Address,
-  concat,
-  createPublicClient,
-  encodeFunctionData,
-  type Hash,
-  type Hex,
-  http,
-  type PrivateKeyAccount,
-  parseSignature,
-} from 'viem'
+import { type Address, concat, encodeFunctionData, type Hash, type Hex, parseSignature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { useTwoProcessDatabases } from '../../test/postgres'
-import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../../test/relay'
+import { clearRelayTables, postRelay, type RelayAppOptions, type SignOptions, useRelayChain } from '../../test/relay'
 import { rpcProxy } from '../../test/rpc-proxy'
 import type { createApp } from '../app'
-import type { RelayConfig } from '../config'
 import type { Database } from '../db'
-import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
+import { relayTransactions } from '../db/schema'
 import { spent } from './budgets'
-import { createRelayer, type Relayer } from './relayer'
+import type { Relayer } from './relayer'
 
 const databases = useTwoProcessDatabases()
-let chain: Anvil
-let contracts: Record<string, Address>
+const chain = useRelayChain()
 /** An account of this file's own, so that its nonces are counted here alone. */
 const relayerAccount = anvilAccount(7)
-const ORIGIN = RELAY_TEST_ORIGIN
 /** The API's clock, fixed, so that a crowd's requests fall in one minute whenever the test runs. */
 const NOW = new Date('2026-12-04T12:00:30Z')
 const YESTERDAY = new Date('2026-12-03T12:00:00Z')
-const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
-const relayConfig = TEST_RELAY_CONFIG
+const client = () => chain.client()
+const { forwarderNonce } = chain
 
-beforeAll(async () => {
-  chain = await startAnvil()
-  contracts = (await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })).contracts as Record<string, Address>
-})
-afterAll(async () => {
-  await chain?.stop()
-})
 beforeEach(async () => {
-  await databases.first.db.delete(relaySpend)
-  await databases.first.db.delete(relayTransactions)
-  await databases.first.db.delete(relayWelcomes)
+  await clearRelayTables(databases.first.db)
 })
 
 type Api = { app: ReturnType<typeof createApp>; relayer: Relayer; db: Database }
 
 /** One API process: its own database connections and relayer, behind one proxy that names the client. */
-function api(
-  db: Database,
-  {
-    budgets = {},
-    now = () => NOW,
-    rpcUrl = chain.rpcUrl,
-  }: { budgets?: Partial<RelayConfig['budgets']>; now?: () => Date; rpcUrl?: string } = {},
-) {
-  const relayer = createRelayer({
-    config: { ...relayConfig, budgets: { ...relayConfig.budgets, ...budgets } },
-    chain: { chain: anvilChain, rpcUrl },
-    contracts,
-    db,
-    account: relayerAccount,
-    now,
-  })
+function api(db: Database, options: Pick<RelayAppOptions, 'budgets' | 'now' | 'rpcUrl'> = {}): Api {
+  const { app, relayer } = chain.app({ db, account: relayerAccount, now: () => NOW, ...options, trustedProxies: 1 })
   if (!relayer) throw new Error('no relayer')
-  const app = relayTestApp({ db, rpcUrl: chain.rpcUrl, contracts, relayer, trustedProxies: 1 })
   return { app, relayer, db }
 }
 
@@ -88,33 +49,13 @@ const both = (options?: Parameters<typeof api>[1]) => [
 ]
 
 type Answer = { status: number; body: { id?: number; hash?: Hash; code?: string; error?: string } }
-
 const post = async ({ app }: Api, body: unknown, client = '198.18.0.1'): Promise<Answer> => {
-  const res = await app.request('/api/relay', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-For': client },
-    body: JSON.stringify(body),
-  })
+  const res = await postRelay(app, body, { 'X-Forwarded-For': client })
   return { status: res.status, body: (await res.json()) as Answer['body'] }
 }
 
-const forwarderNonce = (player: Address) =>
-  client().readContract({
-    address: contracts.Forwarder as Address,
-    abi: chainellationForwarderAbi,
-    functionName: 'nonces',
-    args: [player],
-  })
-
 /** A request to call `data` on the game, signed at its player's forwarder nonce, as the page sends it. */
-const signed = (data: Hex, options: { player?: PrivateKeyAccount; gas?: bigint; deadlineIn?: number } = {}) =>
-  signForwardRequest(client(), {
-    chainId: anvilChain.id,
-    forwarder: contracts.Forwarder as Address,
-    to: contracts.Chainellation as Address,
-    data,
-    ...options,
-  })
+const signed = (data: Hex, options: Omit<SignOptions, 'to' | 'nonce'> = {}) => chain.sign(data, options)
 
 /** A time zone, in whole quarter hours within the game's range, where it is now half past ten at night. */
 async function nightZone() {
@@ -242,7 +183,7 @@ describe('the relayer, raced and tricked from two API processes', () => {
     await client().waitForTransactionReceipt({ hash: minted.body.hash as Hash })
     await yesterday.relayer.keep()
     const skyId = await client().readContract({
-      address: contracts.Chainellation as Address,
+      address: chain.contracts.Chainellation as Address,
       abi: chainellationAbi,
       functionName: 'totalSupply',
     })

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { parseEther } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../../test/database'
-import type { DatabaseHandle } from '../db'
-import { relaySpend, relayTransactions, relayWelcomes } from '../db/schema'
+import { describe, expect, it } from 'vitest'
+import { useRelayDatabase } from '../../test/relay'
+import { relayTransactions, relayWelcomes } from '../db/schema'
 import {
   type RelayBudgets,
   type Reservation,
@@ -17,16 +16,7 @@ import {
   welcome,
 } from './budgets'
 
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = await openTestDatabase()
-})
-afterAll(async () => {
-  await database?.close()
-})
-beforeEach(async () => {
-  await database.db.delete(relaySpend)
-})
+const database = useRelayDatabase()
 
 const budgets: RelayBudgets = {
   playerWei: 1_000n,
@@ -153,7 +143,6 @@ describe('the relayer’s daily budgets', () => {
     await place(7, second(61))
     // Places older than a minute are cleared as new ones are taken.
     expect(await database.db.select().from(relayWelcomes).where(eq(relayWelcomes.chainId, 1))).toHaveLength(3)
-    await database.db.delete(relayWelcomes)
   })
 
   it('count a player as new, today’s or returning from what the relayer sent for them', async () => {
@@ -186,6 +175,5 @@ describe('the relayer’s daily budgets', () => {
     await record(new Date('2026-11-28T23:59:30Z'), 'mined')
     expect(await standingOf(database.db, 1, player, NOON)).toBe('returning')
     expect(await standingOf(database.db, 2, player, NOON)).toBe('new')
-    await database.db.delete(relayTransactions)
   })
 })

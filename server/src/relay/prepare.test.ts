@@ -1,61 +1,25 @@
-import { chainellationAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
-import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
-import { deployAll } from '@chainellation/contracts/deploy'
+import { chainellationAbi } from '@chainellation/contracts'
 import { anvilAccount } from '@chainellation/contracts/safe'
-import { type Address, createPublicClient, encodeFunctionData, http } from 'viem'
+import { encodeFunctionData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RelayPolicy, RelayRequest } from './policy'
+import { describe, expect, it } from 'vitest'
+import { useRelayChain } from '../../test/relay'
 import { type PrepareOptions, prepareRelay } from './prepare'
 
-let chain: Anvil
-let policy: RelayPolicy
+const chain = useRelayChain()
 const relayer = anvilAccount(3)
 /** A new player, with no ether at all. */
 const player = privateKeyToAccount(generatePrivateKey())
-const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
 const options = (overrides: Partial<PrepareOptions> = {}): PrepareOptions => ({
-  client: client(),
-  policy,
+  client: chain.client(),
+  policy: chain.policy,
   relayer: relayer.address,
   minBalanceWei: 10n ** 17n,
   ...overrides,
 })
 
-beforeAll(async () => {
-  chain = await startAnvil()
-  const { contracts } = await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })
-  policy = {
-    chainId: anvilChain.id,
-    forwarder: contracts.Forwarder as Address,
-    contracts: { Chainellation: contracts.Chainellation as Address, Decorations: contracts.Decorations as Address },
-    gasCap: 300_000n,
-    maxDeadlineSeconds: 3_600,
-  }
-})
-afterAll(async () => {
-  await chain?.stop()
-})
-
-async function signed(data: `0x${string}`, nonce = 0n): Promise<RelayRequest> {
-  const now = Number((await client().getBlock()).timestamp)
-  const fields = {
-    from: player.address,
-    to: policy.contracts.Chainellation,
-    value: 0n,
-    gas: 200_000n,
-    deadline: now + 600,
-    data,
-  }
-  const signature = await player.signTypedData({
-    domain: forwarderDomain(policy.chainId, policy.forwarder),
-    types: forwardRequestTypes,
-    primaryType: 'ForwardRequest',
-    message: { ...fields, nonce },
-  })
-  return { ...fields, signature }
-}
+/** The player's request to call `data` on the game, signed at `nonce` (their forwarder's is 0). */
+const signed = async (data: `0x${string}`, nonce = 0n) => (await chain.sign(data, { player, nonce })).request
 
 const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [3_600] })
 

@@ -1,75 +1,33 @@
 // The relayer's routes on a real chain and database: anvil with the game deployed, PGlite, and a relayer account.
 import { chainellationAbi } from '@chainellation/contracts'
-import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
-import { deployAll } from '@chainellation/contracts/deploy'
+import { freePort } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { register } from 'prom-client'
-import { type Address, createPublicClient, encodeFunctionData, formatEther, type Hex, http, parseEther } from 'viem'
+import { encodeFunctionData, formatEther, type Hex, parseEther } from 'viem'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../../test/database'
-import { RELAY_TEST_ORIGIN, relayTestApp, signForwardRequest, TEST_RELAY_CONFIG } from '../../test/relay'
-import type { createApp } from '../app'
-import type { RelayConfig } from '../config'
-import type { DatabaseHandle } from '../db'
-import { relaySpend, relayTransactions } from '../db/schema'
-import { createRelayer } from './relayer'
+import { describe, expect, it } from 'vitest'
+import { postRelay as post, type RelayAppOptions, useRelayChain, useRelayDatabase } from '../../test/relay'
 
-let chain: Anvil
-let database: DatabaseHandle
-let contracts: Record<string, Address>
+const chain = useRelayChain()
+const database = useRelayDatabase()
 const relayerAccount = anvilAccount(6)
-const ORIGIN = RELAY_TEST_ORIGIN
-const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
-const relayConfig = TEST_RELAY_CONFIG
-
-beforeAll(async () => {
-  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
-  contracts = (await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })).contracts as Record<string, Address>
-})
-afterAll(async () => {
-  await Promise.all([chain?.stop(), database?.close()])
-})
-beforeEach(async () => {
-  await database.db.delete(relaySpend)
-  await database.db.delete(relayTransactions)
-})
+const client = () => chain.client()
 
 // The fields these tests read of an answer; each test says what it expects of them.
 type Answer = { error?: string; code?: string; relay?: Record<string, unknown> } & Record<string, unknown>
 const read = async (res: Response | Promise<Response>) => (await (await res).json()) as Answer
 
-function appWithRelayer(config: Partial<RelayConfig> = {}, { relay = true, rpcUrl = chain.rpcUrl } = {}) {
-  const relayer = relay
-    ? createRelayer({
-        config: { ...relayConfig, ...config },
-        chain: { chain: anvilChain, rpcUrl },
-        contracts,
-        db: database.db,
-        account: relayerAccount,
-      })
-    : undefined
-  const app = relayTestApp({ db: database.db, rpcUrl: chain.rpcUrl, contracts, relayer })
-  return { app, relayer }
-}
-
-const post = (app: ReturnType<typeof createApp>, body: unknown) =>
-  app.request('/api/relay', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: ORIGIN },
-    body: JSON.stringify(body),
-  })
+/** The API with this file's relayer, or (`relay: false`) with none. */
+const appWithRelayer = ({
+  relay = true,
+  ...options
+}: Omit<RelayAppOptions, 'db' | 'account'> & { relay?: boolean } = {}) =>
+  chain.app({ db: database.db, account: relay ? relayerAccount : undefined, ...options })
 
 /** A new player's request to call `data` on `to`, signed at their forwarder nonce, as the page sends it. */
-const signed = (data: Hex, player?: PrivateKeyAccount, to = contracts.Chainellation) =>
-  signForwardRequest(client(), {
-    chainId: anvilChain.id,
-    forwarder: contracts.Forwarder as Address,
-    to: to as Address,
-    data,
-    player,
-  })
+const signed = (data: Hex, player?: PrivateKeyAccount, to = chain.contracts.Chainellation) =>
+  chain.sign(data, { player, to })
 
 const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
 
@@ -80,10 +38,10 @@ describe('/api/relay', () => {
       on: true,
       paused: false,
       chainId: anvilChain.id,
-      forwarder: contracts.Forwarder,
+      forwarder: chain.contracts.Forwarder,
       gasCap: 300_000,
     })
-    const off = appWithRelayer({}, { relay: false }).app
+    const off = appWithRelayer({ relay: false }).app
     expect(await read(off.request('/api/relay'))).toEqual({ on: false })
     const refused = await post(off, (await signed(mint)).body)
     expect(refused.status).toBe(404)
@@ -126,7 +84,7 @@ describe('/api/relay', () => {
     const cases: [unknown, number, string | RegExp][] = [
       [(await signed(transfer)).body, 422, 'not-playable'],
       [(await signed(gaze)).body, 422, 'reverted'],
-      [(await signed(mint, undefined, contracts.Forwarder)).body, 422, 'not-game'],
+      [(await signed(mint, undefined, chain.contracts.Forwarder)).body, 422, 'not-game'],
       [{ ...(await signed(mint)).body, value: '1' }, 422, 'value'],
       [{ ...forged.body, from: relayerAccount.address }, 422, 'signature'],
     ]
@@ -143,7 +101,7 @@ describe('/api/relay', () => {
   })
 
   it('refuses past a player’s daily budget with 429, and while its balance is below its floor with 503', async () => {
-    const poor = appWithRelayer({ budgets: { ...relayConfig.budgets, playerWei: 1_000n } }).app
+    const poor = appWithRelayer({ budgets: { playerWei: 1_000n } }).app
     const overBudget = await post(poor, (await signed(mint)).body)
     expect(overBudget.status).toBe(429)
     expect((await read(overBudget)).error).toMatch(/used the gas the game pays for you today/)
@@ -156,7 +114,7 @@ describe('/api/relay', () => {
   })
 
   it('answers 502 in words when the chain’s node does not answer, the only failure that is not a refusal', async () => {
-    const { app } = appWithRelayer({}, { rpcUrl: `http://127.0.0.1:${await freePort()}` })
+    const { app } = appWithRelayer({ rpcUrl: `http://127.0.0.1:${await freePort()}` })
     const res = await post(app, (await signed(mint)).body)
     expect(res.status).toBe(502)
     expect((await read(res)).error).toMatch(/could not reach the chain’s node just now: try again in a moment/)
@@ -181,7 +139,7 @@ describe('/api/relay', () => {
     // Refusals by reason, every reason shown from the start.
     expect(metrics).toMatch(/^chainellation_relay_refusals_total\{reason="new-players"\} \d+$/m)
     expect(metrics).toMatch(/^chainellation_relay_refusals_total\{reason="budget-newcomers"\} \d+$/m)
-    const off = appWithRelayer({}, { relay: false }).app
+    const off = appWithRelayer({ relay: false }).app
     expect((await read(off.request('/api/health'))).relay).toEqual({ on: false })
   })
 })

@@ -1,113 +1,53 @@
-import { chainellationAbi, chainellationForwarderAbi } from '@chainellation/contracts'
-import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
-import { deployAll } from '@chainellation/contracts/deploy'
+import { chainellationAbi } from '@chainellation/contracts'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { eq } from 'drizzle-orm'
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hash,
-  http,
-} from 'viem'
+import { createTestClient, createWalletClient, encodeFunctionData, type Hash, http } from 'viem'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../../test/database'
-import { ROOMY_BUDGETS, signForwardRequest } from '../../test/relay'
+import { afterEach, describe, expect, it } from 'vitest'
+import { prepareAndSend, ROOMY_BUDGETS, useRelayChain, useRelayDatabase } from '../../test/relay'
 import { rpcProxy } from '../../test/rpc-proxy'
-import type { Database, DatabaseHandle } from '../db'
-import { relaySpend, relayTransactions } from '../db/schema'
+import { relayTransactions } from '../db/schema'
 import { spent } from './budgets'
-import type { RelayPolicy } from './policy'
-import { prepareRelay } from './prepare'
 import { createRelaySender, type SenderOptions } from './sender'
 
-let chain: Anvil
-let database: DatabaseHandle
-let policy: RelayPolicy
+const chain = useRelayChain()
+const database = useRelayDatabase()
 /** An account of its own, so that its nonces are this file's alone. */
 const relayer = anvilAccount(4)
 const NOW = new Date('2026-11-30T12:00:00Z')
-const budgets = ROOMY_BUDGETS
-const client = (url = chain.rpcUrl, timeout?: number) =>
-  createPublicClient({ chain: anvilChain, transport: http(url, { timeout, retryCount: 0 }) })
-const testClient = () => createTestClient({ chain: anvilChain, mode: 'anvil', transport: http(chain.rpcUrl) })
 
+const client = (url = chain.rpcUrl, timeout?: number) => chain.client(url, { timeout, retryCount: 0 })
+const testClient = () => createTestClient({ chain: anvilChain, mode: 'anvil', transport: http(chain.rpcUrl) })
 const sender = (overrides: Partial<SenderOptions> = {}) =>
   createRelaySender({
     db: database.db,
     client: client(),
     account: relayer,
     chainId: anvilChain.id,
-    forwarder: policy.forwarder,
-    budgets,
+    forwarder: chain.policy.forwarder,
+    budgets: ROOMY_BUDGETS,
     now: () => NOW,
     ...overrides,
   })
 
-beforeAll(async () => {
-  ;[chain, database] = await Promise.all([startAnvil(), openTestDatabase()])
-  const { contracts } = await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })
-  policy = {
-    chainId: anvilChain.id,
-    forwarder: contracts.Forwarder as Address,
-    contracts: { Chainellation: contracts.Chainellation as Address, Decorations: contracts.Decorations as Address },
-    gasCap: 300_000n,
-    maxDeadlineSeconds: 3_600,
-  }
-})
-afterAll(async () => {
-  await Promise.all([chain?.stop(), database?.close()])
-})
-beforeEach(async () => {
-  await database.db.delete(relaySpend)
-  await database.db.delete(relayTransactions)
-})
 afterEach(async () => {
   await testClient().setAutomine(true)
 })
 
 const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [3_600] })
-const forwarderNonce = (player: Address) =>
-  client().readContract({
-    address: policy.forwarder,
-    abi: chainellationForwarderAbi,
-    functionName: 'nonces',
-    args: [player],
-  })
+const { forwarderNonce } = chain
 const relayerNonce = () => client().getTransactionCount({ address: relayer.address })
 
 /** A new player's mint request, signed at their forwarder nonce. */
-const signedMint = () =>
-  signForwardRequest(client(), {
-    chainId: policy.chainId,
-    forwarder: policy.forwarder,
-    to: policy.contracts.Chainellation,
-    data: mint,
-  })
+const signedMint = () => chain.sign(mint)
 
-/** Prepares and sends `request` through `db` and `node`. */
-async function relay(
-  { player, request }: Awaited<ReturnType<typeof signedMint>>,
-  options: { db?: Database; send?: ReturnType<typeof sender> } = {},
-) {
-  const db = options.db ?? database.db
-  const prepared = await prepareRelay(
-    { client: client(), policy, relayer: relayer.address, minBalanceWei: 10n ** 17n },
-    request,
+/** Prepares and sends `signed`, with `send` or a sender of its own. */
+const relay = (signed: Awaited<ReturnType<typeof signedMint>>, send = sender()) =>
+  prepareAndSend(
+    send,
+    { client: client(), policy: chain.policy, relayer: relayer.address, minBalanceWei: 10n ** 17n },
+    signed,
   )
-  if ('code' in prepared) throw new Error(prepared.message)
-  const sent = await (options.send ?? sender({ db })).send(
-    request,
-    prepared,
-    { player: player.address, client: 'client-1' },
-    'new',
-  )
-  if ('code' in sent) throw new Error(sent.message)
-  return sent
-}
 
 const rowOf = async (hash: Hash) =>
   (await database.db.select().from(relayTransactions).where(eq(relayTransactions.hash, hash)))[0]
@@ -145,7 +85,7 @@ describe('the relayer’s sender', () => {
     const node = await rpcProxy(chain.rpcUrl, { delayMs: 150 })
     const before = await relayerNonce()
     const signed = await Promise.all([signedMint(), signedMint(), signedMint()])
-    const sent = await Promise.all(signed.map((one) => relay(one, { send: sender({ client: client(node.url) }) })))
+    const sent = await Promise.all(signed.map((one) => relay(one, sender({ client: client(node.url) }))))
     await node.close()
     const receipts = await Promise.all(sent.map(({ hash }) => client().waitForTransactionReceipt({ hash })))
     expect(receipts.map((r) => r.status)).toEqual(['success', 'success', 'success'])
@@ -166,7 +106,7 @@ describe('the relayer’s sender', () => {
         rebroadcastAfterMs: 0,
         onBroadcastError: (error) => errors.push(error),
       })
-      const sent = await relay(signed, { send: timingOut })
+      const sent = await relay(signed, timingOut)
       expect(errors).toHaveLength(1)
       // The keeper broadcasts the same transaction again, and the same request sent again is answered with it.
       await timingOut.keep()

@@ -1,46 +1,30 @@
-import { chainellationAbi, contractAddress, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
-import { type Anvil, freePort, startAnvil } from '@chainellation/contracts/anvil'
-import { deployAll } from '@chainellation/contracts/deploy'
+import { chainellationAbi, contractAddress } from '@chainellation/contracts'
+import { freePort } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { type Address, createPublicClient, createWalletClient, encodeFunctionData, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil as anvilChain } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RelayRequest } from './policy'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useRelayChain } from '../../test/relay'
 import { simulateRelay } from './simulate'
 
-const CHAIN_ID = anvilChain.id
-let chain: Anvil
-let forwarder: Address
-let chainellation: Address
+const chain = useRelayChain()
 const relayer = anvilAccount(3)
 const owner = anvilAccount(0)
 /** A new player, with no ether at all. */
 const player = privateKeyToAccount(generatePrivateKey())
-const client = () => createPublicClient({ chain: anvilChain, transport: http(chain.rpcUrl) })
-
-beforeAll(async () => {
-  chain = await startAnvil()
-  const deployment = await deployAll({ rpcUrl: chain.rpcUrl, writeBindings: false })
-  forwarder = deployment.contracts.Forwarder as Address
-  chainellation = deployment.contracts.Chainellation as Address
-  expect(forwarder, 'the recorded local deployment').toBe(contractAddress('Forwarder', CHAIN_ID))
-})
-afterAll(async () => {
-  await chain?.stop()
+const client = () => chain.client()
+let forwarder: Address
+let chainellation: Address
+beforeAll(() => {
+  forwarder = chain.policy.forwarder
+  chainellation = chain.policy.contracts.Chainellation
+  expect(forwarder, 'the recorded local deployment').toBe(contractAddress('Forwarder', anvilChain.id))
 })
 
-async function signed(data: `0x${string}`, deadlineIn = 600, gas = 200_000n): Promise<RelayRequest> {
-  const now = Number((await client().getBlock()).timestamp)
-  const fields = { from: player.address, to: chainellation, value: 0n, gas, deadline: now + deadlineIn, data }
-  const signature = await player.signTypedData({
-    domain: forwarderDomain(CHAIN_ID, forwarder),
-    types: forwardRequestTypes,
-    primaryType: 'ForwardRequest',
-    message: { ...fields, nonce: 0n },
-  })
-  return { ...fields, signature }
-}
+/** The player's request to call `data` on the game, signed at nonce 0. */
+const signed = async (data: `0x${string}`, deadlineIn = 600, gas = 200_000n) =>
+  (await chain.sign(data, { player, nonce: 0n, deadlineIn, gas })).request
 
 const mint = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [3_600] })
 
