@@ -15,7 +15,7 @@ afterEach(async () => {
   await islandLoadsSettled()
 })
 
-// The shell warms the wallet stack and the kit up in idle periods (web/src/lib/shell/stack-loader.ts). A page has
-// none here unless its test gives it some: left to a timer, the warm-up would load RainbowKit into tests that are not
-// about it, and finish after their page is gone.
+// The shell warms the wallet stack and the kit up in idle periods (web/src/lib/shell/wallet-loader/warm-up.ts). A page
+// has none here unless its test gives it some: left to a timer, the warm-up would load RainbowKit into tests that are
+// not about it, and finish after their page is gone.
 window.requestIdleCallback = () => 0

@@ -3,8 +3,8 @@ import { expect, test } from '../support/fixtures'
 
 // Budgets for the first visit to `/` in the production build (sizes and hosts only; the timings are the
 // bench's). The shell and the home page paint without the wallet stack, which is warmed up once the page has loaded
-// and gone quiet (web/src/lib/shell/stack-loader.ts marks the moment `wallet-warm-up`): what `/` loads before that
-// is what it needs to paint and run.
+// and gone quiet (web/src/lib/shell/wallet-loader/warm-up.ts marks the moment `wallet-warm-up`): what `/` loads
+// before that is what it needs to paint and run.
 
 /** `/`'s JavaScript before first paint, gzip level 9. A stock Vite + RainbowKit starter ships 282 KB. */
 const HOME_JS_BUDGET = 120 * 1024

@@ -34,7 +34,7 @@ export function moveEntryToBoot(
 /**
  * The file of every chunk `files` import, statically and through them, each once: what loading those brings. Each
  * is listed after the chunks it imports, so that importing them in this order evaluates one chunk at a time (the
- * wallet warm-up does, in idle periods: web/src/lib/shell/stack-loader.ts).
+ * wallet warm-up does, in idle periods: web/src/lib/shell/wallet-loader/warm-up.ts).
  */
 export function importClosure(
   files: readonly string[],

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '@/app/app'
 import { createAppRouter } from '@/app/router'
 import { sharedSkyChainId } from '@/features/sky/hooks/use-shared-sky'
-import { resetWalletStackLoader } from '@/lib/shell/stack-loader'
+import { freshWalletLoader } from '@/lib/shell/testing/fresh-wallet-loader'
 import { render } from './render'
 
 // The pages' HTML and its hydration are under test, not what the wallet stack draws later: it draws nothing here.
@@ -13,7 +13,7 @@ vi.mock('@/lib/shell/stack/wallet-stack', () => ({ WalletStack: () => null, prep
 
 afterEach(() => {
   document.body.innerHTML = ''
-  resetWalletStackLoader()
+  freshWalletLoader()
   localStorage.clear()
   vi.restoreAllMocks()
 })

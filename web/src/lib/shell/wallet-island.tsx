@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react'
 import { isIslandMounted, setIsland, subscribeIslands } from './islands'
-import { loadWalletStack } from './stack-loader'
+import { loadWalletStack } from './wallet-loader'
 import styles from './wallet-root.module.css'
 
 export type WalletIslandProps = {

@@ -23,28 +23,21 @@ vi.mock('./stack/wallet-stack', async () => {
   }
 })
 
-import {
-  adoptEarlyConnect,
-  IDLE_TIMEOUT_MS,
-  loadWalletStack,
-  onConnectRequest,
-  resetWalletStackLoader,
-  setWalletStackShown,
-  takeConnectRequest,
-  useWalletKit,
-  wantsWalletAtOnce,
-} from './stack-loader'
+import { freshWalletLoader } from './testing/fresh-wallet-loader'
 import { WalletIsland } from './wallet-island'
+import { adoptEarlyConnect, IDLE_TIMEOUT_MS, loadWalletStack, useWalletKit, wantsWalletAtOnce } from './wallet-loader'
+import { onConnectRequest, takeConnectRequest } from './wallet-loader/connect-request'
+import { setKitButtonShown } from './wallet-loader/load'
 import { WalletRoot, WalletSlot } from './wallet-root'
 
 beforeEach(() => {
-  resetWalletStackLoader()
+  freshWalletLoader()
   localStorage.clear()
 })
 afterEach(() => {
   vi.restoreAllMocks()
   // A warm-up still waiting for its idle period would run after the page (jsdom) is gone.
-  resetWalletStackLoader()
+  freshWalletLoader()
 })
 
 /** A page whose counter is its own state, with a wallet island. */
@@ -141,7 +134,7 @@ describe('WalletSlot', () => {
     expect(takeConnectRequest()).toBe(false)
     await loadWalletStack()
     // RainbowKit's own button takes the place once the stack has drawn it.
-    act(() => setWalletStackShown(true))
+    act(() => setKitButtonShown(true))
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull()
   })
 
@@ -167,7 +160,7 @@ describe('WalletSlot', () => {
     await loadWalletStack()
     expect(takeConnectRequest()).toBe(false)
     // The kit's button replaces the shell's mid-press; the click then reaches neither.
-    act(() => setWalletStackShown(true))
+    act(() => setKitButtonShown(true))
     expect(takeConnectRequest()).toBe(true)
   })
 
@@ -178,7 +171,7 @@ describe('WalletSlot', () => {
     fireEvent.pointerDown(button)
     fireEvent.pointerLeave(button)
     await loadWalletStack()
-    act(() => setWalletStackShown(true))
+    act(() => setKitButtonShown(true))
     expect(takeConnectRequest()).toBe(false)
   })
 

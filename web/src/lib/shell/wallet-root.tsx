@@ -2,16 +2,16 @@ import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
 import { connectModalReady, openConnectModalIfReady } from '@/lib/wallet/kit-bridge'
+import { useInteracted } from './use-interacted'
 import {
   loadWalletKit,
   requestConnect,
   shellLink,
+  useKitButtonShown,
   useWalletStack,
-  useWalletStackShown,
   wantsWalletAtOnce,
   warmUpWhenIdle,
-} from './stack-loader'
-import { useInteracted } from './use-interacted'
+} from './wallet-loader'
 import styles from './wallet-root.module.css'
 
 export type WalletRootProps = {
@@ -44,7 +44,7 @@ export function WalletRoot({ slot, children }: WalletRootProps) {
  * button of the same look that fetches the kit and opens the connect modal once it has arrived.
  */
 export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
-  const shown = useWalletStackShown()
+  const shown = useKitButtonShown()
   // Storage is read after hydration: the build's HTML has the connect button, and so does the first render.
   const hydrated = useHydrated()
   const [reconnecting] = useState(wantsWalletAtOnce)

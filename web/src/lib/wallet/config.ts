@@ -71,7 +71,7 @@ let wagmiConfig: ReturnType<typeof createWagmiConfig> | undefined
 /**
  * The wagmi configuration, created on first use rather than as the module is evaluated: setting the connectors up
  * and reading wagmi's stored state is two fifths of evaluating the stack, and the stack's loader does it in a task
- * of its own (shell/stack-loader.ts; docs/decisions/first-use.md).
+ * of its own (shell/wallet-loader/; docs/decisions/first-use.md).
  */
 export function getWagmiConfig(): ReturnType<typeof createWagmiConfig> {
   wagmiConfig ??= createWagmiConfig()

@@ -131,20 +131,20 @@ function KitBridge({ settled }: { settled: boolean }) {
  * in the next frame and opens RainbowKit's modal in the frame after (`EarlyConnect`), where RainbowKit's own button
  * would render the modal before painting anything (docs/decisions/first-use.md).
  */
-function HeaderButton({ slot, setWalletStackShown }: { slot: HTMLElement } & Pick<KitLink, 'setWalletStackShown'>) {
+function HeaderButton({ slot, setKitButtonShown }: { slot: HTMLElement } & Pick<KitLink, 'setKitButtonShown'>) {
   // Connected, or on the way (reconnecting on load, connecting from the modal): RainbowKit's button.
   const account = useAccount().status !== 'disconnected'
   useLayoutEffect(() => {
-    setWalletStackShown(account)
-    return () => setWalletStackShown(undefined)
-  }, [account, setWalletStackShown])
+    setKitButtonShown(account)
+    return () => setKitButtonShown(undefined)
+  }, [account, setKitButtonShown])
   return account ? createPortal(<HeaderWalletButton />, slot) : null
 }
 
-/** What the kit needs of the shell's loader (stack-loader.ts), handed in rather than imported back. */
+/** What the kit needs of the shell's loader (wallet-loader/), handed in rather than imported back. */
 export type KitLink = {
   /** Tells the shell whether the kit's own button is in the header (undefined: the kit is gone). */
-  setWalletStackShown: (shown: boolean | undefined) => void
+  setKitButtonShown: (shown: boolean | undefined) => void
   /** Whether the player pressed connect before the kit was there; asking clears it. */
   takeConnectRequest: () => boolean
   /** Calls the listener at each such press from now on; returns how to stop. */
@@ -174,7 +174,7 @@ export const WalletKit = memo(function WalletKit({ slot, link }: WalletKitProps)
         />
         <SignInOnDemand />
         <KitBridge settled={settled} />
-        {slot && <HeaderButton slot={slot} setWalletStackShown={link.setWalletStackShown} />}
+        {slot && <HeaderButton slot={slot} setKitButtonShown={link.setKitButtonShown} />}
       </RainbowKitProvider>
     </KitAuthentication>
   )

@@ -20,7 +20,7 @@ function DeploymentSync() {
 /**
  * RainbowKit, beside the page rather than around it: fetched on the first interaction, when a page asks the player
  * to sign in, or at once for a returning wallet user or inside a Safe (whose account the header shows), and
- * rendered without touching the page. The shell also warms it up once the page has gone quiet (stack-loader.ts).
+ * rendered without touching the page. The shell also warms it up once the page has gone quiet (wallet-loader/).
  */
 function KitHost({ slot, link }: WalletStackProps) {
   const [atOnce] = useState(link.wantsWalletAtOnce)
@@ -30,7 +30,7 @@ function KitHost({ slot, link }: WalletStackProps) {
   return kit ? <kit.WalletKit slot={slot} link={link} /> : null
 }
 
-/** What the stack needs of the shell's loader (stack-loader.ts), handed in as a prop rather than imported. */
+/** What the stack needs of the shell's loader (wallet-loader/), handed in as a prop rather than imported. */
 export type ShellLink = KitLink & {
   /** The kit's module once it has loaded; starts loading it while `wanted`. */
   useWalletKit: (wanted: boolean) => { WalletKit: (props: WalletKitProps) => ReactNode } | undefined
