@@ -1,104 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chainellationAbi, decorationsAbi, decorationTokenAbi, getDeployment } from '@chainellation/contracts'
-import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
-import { ANVIL_MNEMONIC, deployAll } from '@chainellation/contracts/deploy'
+import { getDeployment } from '@chainellation/contracts'
 import { nightOf, tonightOf } from '@chainellation/contracts/nights'
 import fc from 'fast-check'
-import { createTestClient, getContract, type Hash, http, publicActions, walletActions } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BatchJson } from '../src/api/json.ts'
-import { type Indexer, startIndexer } from './ponder-process.ts'
+import { describe, expect, it } from 'vitest'
+import type { ActivityJson, BatchJson, CollectorJson, SkiesPageJson, SkyJson } from '../src/api/json.ts'
+import { useLocalChain } from './local-chain.ts'
+import { startIndexer } from './ponder-process.ts'
 
-// Midnight UTC: skies over UTC and nearby zones are at night, and stay so one day later.
-const MIDNIGHT = 1_799_971_200
-const DAY = 86_400
 const CASSIOPEIA = 3 // five stars
 const ids = { rollingHills: 1, comet: 5 }
 
-type SkyJson = {
-  id: number
-  owner: string
-  tzOffset: number
-  primaryHue: number
-  secondaryHue: number
-  clouds: number
-  starsRevealed: number
-  starCount: number
-  completed: boolean
-  constellation: number | null
-  lastGazeAt: number | null
-  streak: { run: number; longest: number; lastNight: number | null }
-  layers: Record<'silhouette' | 'sky' | 'object', { decorationId: number; tokenId: string } | null>
-}
-type Page = { skies: SkyJson[]; next: number | null }
-type ActivityJson = { id: string; kind: string; skyId: number | null; constellation: number | null }
-type Collector = { skies: number; starsRevealed: number; completedSkies: number; gazes: number; completions: number }
-
-let anvil: Anvil
-let indexer: Indexer
-let dataDir: string
-let player: ReturnType<typeof playerFor>
-const players: ReturnType<typeof playerFor>[] = []
-
-function playerFor(rpcUrl: string, index: number) {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index })
-  const client = createTestClient({
-    mode: 'anvil',
-    chain: foundry,
-    transport: http(rpcUrl),
-    account,
-    pollingInterval: 50,
-  })
-    .extend(publicActions)
-    .extend(walletActions)
-  const contracts = getDeployment(31337)?.contracts
-  if (!contracts) throw new Error('no local deployment recorded')
-  return {
-    account,
-    client,
-    sky: getContract({ address: contracts.Chainellation, abi: chainellationAbi, client }),
-    decorations: getContract({ address: contracts.Decorations, abi: decorationsAbi, client }),
-    comet: getContract({ address: contracts.Comet, abi: decorationTokenAbi, client }),
-    /** Sends a write and waits for it to succeed. */
-    tx: async (hash: Promise<Hash>) => {
-      const receipt = await client.waitForTransactionReceipt({ hash: await hash })
-      expect(receipt.status).toBe('success')
-    },
-  }
-}
-
-const nextDay = async () => {
-  await player.client.increaseTime({ seconds: DAY })
-  await player.client.mine({ blocks: 1 })
-}
-// Uncached: viem keeps a block number for the client's polling interval, and the receipt of the last write may have
-// been found at the number read just before that write was mined.
-const synced = async () => indexer.caughtUp(await player.client.getBlockNumber({ cacheTime: 0 }))
-
-beforeAll(async () => {
-  anvil = await startAnvil({ timestamp: MIDNIGHT })
-  const deployment = await deployAll({ rpcUrl: anvil.rpcUrl, writeBindings: false })
-  // The indexer reads its addresses from the recorded deployment, which a fresh local chain reproduces.
-  expect(deployment.contracts).toEqual(getDeployment(31337)?.contracts)
-  for (const i of [1, 2, 3]) players.push(playerFor(anvil.rpcUrl, i))
-  player = players[0] as ReturnType<typeof playerFor>
-  dataDir = mkdtempSync(join(tmpdir(), 'chainellation-indexer-'))
-  indexer = await startIndexer(anvil.rpcUrl, dataDir)
-})
-
-afterAll(async () => {
-  await indexer?.stop()
-  await anvil?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
+const c = useLocalChain()
 
 describe('the indexer on a local chain', () => {
   it('agrees with the chain sky by sky after mints, gazes, transfers and layer changes', async () => {
-    const [alice, bob, carol] = players as [typeof player, typeof player, typeof player]
+    const [alice, bob, carol] = c.players
     await alice.tx(alice.sky.write.mint([0])) // 1
     await alice.tx(alice.sky.write.mintCustom([0, 10, 200, CASSIOPEIA, 2])) // 2
     await alice.tx(alice.sky.write.mint([3_600])) // 3
@@ -107,7 +22,7 @@ describe('the indexer on a local chain', () => {
     // Alice completes Cassiopeia in five nights, the first two alongside sky 1 in one transaction.
     for (let night = 0; night < 5; night++) {
       await alice.tx(night < 2 ? alice.sky.write.starGazeMany([[1n, 2n]]) : alice.sky.write.starGaze([2n]))
-      await nextDay()
+      await c.nextDay()
     }
     await bob.tx(bob.sky.write.starGaze([4n]))
     await alice.tx(alice.sky.write.transferFrom([alice.account.address, carol.account.address, 1n]))
@@ -124,20 +39,20 @@ describe('the indexer on a local chain', () => {
     )
     await bob.tx(bob.decorations.write.setLayers([4n, [{ layer: 1, decorationId: ids.rollingHills, tokenId: 0n }]]))
     await bob.tx(bob.decorations.write.setLayers([4n, [{ layer: 1, decorationId: 0, tokenId: 0n }]]))
-    await synced()
+    await c.synced()
 
-    const total = Number(await player.sky.read.totalSupply())
+    const total = Number(await c.player.sky.read.totalSupply())
     expect(total).toBe(5)
     for (let id = 1; id <= total; id++) {
       const skyId = BigInt(id)
       const [chain, owner, layers] = await Promise.all([
-        player.sky.read.skyOf([skyId]),
-        player.sky.read.ownerOf([skyId]),
-        player.decorations.read.layersOf([skyId]),
+        c.player.sky.read.skyOf([skyId]),
+        c.player.sky.read.ownerOf([skyId]),
+        c.player.decorations.read.layersOf([skyId]),
       ])
-      const [, stars] = await player.sky.read.constellationInfo([BigInt(chain.constellation)])
+      const [, stars] = await c.player.sky.read.constellationInfo([BigInt(chain.constellation)])
       const completed = chain.gazes === Number(stars)
-      const { status, body } = await indexer.get<SkyJson>(`/skies/${id}`)
+      const { status, body } = await c.indexer.get<SkyJson>(`/skies/${id}`)
       expect(status).toBe(200)
       const layer = (i: number) => {
         const choice = layers[i]
@@ -179,22 +94,22 @@ describe('the indexer on a local chain', () => {
     ])
     for (const [address, actions] of made) {
       const held = (
-        await Promise.all(Array.from({ length: total }, (_, i) => player.sky.read.ownerOf([BigInt(i + 1)])))
+        await Promise.all(Array.from({ length: total }, (_, i) => c.player.sky.read.ownerOf([BigInt(i + 1)])))
       )
         .map((owner, i) => ({ owner, id: BigInt(i + 1) }))
         .filter((s) => s.owner === address)
-      const skies = await Promise.all(held.map((s) => player.sky.read.skyOf([s.id])))
+      const skies = await Promise.all(held.map((s) => c.player.sky.read.skyOf([s.id])))
       const completedSkies = (
         await Promise.all(
           skies.map(
-            async (s) => s.gazes === Number((await player.sky.read.constellationInfo([BigInt(s.constellation)]))[1]),
+            async (s) => s.gazes === Number((await c.player.sky.read.constellationInfo([BigInt(s.constellation)]))[1]),
           ),
         )
       ).filter(Boolean).length
-      const { body } = await indexer.get<Collector>(`/collectors/${address}`)
+      const { body } = await c.indexer.get<CollectorJson>(`/collectors/${address}`)
       expect(body, address).toEqual({
         address,
-        skies: Number(await player.sky.read.balanceOf([address])),
+        skies: Number(await c.player.sky.read.balanceOf([address])),
         starsRevealed: skies.reduce((sum, s) => sum + s.gazes, 0),
         completedSkies,
         ...actions,
@@ -203,7 +118,7 @@ describe('the indexer on a local chain', () => {
 
     const feed: ActivityJson[] = []
     for (let before = ''; ; ) {
-      const { body } = await indexer.get<{ activity: ActivityJson[]; next: string | null }>(
+      const { body } = await c.indexer.get<{ activity: ActivityJson[]; next: string | null }>(
         `/activity?limit=4${before && `&before=${before}`}`,
       )
       feed.push(...body.activity)
@@ -219,7 +134,7 @@ describe('the indexer on a local chain', () => {
 
     // The registry's six decorations, with the one Comet bought.
     const contracts = getDeployment(31337)?.contracts
-    const { body } = await indexer.get<{ decorations: { id: number; address: string; purchases: number }[] }>(
+    const { body } = await c.indexer.get<{ decorations: { id: number; address: string; purchases: number }[] }>(
       '/decorations',
     )
     expect(body.decorations.map((d) => [d.id, d.address, d.purchases])).toEqual([
@@ -233,29 +148,30 @@ describe('the indexer on a local chain', () => {
   })
 
   it('sorts, filters and searches the skies as the chain says', async () => {
-    const list = async (query: string) => (await indexer.get<Page>(`/skies?${query}`)).body.skies.map((s) => s.id)
+    const list = async (query: string) =>
+      (await c.indexer.get<SkiesPageJson>(`/skies?${query}`)).body.skies.map((s) => s.id)
     expect(await list('')).toEqual([5, 4, 3, 2, 1])
     expect(await list('sort=oldest&limit=2')).toEqual([1, 2])
     expect(await list('sort=oldest&limit=2&page=3')).toEqual([5])
-    expect((await indexer.get<Page>('/skies?sort=oldest&limit=2&page=2')).body.next).toBe(3)
-    expect((await indexer.get<Page>('/skies?sort=oldest&limit=2&page=3')).body.next).toBeNull()
+    expect((await c.indexer.get<SkiesPageJson>('/skies?sort=oldest&limit=2&page=2')).body.next).toBe(3)
+    expect((await c.indexer.get<SkiesPageJson>('/skies?sort=oldest&limit=2&page=3')).body.next).toBeNull()
     expect(await list('sort=oldest&limit=2&page=4')).toEqual([])
     expect(await list('sort=gazes')).toEqual([2, 1, 4, 5, 3])
     expect(await list('sort=recent')).toEqual(await recentOrder())
     expect(await list('completed=true')).toEqual([2])
     expect(await list('decorated=true')).toEqual([2])
-    expect(await list(`owner=${players[2]?.account.address.toLowerCase()}`)).toEqual([1])
-    expect(await list(`q=${players[1]?.account.address}`)).toEqual([5, 4])
+    expect(await list(`owner=${c.players[2]?.account.address.toLowerCase()}`)).toEqual([1])
+    expect(await list(`q=${c.players[1]?.account.address}`)).toEqual([5, 4])
     expect(await list('q=%233')).toEqual([3])
     expect(await list('tz=-3600')).toEqual([5])
-    const nights = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => player.sky.read.isNight([id])))
+    const nights = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => c.player.sky.read.isNight([id])))
     expect(await list('night=true')).toEqual([5, 4, 3, 2, 1].filter((id) => nights[id - 1]))
     expect(await list('night=false')).toEqual([5, 4, 3, 2, 1].filter((id) => !nights[id - 1]))
     // Longest streak now: the runs that still stand by the chain's clock, longest first. Sky 2's five nights ended the
     // night before the chain's day now; skies 4 and 1 were gazed on the last night, once each.
-    const now = Number((await player.client.getBlock()).timestamp)
+    const now = Number((await c.player.client.getBlock()).timestamp)
     const stands = (id: number, lastNight: number, tz: number) => (lastNight >= tonightOf(now, tz) - 1 ? [id] : [])
-    const skies = await Promise.all([1n, 2n, 4n].map((id) => player.sky.read.skyOf([id])))
+    const skies = await Promise.all([1n, 2n, 4n].map((id) => c.player.sky.read.skyOf([id])))
     const [one, two, four] = skies.map((s) => ({ night: nightOf(s.lastGaze, s.tzOffset), tz: s.tzOffset }))
     expect(await list('sort=streak')).toEqual([
       ...stands(2, two?.night ?? 0, two?.tz ?? 0),
@@ -264,7 +180,7 @@ describe('the indexer on a local chain', () => {
     ])
     expect(await list('sort=streak')).toContain(4)
     // The leaderboard by streak: each collector by the longest of its skies' standing runs.
-    const [alice, bob, carol] = players
+    const [alice, bob, carol] = c.players
     const runs = [
       { address: alice?.account.address, streak: 5, stands: stands(2, two?.night ?? 0, two?.tz ?? 0).length > 0 },
       { address: bob?.account.address, streak: 1, stands: stands(4, four?.night ?? 0, four?.tz ?? 0).length > 0 },
@@ -275,16 +191,16 @@ describe('the indexer on a local chain', () => {
         (a, b) => b.streak - a.streak || String(a.address).toLowerCase().localeCompare(String(b.address).toLowerCase()),
       )
       .map(({ address, streak }) => ({ address, streak }))
-    const board = await indexer.get<{ collectors: { address: string; streak: number }[] }>('/leaderboard?by=streak')
+    const board = await c.indexer.get<{ collectors: { address: string; streak: number }[] }>('/leaderboard?by=streak')
     expect(board.body.collectors.map(({ address, streak }) => ({ address, streak }))).toEqual(runs)
     // Two days on, no run stands (once the routes read the chain's clock again: they keep it for a second).
-    await nextDay()
-    await nextDay()
-    await synced()
+    await c.nextDay()
+    await c.nextDay()
+    await c.synced()
     await expect.poll(() => list('sort=streak')).toEqual([])
-    expect((await indexer.get<{ collectors: unknown[] }>('/leaderboard?by=streak')).body.collectors).toEqual([])
-    const { body } = await indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
-    expect(body.collectors.map((c) => c.address)).toEqual([players[0]?.account.address])
+    expect((await c.indexer.get<{ collectors: unknown[] }>('/leaderboard?by=streak')).body.collectors).toEqual([])
+    const { body } = await c.indexer.get<{ collectors: { address: string }[] }>('/leaderboard?by=completed')
+    expect(body.collectors.map((collector) => collector.address)).toEqual([c.players[0]?.account.address])
 
     // Reads in one /batch are answered as each is alone, skies' histories (which share one query) among them.
     const batch = [
@@ -298,12 +214,12 @@ describe('the indexer on a local chain', () => {
       '/activity?skyId=70000',
       '/activity?skyId=3&before=1',
     ]
-    const together = await indexer.get<BatchJson>(
+    const together = await c.indexer.get<BatchJson>(
       `/batch?${new URLSearchParams(batch.map((read): [string, string] => ['read', read]))}`,
     )
     const alone = await Promise.all(
       batch.map(async (read) => {
-        const res = await fetch(`${indexer.url}${read}`)
+        const res = await fetch(`${c.indexer.url}${read}`)
         return { status: res.status, text: await res.text() }
       }),
     )
@@ -336,14 +252,14 @@ describe('the indexer on a local chain', () => {
       `/batch?${new URLSearchParams(Array.from({ length: 33 }, (): [string, string] => ['read', '/skies']))}`,
     ]
     for (const path of cases) {
-      const { status, body } = await indexer.get<{ error: string }>(path)
+      const { status, body } = await c.indexer.get<{ error: string }>(path)
       expect(status, path).toBe(400)
       expect(body.error, path).toMatch(/^[A-Z`a-z].+\.$/)
     }
-    expect((await indexer.get('/skies/99')).status).toBe(404)
+    expect((await c.indexer.get('/skies/99')).status).toBe(404)
     // Ids past 65,535 are the contract's too (its 18-bit sky links; docs/decisions/sky-storage.md).
-    expect((await indexer.get('/skies/70000')).status).toBe(404)
-    expect(await indexer.get('/activity?skyId=70000')).toMatchObject({ status: 200, body: { activity: [] } })
+    expect((await c.indexer.get('/skies/70000')).status).toBe(404)
+    expect(await c.indexer.get('/activity?skyId=70000')).toMatchObject({ status: 200, body: { activity: [] } })
   })
 
   it('never answers a 5xx, whatever the query string', async () => {
@@ -380,7 +296,7 @@ describe('the indexer on a local chain', () => {
     )
     await fc.assert(
       fc.asyncProperty(path, fc.array(fc.tuple(name, value), { maxLength: 4 }), async (route, params) => {
-        const { status } = await indexer.get(`${route}?${new URLSearchParams(params)}`)
+        const { status } = await c.indexer.get(`${route}?${new URLSearchParams(params)}`)
         expect([200, 400, 404]).toContain(status)
       }),
       { numRuns: 300 },
@@ -388,36 +304,36 @@ describe('the indexer on a local chain', () => {
   })
 
   it('rolls back a reorg', async () => {
-    const [, bob] = players as [typeof player, typeof player]
-    const snapshot = await player.client.snapshot()
+    const [, bob] = c.players
+    const snapshot = await c.player.client.snapshot()
     await bob.tx(bob.sky.write.mint([0]))
-    await synced()
-    expect((await indexer.get<SkyJson>('/skies/6')).status).toBe(200)
-    await player.client.revert({ id: snapshot })
+    await c.synced()
+    expect((await c.indexer.get<SkyJson>('/skies/6')).status).toBe(200)
+    await c.player.client.revert({ id: snapshot })
     // A longer chain without the mint replaces the one the indexer saw.
-    await player.client.mine({ blocks: 3 })
-    await synced()
-    expect((await indexer.get('/skies/6')).status).toBe(404)
-    expect((await indexer.get<Page>('/skies')).body.skies.map((s) => s.id)).toEqual([5, 4, 3, 2, 1])
-    const { body } = await indexer.get<{ activity: ActivityJson[] }>('/activity?limit=100')
+    await c.player.client.mine({ blocks: 3 })
+    await c.synced()
+    expect((await c.indexer.get('/skies/6')).status).toBe(404)
+    expect((await c.indexer.get<SkiesPageJson>('/skies')).body.skies.map((s) => s.id)).toEqual([5, 4, 3, 2, 1])
+    const { body } = await c.indexer.get<{ activity: ActivityJson[] }>('/activity?limit=100')
     expect(body.activity.filter((a) => a.kind === 'mint')).toHaveLength(5)
-    expect((await indexer.get<Collector>(`/collectors/${bob.account.address}`)).body.skies).toBe(2)
+    expect((await c.indexer.get<CollectorJson>(`/collectors/${bob.account.address}`)).body.skies).toBe(2)
   })
 
   it('resumes after a restart without indexing again what it had', async () => {
     // Ponder keeps what it indexed up to the finalized block (30 blocks deep on this chain) and indexes the rest
     // again on restart; make every event so far final.
-    await player.client.mine({ blocks: 31 })
-    await synced()
-    await indexer.stop()
-    const [alice] = players as [typeof player]
+    await c.player.client.mine({ blocks: 31 })
+    await c.synced()
+    await c.indexer.stop()
+    const [alice] = c.players
     await alice.tx(alice.sky.write.mint([0]))
-    indexer = await startIndexer(anvil.rpcUrl, dataDir)
-    await synced()
+    c.indexer = await startIndexer(c.anvil.rpcUrl, c.dataDir)
+    await c.synced()
     // Stopped as an operator stops it, it released its schema lock: the new run did not wait for the lock to expire.
-    expect(indexer.output.filter((line) => line.includes('Schema is locked'))).toEqual([])
-    expect((await indexer.get<Page>('/skies')).body.skies.map((s) => s.id)).toEqual([6, 5, 4, 3, 2, 1])
-    const metrics = (await indexer.get<string>('/metrics')).body
+    expect(c.indexer.output.filter((line) => line.includes('Schema is locked'))).toEqual([])
+    expect((await c.indexer.get<SkiesPageJson>('/skies')).body.skies.map((s) => s.id)).toEqual([6, 5, 4, 3, 2, 1])
+    const metrics = (await c.indexer.get<string>('/metrics')).body
     const minted = metrics.match(/ponder_indexing_completed_events\{[^}]*event="Chainellation:SkyMinted"[^}]*\} (\d+)/)
     // Only the mint made while it was stopped: the five before were kept, not indexed again.
     expect(Number(minted?.[1])).toBe(1)
@@ -426,7 +342,7 @@ describe('the indexer on a local chain', () => {
 
 /** Skies by their last gaze, latest first, never-gazed last, from the chain. */
 async function recentOrder(): Promise<number[]> {
-  const skies = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => player.sky.read.skyOf([id])))
+  const skies = await Promise.all([1n, 2n, 3n, 4n, 5n].map((id) => c.player.sky.read.skyOf([id])))
   return skies
     .map((s, i) => ({ id: i + 1, at: s.lastGaze }))
     .sort((a, b) => {
