@@ -3,23 +3,20 @@
 // API built against that deployment; the indexer's writer (`ponder start`) and a reader (`ponder serve`) on
 // Postgres; two API processes from the build under plain `node`, behind a round-robin load balancer that serves the
 // app on one origin. Nothing here asks anvil for what only a development chain offers.
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { Writable } from 'node:stream'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { type Anvil, freePort, isPortFree } from '@chainellation/contracts/anvil'
+import { freePort, isPortFree } from '@chainellation/contracts/anvil'
 import type { Deployment } from '@chainellation/contracts/deploy'
 import { indexerDir, ponderArgs } from '@chainellation/indexer/ponder-bin'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
-import { createPostgresCluster, type PostgresCluster } from '../postgres'
-import { forEachLine, signal, spawnGroup, stopGroup } from '../processes'
-import { type Supervised, supervise } from '../supervise'
+import { createPostgresCluster } from '../postgres'
+import { signal } from '../processes'
+import { createRunner, exitText, type Runner } from '../runner'
 import { localVapidKeys } from '../vapid'
 import { SEPOLIA_BLOCK_SECONDS, startSepoliaLikeChain } from './chain'
 import { type ProviderLimits, type ProviderStandIn, startProvider } from './provider'
@@ -111,11 +108,189 @@ export const API_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size
 /** The schema of this deployment of the indexer (one per build; docs/decisions/indexer.md). */
 export const INDEXER_SCHEMA = 'chainellation_indexer'
 
-const exitText = (code: number | null, sig: NodeJS.Signals | null) => (sig ? `signal ${sig}` : `code ${code}`)
+/** The order a rehearsal stops in: the balancer, then the API (it reads the indexer), then the reader, then the writer. */
+const STOP_ORDER: Piece[][] = [['load balancer'], ['API 1', 'API 2'], ['indexer reader'], ['indexer writer']]
+
+/** The rehearsal's runner, and its own progress as `rehearsal`. */
+type Pieces = Runner<Piece> & { say: (line: string) => void }
+
+/** Runs a piece as a supervisor would: restarted half a second after it dies, stopped with its own signal. */
+const supervised = (runner: Pieces, piece: Piece, args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+  const run = runner.service(piece, args, cwd, env, {
+    supervised: true,
+    backoffMs: () => 500,
+    // Ponder releases its schema's lock on SIGINT only (docs/decisions/indexer.md); the API drains on SIGTERM.
+    stopSignal: piece.startsWith('indexer') ? 'SIGINT' : 'SIGTERM',
+    graceMs: 15_000,
+    onRestart: (n, exit) => runner.say(`the ${piece} exited (${exitText(exit)}); restart ${n}, as a supervisor would`),
+  })
+  return run
+}
+
+/** Postgres, the chain with Sepolia's id, and the hosted provider's stand-in in front of it. */
+async function startChain(runner: Pieces, runDir: string, options: RehearsalOptions) {
+  runner.say('starting Postgres')
+  const postgres = await createPostgresCluster().catch((error: Error) => {
+    throw new RehearsalStartError('Postgres', error.message)
+  })
+  runner.onStop(() => postgres.destroy())
+  runner.checkAbort()
+
+  const deployerKey = generatePrivateKey()
+  const playerKey = generatePrivateKey()
+  const player = { address: privateKeyToAccount(playerKey).address, privateKey: playerKey }
+  const blockSeconds = options.blockSeconds ?? SEPOLIA_BLOCK_SECONDS
+  runner.say(`starting the chain (Sepolia's id, a block every ${blockSeconds} s)`)
+  const chain = await startSepoliaLikeChain({
+    dir: runDir,
+    blockSeconds,
+    funded: [privateKeyToAccount(deployerKey).address, player.address, ...(options.funded ?? [])],
+    log: runner.lines('chain'),
+  }).catch((error: Error) => {
+    throw new RehearsalStartError('chain', error.message, runner.tailOf('chain'))
+  })
+  runner.onStop(
+    () => chain.stop(),
+    () => chain.process.pid && signal(chain.process.pid, 'SIGKILL'),
+  )
+  runner.checkAbort()
+
+  const provider = await startProvider({ upstream: chain.rpcUrl, limits: options.providerLimits }).catch(
+    (error: Error) => {
+      throw new RehearsalStartError('provider', error.message)
+    },
+  )
+  runner.onStop(() => provider.close())
+  runner.say(`provider stand-in at ${provider.url}`)
+  return { postgres, chain, provider, player, deployerKey }
+}
+
+/** The contracts deployed as to Sepolia, into `deploymentDir`. */
+async function deploy(runner: Pieces, provider: ProviderStandIn, deployerKey: Hex, deploymentDir: string) {
+  const tsx = join(root, 'node_modules/tsx/dist/cli.mjs')
+  await runner.step(
+    'deploy',
+    [tsx, 'scripts/deploy.ts', '--network', 'sepolia', '--out', deploymentDir],
+    join(root, 'contracts'),
+    { SEPOLIA_RPC_URL: provider.urlFor('deployer'), DEPLOYER_PRIVATE_KEY: deployerKey },
+  )
+  runner.checkAbort()
+  return JSON.parse(readFileSync(join(deploymentDir, `${sepolia.id}.json`), 'utf8')) as Deployment
+}
+
+/** The web app and the API built for this deployment, side by side. */
+function build(runner: Pieces, provider: ProviderStandIn, dirs: { deployment: string; web: string; api: string }) {
+  return Promise.all([
+    runner.step('web build', [viteBin, 'build', '--outDir', dirs.web, '--emptyOutDir', '--logLevel', 'warn'], webDir, {
+      DEPLOYMENTS_DIR: dirs.deployment,
+      VITE_SEPOLIA_RPC_URL: provider.urlFor('web'),
+      // A Sepolia build: whatever a developer's .env says, no local chain and no dev wallet.
+      VITE_LOCAL_CHAIN: '',
+      VITE_LOCAL_RPC_URL: '',
+    }),
+    runner.step('API build', [tsxCli, 'scripts/build.ts', '--outdir', dirs.api], serverDir, {
+      DEPLOYMENTS_DIR: dirs.deployment,
+    }),
+  ])
+}
+
+/** The indexer's writer (`ponder start`), ready, then a reader (`ponder serve`) on the same schema. */
+async function startIndexer(runner: Pieces, postgresUrl: string, provider: ProviderStandIn, deploymentDir: string) {
+  const env = {
+    DATABASE_URL: postgresUrl,
+    DATABASE_SCHEMA: INDEXER_SCHEMA,
+    INDEXER_CHAIN_ID: String(sepolia.id),
+    INDEXER_RPC_URLS: provider.urlFor('indexer'),
+    DEPLOYMENTS_DIR: deploymentDir,
+    INDEXER_PGLITE_DIR: '',
+  }
+  const writerPort = await freePort()
+  const readerPort = await freePort()
+  const writerUrl = `http://127.0.0.1:${writerPort}`
+  const readerUrl = `http://127.0.0.1:${readerPort}`
+  const writer = supervised(
+    runner,
+    'indexer writer',
+    ponderArgs('start', writerPort, '--log-format', 'json'),
+    indexerDir,
+    {
+      ...env,
+      PORT: String(writerPort),
+    },
+  )
+  await runner.answers('indexer writer', `${writerUrl}/ready`, 180_000, 200)
+  const reader = supervised(
+    runner,
+    'indexer reader',
+    ponderArgs('serve', readerPort, '--log-format', 'json'),
+    indexerDir,
+    {
+      ...env,
+      PORT: String(readerPort),
+    },
+  )
+  await runner.answers('indexer reader', `${readerUrl}/sync`, 90_000, 200)
+  return { writer: { ...writer, url: writerUrl }, reader: { ...reader, url: readerUrl } }
+}
+
+type ApiSetting = {
+  postgresUrl: string
+  provider: ProviderStandIn
+  readerUrl: string
+  publicUrl: string
+  webDist: string
+}
+
+/** How an API process of the rehearsal is configured, as a deployment's would be. */
+function apiEnvOf(at: ApiSetting, extra: Record<string, string> | undefined) {
+  const origins = [at.publicUrl, at.publicUrl.replace('127.0.0.1', 'localhost')]
+  // One key pair for every process, as a deployment's: either may send any reminder.
+  const vapid = localVapidKeys()
+  return (apiPort: number, metricsPort?: number): NodeJS.ProcessEnv => ({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+    CHAIN_ID: String(sepolia.id),
+    DATABASE_URL: at.postgresUrl,
+    SEPOLIA_RPC_URL: at.provider.urlFor('api'),
+    INDEXER_URL: at.readerUrl,
+    APP_ORIGINS: origins.join(','),
+    PUBLIC_ORIGIN: at.publicUrl,
+    WEB_DIST: at.webDist,
+    WEB_RPC_ORIGINS: at.provider.url,
+    TRUST_PROXY: '1',
+    // Metrics on a port of their own, never on the public origin.
+    ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    LOG_FORMAT: 'json',
+    LOCAL_RPC_URL: '',
+    DATA_DIR: '',
+    ...vapid,
+    ...extra,
+  })
+}
+
+/** Two API processes from the build under plain node, then the load balancer in front of them. */
+async function startApis(runner: Pieces, apiEntry: string, env: ReturnType<typeof apiEnvOf>, port: number) {
+  const pieces: Piece[] = ['API 1', 'API 2']
+  const ports = [await freePort(), await freePort()]
+  const metricsPorts = [await freePort(), await freePort()]
+  const urls = ports.map((p) => `http://127.0.0.1:${p}`)
+  const apis = pieces.map((piece, i) => ({
+    ...supervised(runner, piece, [...API_NODE_FLAGS, apiEntry], serverDir, env(ports[i] as number, metricsPorts[i])),
+    url: urls[i] as string,
+    metricsUrl: `http://127.0.0.1:${metricsPorts[i]}/metrics`,
+  }))
+  await Promise.all(pieces.map((piece, i) => runner.answers(piece, `${urls[i]}/api/health`, 90_000, 200)))
+  // Readiness, not liveness: a process that is draining or has lost its database leaves the rotation.
+  const balancer = join(root, 'scripts/src/rehearsal/balancer-main.ts')
+  const args = ['--import', 'tsx', balancer, '--port', String(port), '--health-path', '/api/ready', ...urls]
+  supervised(runner, 'load balancer', args, root, {})
+  await runner.answers('load balancer', `http://127.0.0.1:${port}/api/health`, 90_000, 200)
+  return apis
+}
 
 export async function startRehearsal(options: RehearsalOptions = {}): Promise<Rehearsal> {
   const log = options.log ?? (() => {})
-  const abort = options.signal
   const port = options.port || (await freePort())
   if (!(await isPortFree(port))) {
     throw new RehearsalStartError(
@@ -129,270 +304,37 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
   // The bundle finds the server's own files (migrations, fonts) one folder up, so it is built inside the package.
   const apiDist = mkdtempSync(join(serverDir, '.build-rehearsal-'))
   const publicUrl = `http://127.0.0.1:${port}`
-  const origins = [publicUrl, `http://localhost:${port}`]
-
-  const tails = new Map<Piece, string[]>()
-  const record = (piece: Piece, line: string) => {
-    const tail = tails.get(piece) ?? []
-    tail.push(line)
-    if (tail.length > 30) tail.shift()
-    tails.set(piece, tail)
-    log(piece, line)
-  }
-  const tailOf = (piece: Piece) => tails.get(piece) ?? []
-
-  let stopping = false
-  let postgres: PostgresCluster | undefined
-  let chain: Anvil | undefined
-  let provider: ProviderStandIn | undefined
-  const supervised = new Map<Piece, Supervised>()
-  const oneOffs = new Set<ChildProcess>()
-  let reportExit: (exit: { piece: Piece; code: number | null; signal: NodeJS.Signals | null }) => void = () => {}
-  const exited = new Promise<{ piece: Piece; code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    reportExit = resolve
-  })
-
-  // Ponder releases its schema's lock on SIGINT only (docs/decisions/indexer.md); the API drains on SIGTERM.
-  const stopSignal = (piece: Piece): NodeJS.Signals => (piece.startsWith('indexer') ? 'SIGINT' : 'SIGTERM')
-
-  const killAll = () => {
-    for (const run of supervised.values()) if (run.child.pid) signal(-run.child.pid, 'SIGKILL')
-    for (const child of oneOffs) if (child.pid) signal(-child.pid, 'SIGKILL')
-    if (chain?.process.pid) signal(chain.process.pid, 'SIGKILL')
-  }
-  process.on('exit', killAll)
-
-  const stop = async () => {
-    stopping = true
-    // The balancer, then the API (it reads the indexer), then the reader, then the writer.
-    const inOrder: Piece[] = ['load balancer', 'API 1', 'API 2', 'indexer reader', 'indexer writer']
-    for (const group of [inOrder.slice(0, 1), inOrder.slice(1, 3), inOrder.slice(3, 4), inOrder.slice(4)]) {
-      await Promise.all(
-        group.map(async (piece) => {
-          const run = supervised.get(piece)
-          run?.release()
-          if (run?.child.pid) await stopGroup(run.child.pid, 15_000, stopSignal(piece))
-        }),
-      )
-    }
-    await Promise.all([...oneOffs].map((child) => (child.pid ? stopGroup(child.pid) : undefined)))
-    await provider?.close()
-    await chain?.stop()
-    await postgres?.destroy()
-    process.off('exit', killAll)
+  const runner = Object.assign(
+    createRunner<Piece>({
+      log,
+      signal: options.signal,
+      startError: (piece, reason, output) => new RehearsalStartError(piece, reason, output),
+    }),
+    { say: (line: string) => log('rehearsal', line) },
+  )
+  runner.onStop(() => {
     rmSync(runDir, { recursive: true, force: true })
     rmSync(apiDist, { recursive: true, force: true })
-  }
-
-  const checkAbort = () => {
-    if (abort?.aborted) throw new Error('startup aborted')
-  }
-
-  /** Runs `node args` in `cwd` to its end, as one step of the start; throws naming `piece` unless it exits 0. */
-  const runStep = (piece: Piece, args: string[], cwd: string, env: NodeJS.ProcessEnv) =>
-    new Promise<void>((resolve, reject) => {
-      const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
-      oneOffs.add(child)
-      forEachLine(child, (line) => record(piece, line))
-      child.once('exit', (code, sig) => {
-        oneOffs.delete(child)
-        if (code === 0) resolve()
-        else reject(new RehearsalStartError(piece, `it exited with ${exitText(code, sig)}`, tailOf(piece)))
-      })
-    })
-
-  /** Starts `node args` under supervision: restarted when it dies, as a process supervisor would. */
-  const runService = (piece: Piece, args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
-    const run = supervise({
-      start: () => {
-        const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
-        forEachLine(child, (line) => record(piece, line))
-        return child
-      },
-      backoffMs: () => 500,
-      onRestart: (n, exit) =>
-        log(
-          'rehearsal',
-          `the ${piece} exited (${exitText(exit.code, exit.signal)}); restart ${n}, as a supervisor would`,
-        ),
-      onGiveUp: (exit) => {
-        if (!stopping) reportExit({ piece, ...exit })
-      },
-    })
-    supervised.set(piece, run)
-    return run
-  }
-
-  /** Resolves once `url` answers 2xx; throws naming `piece` if its process ends first or after `timeoutMs`. */
-  const answers = async (piece: Piece, url: string, timeoutMs = 90_000) => {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      checkAbort()
-      const child = supervised.get(piece)?.child
-      if (child && (child.exitCode !== null || child.signalCode !== null) && (supervised.get(piece)?.restarts ?? 0) > 2)
-        throw new RehearsalStartError(piece, 'it keeps exiting', tailOf(piece))
-      try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
-        if (res.ok) return
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline)
-        throw new RehearsalStartError(piece, `no answer at ${url} within ${timeoutMs / 1000} s`, tailOf(piece))
-      await sleep(200)
-    }
-  }
-
-  const service = (piece: Piece, url: string): Service => ({
-    url,
-    pid: () => supervised.get(piece)?.child.pid,
-    restarts: () => supervised.get(piece)?.restarts ?? 0,
   })
+  const stop = () => runner.stop(STOP_ORDER)
 
   try {
-    log('rehearsal', 'starting Postgres')
-    postgres = await createPostgresCluster().catch((error: Error) => {
-      throw new RehearsalStartError('Postgres', error.message)
-    })
-    checkAbort()
-
-    const deployerKey = generatePrivateKey()
-    const playerKey = generatePrivateKey()
-    const player = { address: privateKeyToAccount(playerKey).address, privateKey: playerKey }
-    const blockSeconds = options.blockSeconds ?? SEPOLIA_BLOCK_SECONDS
-    log('rehearsal', `starting the chain (Sepolia's id, a block every ${blockSeconds} s)`)
-    chain = await startSepoliaLikeChain({
-      dir: runDir,
-      blockSeconds,
-      funded: [privateKeyToAccount(deployerKey).address, player.address, ...(options.funded ?? [])],
-      log: new Writable({
-        write(chunk, _encoding, done) {
-          for (const line of String(chunk).split('\n')) if (line.trim()) record('chain', line)
-          done()
-        },
-      }),
-    }).catch((error: Error) => {
-      throw new RehearsalStartError('chain', error.message, tailOf('chain'))
-    })
-    checkAbort()
-
-    provider = await startProvider({ upstream: chain.rpcUrl, limits: options.providerLimits }).catch((error: Error) => {
-      throw new RehearsalStartError('provider', error.message)
-    })
-    log('rehearsal', `provider stand-in at ${provider.url}`)
-
-    log('rehearsal', 'deploying the contracts as to Sepolia (npm run deploy -w contracts -- --network sepolia)')
-    await runStep(
-      'deploy',
-      [
-        join(root, 'node_modules/tsx/dist/cli.mjs'),
-        'scripts/deploy.ts',
-        '--network',
-        'sepolia',
-        '--out',
-        deploymentDir,
-      ],
-      join(root, 'contracts'),
-      { SEPOLIA_RPC_URL: provider.urlFor('deployer'), DEPLOYER_PRIVATE_KEY: deployerKey },
-    )
-    const deployment = JSON.parse(readFileSync(join(deploymentDir, `${sepolia.id}.json`), 'utf8')) as Deployment
-    checkAbort()
-
-    // The builds and the indexer's backfill run side by side.
-    log('rehearsal', 'building the web app and the API for this deployment; starting the indexer')
-    const builds = Promise.all([
-      runStep('web build', [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], webDir, {
-        DEPLOYMENTS_DIR: deploymentDir,
-        VITE_SEPOLIA_RPC_URL: provider.urlFor('web'),
-        // A Sepolia build: whatever a developer's .env says, no local chain and no dev wallet.
-        VITE_LOCAL_CHAIN: '',
-        VITE_LOCAL_RPC_URL: '',
-      }),
-      runStep('API build', [tsxCli, 'scripts/build.ts', '--outdir', apiDist], serverDir, {
-        DEPLOYMENTS_DIR: deploymentDir,
-      }),
-    ])
-
-    const indexerEnv = {
-      DATABASE_URL: postgres.url,
-      DATABASE_SCHEMA: INDEXER_SCHEMA,
-      INDEXER_CHAIN_ID: String(sepolia.id),
-      INDEXER_RPC_URLS: provider.urlFor('indexer'),
-      DEPLOYMENTS_DIR: deploymentDir,
-      INDEXER_PGLITE_DIR: '',
-    }
-    const writerPort = await freePort()
-    const readerPort = await freePort()
-    const writerUrl = `http://127.0.0.1:${writerPort}`
-    const readerUrl = `http://127.0.0.1:${readerPort}`
-    runService('indexer writer', ponderArgs('start', writerPort, '--log-format', 'json'), indexerDir, {
-      ...indexerEnv,
-      PORT: String(writerPort),
-    })
-    await answers('indexer writer', `${writerUrl}/ready`, 180_000)
-    runService('indexer reader', ponderArgs('serve', readerPort, '--log-format', 'json'), indexerDir, {
-      ...indexerEnv,
-      PORT: String(readerPort),
-    })
-    await answers('indexer reader', `${readerUrl}/sync`)
+    const { postgres, chain, provider, player, deployerKey } = await startChain(runner, runDir, options)
+    runner.say('deploying the contracts as to Sepolia (npm run deploy -w contracts -- --network sepolia)')
+    const deployment = await deploy(runner, provider, deployerKey, deploymentDir)
+    runner.say('building the web app and the API for this deployment; starting the indexer')
+    const builds = build(runner, provider, { deployment: deploymentDir, web: webDist, api: apiDist })
+    // Awaited once the indexer is up; a step failing before then must not leave it unhandled.
+    builds.catch(() => {})
+    const { writer, reader } = await startIndexer(runner, postgres.url, provider, deploymentDir)
     await builds
-    checkAbort()
-
-    const apiPorts = [await freePort(), await freePort()]
-    const metricsPorts = [await freePort(), await freePort()]
-    // One key pair for both processes, as a deployment's: either may send any reminder.
-    const vapid = localVapidKeys()
-    const apiEnv = (apiPort: number, metricsPort?: number): NodeJS.ProcessEnv => ({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      CHAIN_ID: String(sepolia.id),
-      DATABASE_URL: postgres?.url,
-      SEPOLIA_RPC_URL: provider?.urlFor('api'),
-      INDEXER_URL: readerUrl,
-      APP_ORIGINS: origins.join(','),
-      PUBLIC_ORIGIN: publicUrl,
-      WEB_DIST: webDist,
-      WEB_RPC_ORIGINS: provider?.url,
-      TRUST_PROXY: '1',
-      // Metrics on a port of their own, never on the public origin.
-      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
-      LOG_FORMAT: 'json',
-      LOCAL_RPC_URL: '',
-      DATA_DIR: '',
-      ...vapid,
-      ...options.apiEnv,
-    })
-    const apiPieces: Piece[] = ['API 1', 'API 2']
-    apiPieces.forEach((piece, i) => {
-      runService(
-        piece,
-        [...API_NODE_FLAGS, join(apiDist, 'index.js')],
-        serverDir,
-        apiEnv(apiPorts[i] as number, metricsPorts[i] as number),
-      )
-    })
-    await Promise.all(apiPieces.map((piece, i) => answers(piece, `http://127.0.0.1:${apiPorts[i]}/api/health`)))
-    const apiUrls = apiPorts.map((p) => `http://127.0.0.1:${p}`)
-
-    // Readiness, not liveness: a process that is draining or has lost its database leaves the rotation.
-    runService(
-      'load balancer',
-      [
-        '--import',
-        'tsx',
-        join(root, 'scripts/src/rehearsal/balancer-main.ts'),
-        '--port',
-        String(port),
-        '--health-path',
-        '/api/ready',
-        ...apiUrls,
-      ],
-      root,
-      {},
+    runner.checkAbort()
+    const apiEntry = join(apiDist, 'index.js')
+    const env = apiEnvOf(
+      { postgresUrl: postgres.url, provider, readerUrl: reader.url, publicUrl, webDist },
+      options.apiEnv,
     )
-    await answers('load balancer', `${publicUrl}/api/health`)
-
+    const apis = await startApis(runner, apiEntry, env, port)
     return {
       url: publicUrl,
       chainId: sepolia.id,
@@ -401,14 +343,11 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       postgresUrl: postgres.url,
       deployment,
       player,
-      apis: apiPieces.map((piece, i) => ({
-        ...service(piece, apiUrls[i] as string),
-        metricsUrl: `http://127.0.0.1:${metricsPorts[i]}/metrics`,
-      })),
-      api: { entry: join(apiDist, 'index.js'), nodeFlags: API_NODE_FLAGS, env: (apiPort: number) => apiEnv(apiPort) },
-      writer: service('indexer writer', writerUrl),
-      reader: service('indexer reader', readerUrl),
-      exited,
+      apis,
+      api: { entry: apiEntry, nodeFlags: API_NODE_FLAGS, env: (apiPort: number) => env(apiPort) },
+      writer,
+      reader,
+      exited: runner.exited.then(({ name, code, signal }) => ({ piece: name, code, signal })),
       stop,
     }
   } catch (error) {
