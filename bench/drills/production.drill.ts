@@ -7,18 +7,10 @@ import { chainellationAbi, forwarderDomain, forwardRequestTypes } from '@chainel
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import { signal } from '@chainellation/scripts/processes'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
+import { signIn } from '@chainellation/server/testing/sign-in'
 import { expect, type Page, test } from '@playwright/test'
-import {
-  type Address,
-  createPublicClient,
-  encodeFunctionData,
-  formatEther,
-  type Hash,
-  http,
-  type LocalAccount,
-} from 'viem'
+import { type Address, createPublicClient, encodeFunctionData, formatEther, type Hash, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -55,34 +47,6 @@ test.afterAll(async () => {
   await rehearsal?.stop()
 })
 
-/** Signs `account` in at `base` (the balancer) as the web app does (EIP-4361); resolves with its session cookie. */
-async function signIn(base: string, account: LocalAccount, headers: Record<string, string> = {}): Promise<string> {
-  const nonceRes = await fetch(`${base}/api/auth/nonce`, { headers })
-  expect(nonceRes.status, await nonceRes.clone().text()).toBe(200)
-  const binding = nonceRes.headers.getSetCookie().map((c) => c.split(';')[0])
-  const { nonce } = (await nonceRes.json()) as { nonce: string }
-  const origin = new URL(rehearsal.url).origin
-  const message = createSiweMessage({
-    domain: new URL(origin).host,
-    uri: origin,
-    address: account.address,
-    chainId: rehearsal.chainId,
-    nonce,
-    issuedAt: new Date(),
-    version: '1',
-    statement: 'Sign in to chainellation.',
-  })
-  const res = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', origin, cookie: binding.join('; ') },
-    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('chainellation_session='))
-  if (!session) throw new Error('the sign-in set no session cookie')
-  return session.split(';')[0] as string
-}
-
 test('a client past its rate limit is refused by both API processes', async () => {
   // Straight to each process, as the balancer would send it: TRUST_PROXY=1 takes the client from X-Forwarded-For.
   const client = { 'x-forwarded-for': '203.0.113.77' }
@@ -118,9 +82,14 @@ type Failure = { at: number; what: string; status: number | string }
 test('an API process killed under load loses no acknowledged write, and the balancer routes around it', async () => {
   test.setTimeout(240_000)
   const base = rehearsal.url
-  const origin = new URL(base).origin
+  const _origin = new URL(base).origin
   const accounts = Array.from({ length: 4 }, () => privateKeyToAccount(generatePrivateKey()))
-  const cookies = await Promise.all(accounts.map((a) => signIn(base, a)))
+  const origin = new URL(rehearsal.url).origin
+  const cookies = await Promise.all(
+    accounts.map(
+      async (account) => (await signIn(base, { account, origin, fields: { chainId: rehearsal.chainId } })).cookie,
+    ),
+  )
   const lanes: Lane[] = Array.from({ length: 12 }, (_, i) => ({
     cookie: cookies[i % cookies.length] as string,
     acked: 0,

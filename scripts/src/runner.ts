@@ -199,3 +199,28 @@ export function createRunner<Name extends string>(options: RunnerOptions<Name>) 
 }
 
 export type Runner<Name extends string> = ReturnType<typeof createRunner<Name>>
+
+/**
+ * One service on its own (a bench's API or preview server): started, ready once `readyUrl` answers 2xx, stopped with
+ * `stop()`, which also runs `cleanup`. Its last lines explain a failure to start.
+ */
+export async function startOne(
+  what: string,
+  start: { args: string[]; cwd: string; env?: NodeJS.ProcessEnv },
+  readyUrl: string,
+  { timeoutMs = 60_000, cleanup = () => {} }: { timeoutMs?: number; cleanup?: () => unknown } = {},
+) {
+  const runner = createRunner<string>({
+    startError: (_, reason, output) => new Error(`${what} did not start: ${reason}\n${output.slice(-20).join('\n')}`),
+  })
+  runner.onStop(cleanup)
+  const service = runner.service(what, start.args, start.cwd, start.env ?? {})
+  const stop = () => runner.stop()
+  try {
+    await runner.answers(what, readyUrl, timeoutMs)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { pid: service.pid(), stop }
+}

@@ -1,6 +1,3 @@
-// What the discovery benches share (`bench.ts` at the collection's size, `scale.ts` at three): the indexer's memory,
-// the app's API in front of an indexer, concurrent reads through it, and a steady mint.
-import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,7 +6,8 @@ import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
 import { players, READS } from '@chainellation/indexer/seed'
 import { machineBusySeconds, procStats, statusMb } from '@chainellation/scripts/proc'
-import { descendants, forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
+import { descendants } from '@chainellation/scripts/processes'
+import { startOne } from '@chainellation/scripts/runner'
 import { serverDir } from '@chainellation/server/paths'
 import autocannon from 'autocannon'
 import { createTestClient, encodeFunctionData, type Hex, http, numberToHex } from 'viem'
@@ -106,46 +104,30 @@ export async function startApi(
 ): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'chainellation-bench-api-'))
-  const output: string[] = []
-  const child: ChildProcess = spawnGroup(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      CHAIN_ID: '31337',
-      LOCAL_RPC_URL: rpcUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      INDEXER_URL: indexerUrl,
-      // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
-      SKY_READ_RATE_LIMIT: '1000000',
-      // A line per request would be kept here by the thousand, and cost the timed reads their writing.
-      LOG_LEVEL: 'warn',
-    },
-  })
-  forEachLine(child, (line) => output.push(line))
   const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.pid && child.exitCode === null) await stopGroup(child.pid)
-    rmSync(dataDir, { recursive: true, force: true })
+  const env = {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CHAIN_ID: '31337',
+    LOCAL_RPC_URL: rpcUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    INDEXER_URL: indexerUrl,
+    // Twenty clients from one address: the per-client limit would refuse the bench, not the load.
+    SKY_READ_RATE_LIMIT: '1000000',
+    // A line per request would be kept here by the thousand, and cost the timed reads their writing.
+    LOG_LEVEL: 'warn',
   }
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, pid: child.pid, stop }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop()
-      throw new Error(`the API did not start:\n${output.slice(-20).join('\n')}`)
-    }
-    await sleep(100)
-  }
+  const api = await startOne(
+    'the API',
+    { args: ['--import', 'tsx', 'src/index.ts'], cwd: serverDir, env },
+    `${url}/api/health`,
+    {
+      cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  )
+  return { url, ...api }
 }
 
 /** Reads each client makes before the counted ones: connections opened, the API's code compiled, its cache filled. */

@@ -3,11 +3,10 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
-import { forEachLine, spawnGroup, stopGroup } from '@chainellation/scripts/processes'
+import { startOne } from '@chainellation/scripts/runner'
 import { chromium } from '@playwright/test'
 
 const webDir = fileURLToPath(new URL('../../../web', import.meta.url))
@@ -31,30 +30,16 @@ export async function buildWeb(rpcUrl: string, outDir: string): Promise<void> {
  */
 export async function previewWeb(webDist: string, apiUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort()
-  const child = spawnGroup(
-    process.execPath,
-    [vite(), 'preview', '--outDir', webDist, '--port', String(port), '--strictPort'],
-    { cwd: webDir, env: { ...process.env, API_URL: apiUrl } },
-  )
-  const output: string[] = []
-  forEachLine(child, (line) => output.push(line))
   const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.pid && child.exitCode === null) await stopGroup(child.pid)
-  }
-  const deadline = Date.now() + 30_000
-  while (
-    !(await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop()
-      throw new Error(`the web app's preview server did not start:\n${output.slice(-10).join('\n')}`)
-    }
-    await sleep(100)
-  }
+  const args = [vite(), 'preview', '--outDir', webDist, '--port', String(port), '--strictPort']
+  const { stop } = await startOne(
+    "the web app's preview server",
+    { args, cwd: webDir, env: { API_URL: apiUrl } },
+    url,
+    {
+      timeoutMs: 30_000,
+    },
+  )
   return { url, stop }
 }
 

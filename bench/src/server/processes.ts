@@ -1,7 +1,8 @@
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import { procStat } from '@chainellation/scripts/proc'
 import { descendants } from '@chainellation/scripts/processes'
-import { type ApiProcess, signInMany, startApi } from '@chainellation/server/testing/server'
+import { type ApiProcess, startApi } from '@chainellation/server/testing/server'
+import { signInMany } from '@chainellation/server/testing/sign-in'
 import autocannon from 'autocannon'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)

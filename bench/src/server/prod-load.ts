@@ -13,11 +13,11 @@ import { freePort } from '@chainellation/contracts/anvil'
 import { statusMb } from '@chainellation/scripts/proc'
 import { signal } from '@chainellation/scripts/processes'
 import { startRehearsal } from '@chainellation/scripts/rehearsal'
+import { signIn } from '@chainellation/server/testing/sign-in'
 import autocannon from 'autocannon'
-import { createPublicClient, createWalletClient, http, type LocalAccount } from 'viem'
+import { createPublicClient, createWalletClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
-import { createSiweMessage } from 'viem/siwe'
 import { ROOT, reportPath, writeReport } from '../reports'
 
 const serverDir = join(ROOT, 'server')
@@ -53,36 +53,11 @@ async function load(route: string, options: autocannon.Options): Promise<RouteRu
   return run
 }
 
-/** Signs `account` in at `base` as the web app does (EIP-4361); the session's `Cookie` header. */
-async function signIn(base: string, origin: string, account: LocalAccount): Promise<string> {
-  const nonceRes = await fetch(`${base}/api/auth/nonce`)
-  const binding = nonceRes.headers.getSetCookie().map((c) => c.split(';')[0])
-  const { nonce } = (await nonceRes.json()) as { nonce: string }
-  const message = createSiweMessage({
-    domain: new URL(origin).host,
-    uri: origin,
-    address: account.address,
-    chainId: sepolia.id,
-    nonce,
-    issuedAt: new Date(),
-    version: '1',
-    statement: 'Sign in to chainellation.',
-  })
-  const res = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin, cookie: binding.join('; ') },
-    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
-  })
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('chainellation_session='))
-  if (res.status !== 200 || !session) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
-  return session.split(';')[0] as string
-}
-
 const layers = [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' }))
 
 /** The session, draft read and draft write routes at `base`, with a fresh account and draft of their own. */
 async function apiRoutes(base: string, origin: string) {
-  const cookie = await signIn(base, origin, privateKeyToAccount(generatePrivateKey()))
+  const { cookie } = await signIn(base, { origin, fields: { chainId: sepolia.id } })
   const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
   const created = await fetch(`${base}/api/drafts`, {
     method: 'POST',
