@@ -11,6 +11,7 @@ import { signIn } from '@chainellation/server/testing/sign-in'
 import { expect, type Page, test } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, formatEther, type Hash, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { READERS, runDraftLanes } from './draft-lanes'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -76,100 +77,32 @@ test('a client past its rate limit is refused by both API processes', async () =
   })
 })
 
-type Lane = { cookie: string; id?: string; acked: number; unanswered?: number }
-type Failure = { at: number; what: string; status: number | string }
-
 test('an API process killed under load loses no acknowledged write, and the balancer routes around it', async () => {
   test.setTimeout(240_000)
   const base = rehearsal.url
-  const _origin = new URL(base).origin
+  const origin = new URL(base).origin
   const accounts = Array.from({ length: 4 }, () => privateKeyToAccount(generatePrivateKey()))
-  const origin = new URL(rehearsal.url).origin
   const cookies = await Promise.all(
     accounts.map(
       async (account) => (await signIn(base, { account, origin, fields: { chainId: rehearsal.chainId } })).cookie,
     ),
   )
-  const lanes: Lane[] = Array.from({ length: 12 }, (_, i) => ({
-    cookie: cookies[i % cookies.length] as string,
-    acked: 0,
-  }))
-  const failures: Failure[] = []
-  let reads = 0
-  let writes = 0
-  const started = Date.now()
-  const until = started + 60_000
-  const killAt = started + 20_000
-  const nameOf = (lane: number, version: number) => `Lane ${lane} v${version}`
-  const body = (lane: number, version: number) =>
-    JSON.stringify({
-      name: nameOf(lane, version),
-      chainId: rehearsal.chainId,
-      skyId: String(version),
-      layers: [
-        { layer: 1, decorationId: 1, tokenId: '0' },
-        { layer: 2, decorationId: 0, tokenId: '0' },
-        { layer: 3, decorationId: 0, tokenId: '0' },
-      ],
-    })
-  const call = async (what: string, url: string, init: RequestInit = {}) => {
-    try {
-      const res = await fetch(url, init)
-      const text = await res.text()
-      if (!res.ok) failures.push({ at: Date.now() - started, what, status: res.status })
-      return res.ok ? text : undefined
-    } catch (error) {
-      failures.push({ at: Date.now() - started, what, status: (error as Error).message })
-      return undefined
-    }
-  }
-
-  const writer = async (index: number) => {
-    const lane = lanes[index] as Lane
-    const headers = { cookie: lane.cookie, origin, 'content-type': 'application/json' }
-    for (let version = 1; Date.now() < until; version++) {
-      lane.unanswered = version
-      const answer = lane.id
-        ? await call('write', `${base}/api/drafts/${lane.id}`, { method: 'PATCH', headers, body: body(index, version) })
-        : await call('write', `${base}/api/drafts`, { method: 'POST', headers, body: body(index, version) })
-      writes++
-      if (answer === undefined) {
-        // Unanswered or refused: the next write goes on from the last acknowledged one.
-        if (!lane.id) version--
-        continue
-      }
-      lane.id ??= (JSON.parse(answer) as { id: string }).id
-      lane.acked = version
-      lane.unanswered = undefined
-    }
-  }
-  const reader = async (index: number) => {
-    const cookie = cookies[index % cookies.length] as string
-    for (let i = 0; Date.now() < until; i++) {
-      const lane = lanes[i % lanes.length] as Lane
-      const path = [`/api/auth/session`, lane.id ? `/api/drafts/${lane.id}` : '/api/health', '/'][i % 3]
-      await call('read', `${base}${path}`, { headers: { cookie } })
-      reads++
-    }
-  }
-  const killer = (async () => {
-    await sleep(killAt - Date.now())
-    const pid = rehearsal.apis[0]?.pid()
-    if (pid) signal(-pid, 'SIGKILL')
-  })()
-  await Promise.all([...lanes.map((_, i) => writer(i)), ...Array.from({ length: 8 }, (_, i) => reader(i)), killer])
-
-  // Every lane's draft holds its last acknowledged write, or the one after it that was sent and never answered.
-  const lost: string[] = []
-  for (const [index, lane] of lanes.entries()) {
-    if (!lane.id) continue
-    const res = await fetch(`${base}/api/drafts/${lane.id}`)
-    const draft = (await res.json()) as { name?: string }
-    const held = [nameOf(index, lane.acked), ...(lane.unanswered ? [nameOf(index, lane.unanswered)] : [])]
-    if (!held.includes(draft.name ?? '')) lost.push(`lane ${index}: holds ${draft.name}, acknowledged ${lane.acked}`)
-  }
-  const afterKill = failures.filter((f) => f.at >= killAt - started)
-  const window = afterKill.length ? (afterKill.at(-1) as Failure).at - (afterKill[0] as Failure).at : 0
+  const killAfterMs = 20_000
+  const { lanes, failures, reads, writes, lost } = await runDraftLanes({
+    base,
+    origin,
+    chainId: rehearsal.chainId,
+    cookies,
+    forMs: 60_000,
+    meanwhile: async () => {
+      await sleep(killAfterMs)
+      const pid = rehearsal.apis[0]?.pid()
+      if (pid) signal(-pid, 'SIGKILL')
+    },
+  })
+  const killAt = killAfterMs
+  const afterKill = failures.filter((f) => f.at >= killAt)
+  const window = afterKill.length ? (afterKill.at(-1)?.at ?? 0) - (afterKill[0]?.at ?? 0) : 0
   const restarted = rehearsal.apis[0]?.restarts() ?? 0
   writeChaosReport('drill-api-kill.json', {
     section: 'Rehearsal: an API process SIGKILLed during 60 s of reads and draft writes',
@@ -179,7 +112,7 @@ test('an API process killed under load loses no acknowledged write, and the bala
       { measure: 'acknowledged writes lost', value: lost.length, expected: 0 },
       {
         measure: 'failed requests before the kill',
-        value: failures.filter((f) => f.at < killAt - started).length,
+        value: failures.filter((f) => f.at < killAt).length,
         expected: 0,
       },
       { measure: 'failed requests after it (in flight on the killed process)', value: afterKill.length },
@@ -193,10 +126,10 @@ test('an API process killed under load loses no acknowledged write, and the bala
     ],
   })
   expect(lost, lost.join('\n')).toEqual([])
-  expect(failures.filter((f) => f.at < killAt - started)).toEqual([])
+  expect(failures.filter((f) => f.at < killAt)).toEqual([])
   expect(window, JSON.stringify(afterKill)).toBeLessThanOrEqual(2000)
   // Failures are only for requests in flight on the killed process: at most one per lane and reader.
-  expect(afterKill.length).toBeLessThanOrEqual(lanes.length + 8)
+  expect(afterKill.length).toBeLessThanOrEqual(lanes.length + READERS)
 })
 
 /** The gallery's note of an index behind the chain, on `page`. */

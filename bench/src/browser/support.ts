@@ -79,3 +79,20 @@ export async function withStackAndBrowser(measure: (stack: Stack, browser: Brows
     await stack.stop()
   }
 }
+
+export type Stats = { samples: number; medianMs: number; p95Ms: number; minMs: number; maxMs: number }
+
+const round = (ms: number) => Math.round(ms * 100) / 100
+
+export function stats(values: number[]): Stats {
+  const sorted = values.map(round).sort((a, b) => a - b)
+  return {
+    samples: sorted.length,
+    medianMs: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    minMs: sorted[0] ?? NaN,
+    maxMs: sorted.at(-1) ?? NaN,
+  }
+}
+
+/** Every trait chosen and the constellation shown whole, so that each step below must change the preview. */

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
@@ -14,8 +13,7 @@ import { LOCAL_PRICES, type Stack, startStack } from '@chainellation/scripts/sta
 import { type Browser, chromium } from '@playwright/test'
 import { createWalletClient, http, publicActions } from 'viem'
 import { reportPath, writeReport } from '../reports'
-import { medianOf } from '../results/figures'
-import { formatValue } from '../results/format'
+import { formatValue, medianOf } from '../units'
 import { buildBaseline, type StaticServer, serveStatic } from './baseline'
 import { type Failed, type FrontendReport, KEY_ROUTES, OUR_ROUTES, type SiteReport } from './frontend-report'
 import { type LighthouseRun, runLighthouse } from './lighthouse'
@@ -26,7 +24,6 @@ const CPU_THROTTLING_RATE = 4
 /** When a settled press comes, ms after navigation. */
 const SETTLE_MS = 3000
 
-const _root = fileURLToPath(new URL('../../..', import.meta.url))
 const startedAt = Date.now()
 const log = (line: string) =>
   process.stdout.write(`[frontend ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(3)} s] ${line}\n`)

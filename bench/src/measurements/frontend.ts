@@ -1,6 +1,6 @@
 import type { FrontendReport } from '../frontend/frontend-report'
 import { readFreshReport, reportPath } from '../reports'
-import { formatValue } from '../results/format'
+import { formatValue } from '../units'
 import type { Measurement } from './measurement'
 
 /**

@@ -1,24 +1,6 @@
-/** The median (mean of the middle two for an even count); null for no values. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
-}
+import type { Unit } from '../units'
 
-/** Each field's own median over the runs that succeeded (a field that is null in a run is left out of it). */
-export function medianOf<T extends Record<string, number | null>>(runs: readonly (T | { error: string })[]): T | null {
-  const ok = runs.filter((r): r is T => !('error' in r))
-  const first = ok[0]
-  if (!first) return null
-  const out: Record<string, number | null> = {}
-  for (const key of Object.keys(first)) {
-    out[key] = median(ok.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))
-  }
-  return out as T
-}
-
-export type Unit = 'bytes' | 'ms' | 's' | 'MB' | 'score' | 'count' | 'gas' | 'req/s' | 'ETH'
+export type { Unit } from '../units'
 export type Target = { op: '<=' | '>=' | '='; value: number }
 export type Section = 'front end' | 'RPC' | 'discovery' | 'production' | 'reminders' | 'gas'
 

@@ -1,19 +1,9 @@
+import { formatValue } from '../units'
 import type { Figure, Section, Target, Unit } from './figures'
+
+export { formatValue } from '../units'
+
 import type { Results } from './results'
-
-const grouped = (n: number) => Math.round(n).toLocaleString('en-US')
-
-/** A figure as people read it: kB (1000 bytes) with one decimal, ms (one decimal under 10), gas with separators. */
-export function formatValue(value: number | null, unit: Unit): string {
-  if (value === null) return '—'
-  if (unit === 'bytes') return `${(value / 1000).toFixed(1)} kB`
-  if (unit === 'ms') return `${value < 10 ? String(Math.round(value * 10) / 10) : grouped(value)} ms`
-  if (unit === 's') return `${Math.round(value * 10) / 10} s`
-  if (unit === 'MB') return `${grouped(value)} MB`
-  if (unit === 'req/s') return `${grouped(value)} req/s`
-  if (unit === 'ETH') return `${value} ETH`
-  return grouped(value)
-}
 
 export function formatTarget(target: Target | null, unit: Unit): string {
   if (!target) return ''

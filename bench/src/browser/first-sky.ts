@@ -1,0 +1,109 @@
+// A wallet new to the game on /mint, to its minted sky: the wallet prompts on the way, the ether it spends, and the
+// time from the press on Mint to the sky shown, with the game paying the gas and with the wallet paying it.
+import { TEST_WALLET_INFO, TestWallet } from '@chainellation/e2e/test-wallet'
+import type { Stack } from '@chainellation/scripts/stack'
+import type { Browser } from '@playwright/test'
+import { createPublicClient, createTestClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { KEEP_NAMES_SHIM, type Stats, stats } from './support'
+
+/** Wallet requests a wallet shows its person (EIP-1193 and its extensions); reads it answers on its own. */
+const PROMPTING = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+])
+export const TARGET_FIRST_SKY_PROMPTS = 2
+
+/** A wallet new to the game, from landing on /mint to its minted sky. */
+export type FirstSkyFigures = {
+  /** Requests that open a prompt in a person's wallet, the game paying the gas. */
+  prompts: number
+  methods: string[]
+  target: number
+  /** The most ether a wallet that started with none spent on its first sky, the game paying the gas. */
+  etherNeeded: number
+  /** From the press on Mint to the minted sky shown, the game paying the gas and the wallet paying it. */
+  pressToSkyMs: { sponsored: Stats; unsponsored: Stats }
+}
+
+const PAYS_OWN_GAS_KEY = 'chainellation.pays-own-gas'
+/** Mints per way of paying; the two ways take turns. */
+const FIRST_SKY_RUNS = 5
+const ONE_ETHER = 10n ** 18n
+
+type FirstSkyRun = { methods: string[]; etherSpent: number; pressToSkyMs: number }
+
+/**
+ * A new wallet (a fresh browser and key) lands on /mint, connects and mints its first sky. Sponsored, it holds no
+ * ether and the game's relayer pays the gas; else it holds one ether, chooses to pay the gas itself ("Pay the gas
+ * myself", remembered in the browser) and sends the transaction. The press to the sky is timed from just before the
+ * click to the "is yours" heading, both in this process.
+ */
+async function firstSky(browser: Browser, stack: Stack, sponsored: boolean): Promise<FirstSkyRun> {
+  const key = generatePrivateKey()
+  const address = privateKeyToAddress(key)
+  const chain = createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl) })
+  await chain.setBalance({ address, value: sponsored ? 0n : ONE_ETHER })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: stack.webUrl })
+  try {
+    const page = await context.newPage()
+    // Before the wallet's script, which needs it.
+    await page.addInitScript(KEEP_NAMES_SHIM)
+    if (!sponsored) await page.addInitScript((k) => localStorage.setItem(k, '1'), PAYS_OWN_GAS_KEY)
+    const wallet = await new TestWallet({
+      rpcUrl: stack.rpcUrl,
+      localChainId: stack.chainId,
+      account: address,
+      privateKeys: [key],
+      signsTransactions: true,
+    }).install(page)
+    await page.goto('/mint')
+    await page.getByRole('button', { name: 'Connect wallet to mint' }).click()
+    await page.getByRole('dialog').getByTestId(`rk-wallet-option-${TEST_WALLET_INFO.rdns}`).click()
+    const mint = page.getByRole('button', { name: sponsored ? /^Mint: free/ : /^Mint for / })
+    await mint.waitFor()
+    const pressed = performance.now()
+    await mint.click({ timeout: 30_000 })
+    await page.getByRole('heading', { name: /^Night sky #\d+ is yours$/ }).waitFor({ timeout: 60_000 })
+    const pressToSkyMs = performance.now() - pressed
+    const left = await createPublicClient({ transport: http(stack.rpcUrl) }).getBalance({ address })
+    const spent = (sponsored ? 0n : ONE_ETHER) - left
+    return {
+      methods: wallet.methods.filter((method) => PROMPTING.has(method)),
+      etherSpent: Number(spent) / Number(ONE_ETHER),
+      pressToSkyMs,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+export async function measureFirstSky(browser: Browser, stack: Stack): Promise<FirstSkyFigures> {
+  const sponsored: FirstSkyRun[] = []
+  const unsponsored: FirstSkyRun[] = []
+  for (let i = 0; i < FIRST_SKY_RUNS; i++) {
+    sponsored.push(await firstSky(browser, stack, true))
+    unsponsored.push(await firstSky(browser, stack, false))
+  }
+  const [first] = sponsored
+  if (!first) throw new Error('no first sky measured')
+  return {
+    prompts: first.methods.length,
+    methods: first.methods,
+    target: TARGET_FIRST_SKY_PROMPTS,
+    etherNeeded: Math.max(...sponsored.map((r) => r.etherSpent)),
+    pressToSkyMs: {
+      sponsored: stats(sponsored.map((r) => r.pressToSkyMs)),
+      unsponsored: stats(unsponsored.map((r) => r.pressToSkyMs)),
+    },
+  }
+}
+
+// The page's clock ticks in steps of 0.1 ms or so (coarsened, as the page is not cross-origin isolated).
