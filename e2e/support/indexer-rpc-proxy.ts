@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type JsonRpcCall, jsonOf, jsonRpcCalls, startProxy } from '@chainellation/scripts/proxy'
 
 /** The path on the proxy that switches it, never passed on: `POST` with `{ "stalled": true | false }`. */
 export const INDEXER_RPC_PROXY_CONTROL = '/__indexer-rpc-proxy'
@@ -12,13 +11,21 @@ export type IndexerRpcProxy = {
   close: () => Promise<void>
 }
 
-// Hop-by-hop headers, and the ones fetch has already acted on (it decodes the body), do not go on.
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'])
-
 /** The block tags that name the newest block, which a stalled node answers with the one it stopped at. */
 const NEWEST = new Set(['latest', 'pending'])
 
-type Call = { method?: unknown; params?: unknown }
+/** The body with every request for the newest block turned into one for block `at`. */
+function pinned(body: string, at: bigint): string {
+  const calls = jsonRpcCalls(body)
+  if (calls.length === 0) return body
+  const pin = (call: JsonRpcCall): JsonRpcCall => {
+    const params = Array.isArray(call.params) ? call.params : []
+    return call.method === 'eth_getBlockByNumber' && NEWEST.has(String(params[0]))
+      ? { ...call, params: [`0x${at.toString(16)}`, ...params.slice(1)] }
+      : call
+  }
+  return JSON.stringify(body.trimStart().startsWith('[') ? calls.map(pin) : pin(calls[0] as JsonRpcCall))
+}
 
 /**
  * A JSON-RPC proxy between the indexer and the chain, for tests: it passes every request on, or, while stalled, answers
@@ -32,90 +39,41 @@ type Call = { method?: unknown; params?: unknown }
 export async function startIndexerRpcProxy({ upstream }: { upstream: string }): Promise<IndexerRpcProxy> {
   let stalledAt: bigint | undefined
 
-  const ask = (body: string) =>
-    fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-
-  /** The body with every request for the newest block turned into one for block `at`. */
-  const pinned = (body: string, at: bigint): string => {
-    let parsed: Call | Call[]
-    try {
-      parsed = JSON.parse(body) as Call | Call[]
-    } catch {
-      return body
-    }
-    const pin = (call: Call): Call => {
-      const params = Array.isArray(call.params) ? call.params : []
-      return call.method === 'eth_getBlockByNumber' && NEWEST.has(String(params[0]))
-        ? { ...call, params: [`0x${at.toString(16)}`, ...params.slice(1)] }
-        : call
-    }
-    return JSON.stringify(Array.isArray(parsed) ? parsed.map(pin) : pin(parsed))
+  /** The chain's head, asked of the chain itself. */
+  const head = async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}'
+    const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    return BigInt(((await answer.json()) as { result: string }).result)
   }
 
-  const forward = async (res: ServerResponse, body: string) => {
-    try {
-      const answer = await ask(stalledAt === undefined ? body : pinned(body, stalledAt))
-      const headers: Record<string, string> = {}
-      answer.headers.forEach((value, name) => {
-        if (!DROPPED.has(name)) headers[name] = value
-      })
-      res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
-    } catch (error) {
-      res.writeHead(502, { 'content-type': 'text/plain' }).end(`the chain did not answer: ${String(error)}`)
-    }
-  }
-
-  const control = async (req: IncomingMessage, res: ServerResponse, body: string) => {
-    let wanted: unknown
-    try {
-      wanted = (JSON.parse(body) as { stalled?: unknown }).stalled
-    } catch {
-      wanted = undefined
-    }
-    if (req.method !== 'POST' || typeof wanted !== 'boolean') {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('POST {"stalled": true} or {"stalled": false}')
-      return
-    }
-    if (!wanted) {
-      stalledAt = undefined
-    } else if (stalledAt === undefined) {
-      const head = (await (await ask('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}')).json()) as {
-        result: string
+  const proxy = await startProxy({
+    upstream,
+    keepPath: false,
+    handle: async ({ request, path, body, forward }) => {
+      if (new URL(path, 'http://proxy').pathname !== INDEXER_RPC_PROXY_CONTROL) {
+        return forward(stalledAt === undefined ? body : pinned(body, stalledAt))
       }
-      stalledAt = BigInt(head.result)
-    }
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ stalledAt: stalledAt === undefined ? null : Number(stalledAt) }))
-  }
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      if (new URL(req.url ?? '/', 'http://proxy').pathname === INDEXER_RPC_PROXY_CONTROL) {
-        control(req, res, body).catch((error: unknown) => {
-          res.writeHead(502, { 'content-type': 'text/plain' }).end(`the chain did not answer: ${String(error)}`)
-        })
-      } else {
-        void forward(res, body)
+      const wanted = (jsonOf(body) as { stalled?: unknown } | undefined)?.stalled
+      if (request.method !== 'POST' || typeof wanted !== 'boolean') {
+        return new Response('POST {"stalled": true} or {"stalled": false}', { status: 400 })
       }
-    })
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+      if (!wanted) stalledAt = undefined
+      else if (stalledAt === undefined) {
+        try {
+          stalledAt = await head()
+        } catch (error) {
+          return new Response(`the chain did not answer: ${String(error)}`, { status: 502 })
+        }
+      }
+      return Response.json({ stalledAt: stalledAt === undefined ? null : Number(stalledAt) })
+    },
   })
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     get stalledAt() {
       return stalledAt
     },
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    close: proxy.close,
   }
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { DROP, type Exchange, jsonRpcCalls, startProxy } from '@chainellation/scripts/proxy'
 
 /** What can go wrong with a JSON-RPC endpoint, as the proxy plays it. */
 export type RpcFault =
@@ -49,38 +48,46 @@ export type RpcProxyOptions = {
   slowMs?: number
 }
 
-const cors = (req: IncomingMessage) => ({
+const cors = (request: Request) => ({
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
+  'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'content-type',
   'access-control-max-age': '600',
 })
 
-// Hop-by-hop headers, and the ones fetch has already acted on (it decodes the body), do not go on.
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'])
-
-type Call = { id?: unknown; method?: unknown; params?: unknown }
-
-/** Each call of a JSON-RPC body (one, or a batch), or none when the body is not JSON-RPC. */
-function callsOf(body: string): Call[] {
-  try {
-    const parsed = JSON.parse(body) as Call | Call[]
-    return (Array.isArray(parsed) ? parsed : [parsed]).filter((c) => c && typeof c === 'object')
-  } catch {
-    return []
-  }
-}
-
 /** The same answer for every call in the body, as a batch when the body was one. */
 function errorBody(body: string, error: { code: number; message: string }) {
-  const calls = callsOf(body)
-  const answers = calls.map((c) => ({ jsonrpc: '2.0', id: c.id ?? null, error }))
+  const answers = jsonRpcCalls(body).map((c) => ({ jsonrpc: '2.0', id: c.id ?? null, error }))
   return JSON.stringify(
     body.trimStart().startsWith('[') ? answers : (answers[0] ?? { jsonrpc: '2.0', id: null, error }),
   )
 }
 
 const INTERNAL_ERROR = { code: -32603, message: 'Internal error' }
+
+/** What the node answers in `mode` (but `down`, which does not answer), before CORS. */
+async function answerIn(mode: Exclude<ProxyMode, 'down'>, { request, body, forward, hold }: Exchange, slowMs: number) {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204 })
+  if (request.method !== 'POST') return new Response(null, { status: 405, headers: { allow: 'POST, OPTIONS' } })
+  switch (mode) {
+    case 'pass':
+      return forward()
+    case 'slow':
+      await hold(slowMs)
+      return forward()
+    case 'http-429':
+      return new Response('Too Many Requests', {
+        status: 429,
+        headers: { 'content-type': 'text/plain', 'retry-after': '1' },
+      })
+    default:
+      // rpc-error answers 200, http-500 a 500, both with the body of a node's internal error
+      return new Response(errorBody(body, INTERNAL_ERROR), {
+        status: mode === 'http-500' ? 500 : 200,
+        headers: { 'content-type': 'application/json' },
+      })
+  }
+}
 
 /**
  * A JSON-RPC proxy in front of a node, for tests: it passes requests through, or plays one of the {@link RpcFault}s,
@@ -90,73 +97,26 @@ export async function startRpcProxy({ upstream, mode = 'pass', slowMs = SLOW_MS 
   let current = mode
   const counts = Object.fromEntries(PROXY_MODES.map((m) => [m, 0])) as Record<ProxyMode, number>
   const requests: ProxiedRequest[] = []
-  const timers = new Set<NodeJS.Timeout>()
 
-  const forward = async (req: IncomingMessage, res: ServerResponse, body: string) => {
-    try {
-      const answer = await fetch(upstream, {
-        method: 'POST',
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body,
-      })
-      const headers: Record<string, string> = { ...cors(req) }
-      answer.headers.forEach((value, name) => {
-        if (!DROPPED.has(name)) headers[name] = value
-      })
-      res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
-    } catch (error) {
-      res
-        .writeHead(502, { ...cors(req), 'content-type': 'text/plain' })
-        .end(`upstream ${upstream} did not answer: ${String(error)}`)
-    }
-  }
-
-  const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
-    const mode = current
-    if (req.method === 'POST') {
-      counts[mode]++
-      requests.push({ at: Date.now(), mode, calls: keys(body) })
-    }
-    if (mode === 'down') {
-      req.socket.destroy()
-    } else if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors(req)).end()
-    } else if (req.method !== 'POST') {
-      res.writeHead(405, { ...cors(req), allow: 'POST, OPTIONS' }).end()
-    } else if (mode === 'pass') {
-      void forward(req, res, body)
-    } else if (mode === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        void forward(req, res, body)
-      }, slowMs)
-      timers.add(timer)
-    } else if (mode === 'http-429') {
-      res.writeHead(429, { ...cors(req), 'content-type': 'text/plain', 'retry-after': '1' }).end('Too Many Requests')
-    } else {
-      // rpc-error answers 200, http-500 a 500, both with the body of a node's internal error
-      const status = mode === 'http-500' ? 500 : 200
-      res.writeHead(status, { ...cors(req), 'content-type': 'application/json' }).end(errorBody(body, INTERNAL_ERROR))
-    }
-  }
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')))
-  })
-  // Idle connections stay open until the proxy closes. Node would close one after 5 s idle (6 with its grace), and
-  // the tests' own JSON-RPC calls go through Playwright's request client, whose keep-alive agent ignores the
-  // `Keep-Alive: timeout=5` it is told: a call sent on a connection just as it closed failed with ECONNRESET
-  // ("socket hang up") when a busy test process was a moment late to see it close.
-  server.keepAliveTimeout = 0
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+  const proxy = await startProxy({
+    upstream,
+    keepPath: false,
+    handle: async (exchange) => {
+      const { request, body } = exchange
+      const mode = current
+      if (request.method === 'POST') {
+        counts[mode]++
+        requests.push({ at: Date.now(), mode, calls: keys(body) })
+      }
+      if (mode === 'down') return DROP
+      const answer = await answerIn(mode, exchange, slowMs)
+      for (const [name, value] of Object.entries(cors(request))) answer.headers.set(name, value)
+      return answer
+    },
   })
 
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     get mode() {
       return current
     },
@@ -176,15 +136,11 @@ export async function startRpcProxy({ upstream, mode = 'pass', slowMs = SLOW_MS 
       }
       return repeats
     },
-    close: async () => {
-      for (const timer of timers) clearTimeout(timer)
-      server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    close: proxy.close,
   }
 }
 
 /** Each call of a body as `method params`, the part that is the same when a request is sent again. */
 function keys(body: string): string[] {
-  return callsOf(body).map((c) => `${String(c.method)} ${JSON.stringify(c.params ?? [])}`)
+  return jsonRpcCalls(body).map((c) => `${String(c.method)} ${JSON.stringify(c.params ?? [])}`)
 }

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { jsonOf, startProxy } from '@chainellation/scripts/proxy'
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -267,29 +266,21 @@ const toChainId = (id: number) => `0x${id.toString(16)}`
  */
 async function flakyProvider(upstream: string, failing: string[]) {
   const failed = new Set<string>()
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString('utf8')
-    const method = (JSON.parse(body) as { method?: string }).method ?? ''
-    const fail = failing.includes(method) && !failed.has(method)
-    if (fail) failed.add(method)
-    const lost = { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'upstream failed' } }
-    if (fail && method !== 'eth_sendRawTransaction') {
-      res.writeHead(503, { 'content-type': 'application/json' })
-      return res.end(JSON.stringify(lost))
-    }
-    const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    const text = await answer.text()
-    res.writeHead(fail ? 503 : answer.status, { 'content-type': 'application/json' })
-    res.end(fail ? JSON.stringify(lost) : text)
+  const lost = () =>
+    Response.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'upstream failed' } }, { status: 503 })
+  const proxy = await startProxy({
+    upstream,
+    keepPath: false,
+    handle: async ({ body, forward }) => {
+      const method = String((jsonOf(body) as { method?: unknown } | undefined)?.method ?? '')
+      const fail = failing.includes(method) && !failed.has(method)
+      if (fail) failed.add(method)
+      if (fail && method !== 'eth_sendRawTransaction') return lost()
+      const answer = await forward()
+      return fail ? lost() : answer
+    },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    failed,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  return { url: proxy.url, failed, close: proxy.close }
 }
 
 test('a wallet that retries asks again after a provider’s 503, and sends the same signed transaction again', async ({

@@ -1,7 +1,5 @@
 // Not imported by the server itself.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { startProxy } from '@chainellation/scripts/proxy'
 
 export type RpcProxy = {
   url: string
@@ -24,30 +22,17 @@ export async function rpcProxy(
   }: { delayMs?: number; readDelayMs?: number; hangSends?: boolean } = {},
 ): Promise<RpcProxy> {
   let sends = 0
-  const server = createServer(async (req, res) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString()
-    const isSend = body.includes('"eth_sendRawTransaction"')
-    if (isSend) {
-      sends++
-      await sleep(delayMs)
-    } else if (readDelayMs) await sleep(readDelayMs)
-    const forwarded = fetch(upstream, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
-    if (isSend && hangSends) {
-      await forwarded
-      return
-    }
-    res.setHeader('content-type', 'application/json')
-    res.end(await (await forwarded).text())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    sends: () => sends,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+  const proxy = await startProxy({
+    upstream,
+    keepPath: false,
+    handle: async ({ body, forward, hold }) => {
+      const isSend = body.includes('"eth_sendRawTransaction"')
+      if (isSend) sends++
+      await hold(isSend ? delayMs : readDelayMs)
+      const answer = await forward()
+      if (isSend && hangSends) await hold()
+      return answer
     },
-  }
+  })
+  return { url: proxy.url, sends: () => sends, close: proxy.close }
 }
