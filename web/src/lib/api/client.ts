@@ -9,6 +9,8 @@ export const api = hc<AppType>('/').api
 
 /** The sentence of an API refusal (`{ error }`), or `fallback` when the answer carries none. */
 export async function refusal(response: Response, fallback: string): Promise<Error> {
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown }
-  return new Error(typeof body.error === 'string' ? body.error : fallback)
+  // Any route's answer, of whatever type it declares, or none that parses: only a sentence in it is taken.
+  const body: unknown = await response.json().catch(() => undefined)
+  const error = typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined
+  return new Error(typeof error === 'string' ? error : fallback)
 }

@@ -23,15 +23,15 @@ export type IndexedSky = SkiesPage['skies'][number]
 type Sync = InferResponseType<typeof api.discovery.sync.$get, 200>
 
 /** One page of the skies matching `query`, in its order. */
-export function fetchSkies(query: GalleryQuery, page: number, signal: AbortSignal) {
+export async function fetchSkies(query: GalleryQuery, page: number, signal: AbortSignal): Promise<SkiesPage> {
   const request = api.discovery.skies.$get(
     { query: { ...galleryQueryParams(query), page: String(page), limit: String(INDEX_PAGE_SIZE) } },
     init(signal),
   )
-  return discoveryAnswer<SkiesPage>(request)
+  return (await discoveryAnswer(request)).json()
 }
 
 /** How far the index has come along the chain. */
-export function fetchSync(signal: AbortSignal) {
-  return discoveryAnswer<Sync>(api.discovery.sync.$get({}, init(signal)))
+export async function fetchSync(signal: AbortSignal): Promise<Sync> {
+  return (await discoveryAnswer(api.discovery.sync.$get({}, init(signal)))).json()
 }

@@ -21,12 +21,11 @@ export function useStreaks(owner: Address | undefined) {
     queryFn: async ({ signal }) => {
       const streaks = new Map<number, Streak>()
       for (let page: number | null = 1; page !== null; ) {
-        const answer: SkiesPageJson = await discoveryAnswer(
-          api.discovery.skies.$get(
-            { query: { owner: owner ?? '', page: String(page), limit: String(PAGE), sort: 'oldest' } },
-            { init: { signal } },
-          ),
+        const request = api.discovery.skies.$get(
+          { query: { owner: owner ?? '', page: String(page), limit: String(PAGE), sort: 'oldest' } },
+          { init: { signal } },
         )
+        const answer: SkiesPageJson = await (await discoveryAnswer(request)).json()
         for (const sky of answer.skies) streaks.set(sky.id, sky.streak)
         page = answer.next
       }

@@ -1,4 +1,5 @@
 import { calldataGas, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import type { InferResponseType } from 'hono/client'
 import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
 import { estimateGas, getBlock, getCode, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
@@ -9,10 +10,8 @@ import { RelayRefusal } from './sponsored-write'
 // Writes whose gas the game pays (docs/decisions/sponsored-writes.md): the player signs an ERC-2771 request for the
 // game's forwarder (EIP-712, one prompt, no ether) and the API's relayer sends it from its own account.
 
-/** What `GET /api/relay` says of the game's relayer. */
-export type RelayTerms =
-  | { on: false }
-  | { on: true; paused: boolean; chainId: number; forwarder: Address; gasCap: number }
+/** What `GET /api/relay` says of the game's relayer, as its route declares it. */
+export type RelayTerms = InferResponseType<typeof api.relay.$get, 200>
 
 /** A contract call as the write machine sends it. */
 export type SponsoredCall = {
@@ -57,7 +56,7 @@ const isDelegation = (code: Hex) => code.toLowerCase().startsWith('0xef0100')
 export async function fetchRelayTerms(): Promise<RelayTerms> {
   const response = await api.relay.$get()
   if (!response.ok) throw new Error(`The relay answered ${response.status}.`)
-  return (await response.json()) as RelayTerms
+  return response.json()
 }
 
 /**
@@ -130,13 +129,17 @@ export async function relayCall(
     primaryType: 'ForwardRequest',
     message: { from, to: call.address, value: 0n, gas, nonce, deadline, data },
   })
-  // Numbers as decimal strings, as JSON carries them; the route's type names the bigints its schema makes of them.
+  // Numbers as decimal strings, as JSON carries them (the route's schema reads them into bigints).
   const json = { from, to: call.address, value: '0', gas: gas.toString(), deadline, data, signature }
-  const response = await api.relay.$post({ json } as unknown as Parameters<typeof api.relay.$post>[0])
-  const body = (await response.json().catch(() => ({}))) as { hash?: Hash; error?: string; code?: string }
-  if (response.ok && body.hash) return body.hash
+  const response = await api.relay.$post({ json })
+  // One of the answers the route declares, or none: an answer on the way (a proxy's page) may carry no JSON.
+  const body = await response.json().catch(() => undefined)
+  if (response.ok && body && 'hash' in body && body.hash) return body.hash
+  // A refusal says why (`error`) and, from the relayer itself, its code; any other answer is named by its status.
+  const error = body && 'error' in body ? body.error : undefined
+  const code = body && 'code' in body && typeof body.code === 'string' ? body.code : undefined
   throw new RelayRefusal(
-    body.error ?? `The game’s relayer answered ${response.status}: pay the gas from your wallet instead.`,
-    body.code ?? String(response.status),
+    error ?? `The game’s relayer answered ${response.status}: pay the gas from your wallet instead.`,
+    code ?? String(response.status),
   )
 }
