@@ -1,3 +1,4 @@
+// The sign-in routes: the flow from nonce to session, the typed client, and the nonces themselves.
 import { hc } from 'hono/client'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
