@@ -4,14 +4,10 @@
 //   --calls-per-second <n>, --error-rate <0-1>, --slow-rate <0-1>, --slow-ms <n>, --get-logs-max-blocks <n>
 //                         the provider stand-in's plan
 import { parseArgs } from 'node:util'
-import { ancestors, exists } from './processes'
-import { type Rehearsal, RehearsalStartError, startRehearsal } from './rehearsal/rehearsal'
+import { fail, runInForeground, write } from './foreground'
+import { RehearsalStartError, startRehearsal } from './rehearsal/rehearsal'
+import { exitText } from './runner'
 import { accent, bold, dim } from './term'
-
-const fail = (message: string): never => {
-  process.stderr.write(`chainellation: ${message}\n`)
-  process.exit(1)
-}
 
 const { values } = parseArgs({
   options: {
@@ -48,72 +44,47 @@ const providerLimits = Object.fromEntries(
   }).filter(([, v]) => v !== undefined),
 )
 
-const write = (text: string) => process.stdout.write(`${text}\n`)
-const startup = new AbortController()
-let rehearsal: Rehearsal | undefined
-let exiting = false
-
-const shutdown = async (code: number) => {
-  if (exiting) return
-  exiting = true
-  if (!rehearsal) return startup.abort()
-  write(dim('… stopping: the load balancer, the API processes (draining), the indexer, the chain, Postgres'))
-  await rehearsal.stop()
-  process.exit(code)
-}
-for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => shutdown(0))
-// npm does not pass a SIGTERM on to its script: stop when any process above us goes away.
-const above = ancestors(process.pid)
-setInterval(() => {
-  if (!above.every(exists)) void shutdown(0)
-}, 500).unref()
-
-try {
-  rehearsal = await startRehearsal({
-    port,
-    blockSeconds,
-    providerLimits,
-    signal: startup.signal,
-    log: (source, line) => {
-      if (source === 'rehearsal') write(dim(`… ${line}`))
-      // The chain logs every call; the rest is what an operator reads.
-      else if (source !== 'chain') write(`${dim(`[${source}]`)} ${line}`)
-    },
-  })
-  if (startup.signal.aborted) {
-    await rehearsal.stop()
-    process.exit(0)
-  }
-  const r = rehearsal
-  const limits = r.provider.limits
-  write('')
-  write(accent('chainellation rehearsal is running: the production shape, Sepolia-like'))
-  write(
-    `  App            ${bold(`http://localhost:${port}`)}  (load balancer → ${r.apis.map((a) => a.url).join(', ')})`,
-  )
-  write(`  API processes  built JavaScript under plain node, on Postgres; /api/health, /api/ready`)
-  write(`  Indexer        writer ${r.writer.url}/status  reader ${r.reader.url}/sync  (schema in Postgres)`)
-  write(`  Postgres       ${r.postgresUrl}`)
-  write(
-    `  Provider       ${r.provider.urlFor('<key>')}  ${limits.callsPerSecond} calls/s a key, eth_getLogs ≤ ${limits.getLogsMaxBlocks} blocks and ${limits.getLogsMaxResults} logs, ${limits.errorRate * 100}% 5xx, ${limits.slowRate * 100}% slow`,
-  )
-  write(`  Chain          id ${r.chainId}, a block every ${blockSeconds} s, reached only through the provider`)
-  write(`  Contracts      Chainellation ${r.deployment.contracts.Chainellation}, deployed as to Sepolia`)
-  write(`  Player         ${r.player.address} holds 100 ETH: import private key ${r.player.privateKey}`)
-  write(
-    `                 into a wallet, and add the network: RPC ${r.provider.urlFor('wallet')}, chain id ${r.chainId}`,
-  )
-  write(dim('  Press Ctrl-C to stop.'))
-  write('')
-  const exit = await r.exited
-  if (!exiting) {
-    process.stderr.write(
-      `chainellation: the ${exit.piece} kept exiting (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}); stopping everything.\n`,
+await runInForeground({
+  start: (signal) =>
+    startRehearsal({
+      port,
+      blockSeconds,
+      providerLimits,
+      signal,
+      log: (source, line) => {
+        if (source === 'rehearsal') write(dim(`… ${line}`))
+        // The chain logs every call; the rest is what an operator reads.
+        else if (source !== 'chain') write(`${dim(`[${source}]`)} ${line}`)
+      },
+    }),
+  stopping: dim('… stopping: the load balancer, the API processes (draining), the indexer, the chain, Postgres'),
+  ready(r) {
+    const limits = r.provider.limits
+    write('')
+    write(accent('chainellation rehearsal is running: the production shape, Sepolia-like'))
+    write(
+      `  App            ${bold(`http://localhost:${port}`)}  (load balancer → ${r.apis.map((a) => a.url).join(', ')})`,
     )
-    await shutdown(1)
-  }
-} catch (error) {
-  if (startup.signal.aborted) process.exit(0)
-  if (error instanceof RehearsalStartError) fail(error.message)
-  fail(error instanceof Error ? (error.stack ?? error.message) : String(error))
-}
+    write(`  API processes  built JavaScript under plain node, on Postgres; /api/health, /api/ready`)
+    write(`  Indexer        writer ${r.writer.url}/status  reader ${r.reader.url}/sync  (schema in Postgres)`)
+    write(`  Postgres       ${r.postgresUrl}`)
+    write(
+      `  Provider       ${r.provider.urlFor('<key>')}  ${limits.callsPerSecond} calls/s a key, eth_getLogs ≤ ${limits.getLogsMaxBlocks} blocks and ${limits.getLogsMaxResults} logs, ${limits.errorRate * 100}% 5xx, ${limits.slowRate * 100}% slow`,
+    )
+    write(`  Chain          id ${r.chainId}, a block every ${blockSeconds} s, reached only through the provider`)
+    write(`  Contracts      Chainellation ${r.deployment.contracts.Chainellation}, deployed as to Sepolia`)
+    write(`  Player         ${r.player.address} holds 100 ETH: import private key ${r.player.privateKey}`)
+    write(
+      `                 into a wallet, and add the network: RPC ${r.provider.urlFor('wallet')}, chain id ${r.chainId}`,
+    )
+    write(dim('  Press Ctrl-C to stop.'))
+    write('')
+  },
+  unexpected: (exit) => `the ${exit.piece} kept exiting (${exitText(exit)})`,
+  failure: (error) =>
+    error instanceof RehearsalStartError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error),
+})

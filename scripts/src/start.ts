@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { ANVIL_MNEMONIC } from '@chainellation/contracts/deploy'
 import { LOCAL_SAFE_OWNERS } from '@chainellation/contracts/safe'
-import { ancestors, exists } from './processes'
-import { type ServiceName, ServicePortInUseError, type Stack, startStack } from './stack'
+import { fail, runInForeground, write } from './foreground'
+import { exitText } from './runner'
+import { type ServiceName, ServicePortInUseError, startStack } from './stack'
 import { accent, bold, dim } from './term'
 
 // Anvil's account #0: public test keys every Foundry/Hardhat user knows; never fund them on a real network.
@@ -19,11 +19,6 @@ const portEnv: Record<ServiceName, string> = {
 }
 const label: Record<ServiceName, string> = { anvil: 'anvil', indexer: 'indexer', api: 'API', web: 'web app' }
 
-const fail = (message: string): never => {
-  process.stderr.write(`chainellation: ${message}\n`)
-  process.exit(1)
-}
-
 function port(name: string, fallback: number): number {
   const text = process.env[name]
   if (text === undefined || text === '') return fallback
@@ -31,8 +26,6 @@ function port(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 1 || value > 65_535) fail(`${name} must be a port number, got "${text}".`)
   return value
 }
-
-const write = (text: string) => process.stdout.write(`${text}\n`)
 
 // Settings from the repository's .env; the shell's own environment wins.
 const envFile = fileURLToPath(new URL('../../.env', import.meta.url))
@@ -50,86 +43,54 @@ const indexerDataDir = process.env.INDEXER_DATA_DIR || fileURLToPath(new URL('..
 // A self-hosted Safe{Wallet} that frames the app must be allowed by the web app as well as by the API.
 const safeOrigins = process.env.SAFE_ORIGINS ? process.env.SAFE_ORIGINS.split(',').map((o) => o.trim()) : undefined
 
-const startup = new AbortController()
-let stack: Stack | undefined
-let exiting = false
-
-const shutdown = async (code: number) => {
-  if (exiting) return
-  exiting = true
-  // During startup, startStack stops what it started and rejects; the catch below exits.
-  if (!stack) return startup.abort()
-  await stack.stop()
-  process.exit(code)
-}
-for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, () => shutdown(0))
-
-// npm does not pass a SIGTERM on to its script, so `kill <npm pid>` (or a supervisor stopping
-// `npm start`) would orphan the stack: stop when any process above us goes away.
-const above = ancestors(process.pid)
-setInterval(() => {
-  if (!above.every(exists)) void shutdown(0)
-}, 500).unref()
-
-try {
-  stack = await startStack({
-    anvilPort,
-    apiPort,
-    webPort,
-    indexerPort,
-    mode: 'dev',
-    dataDir,
-    indexerDataDir,
-    safeOrigins,
-    signal: startup.signal,
-    log: (source, line) => {
-      // Anvil logs every RPC call; the API and Vite log what a developer needs.
-      if (source === 'stack') write(dim(`… ${line}`))
-      else if (source !== 'anvil') write(`${dim(`[${source}]`)} ${line}`)
-    },
-  })
-  if (startup.signal.aborted) {
-    await stack.stop()
-    process.exit(0)
-  }
-  const webUrl = `http://localhost:${webPort}`
-  const contracts = Object.entries(stack.deployment.contracts)
-  const width = Math.max(...contracts.map(([name]) => name.length))
-  write('')
-  write(accent('chainellation is running'))
-  write(`  Web app   ${bold(webUrl)}`)
-  write(`  API       ${stack.apiUrl}/api/health`)
-  write(`  Indexer   ${stack.indexerUrl}/sync`)
-  write(`  RPC       ${stack.rpcUrl} (chain id ${stack.chainId})`)
-  write(`  Data      ${stack.dataDir}`)
-  write('  Contracts')
-  for (const [name, address] of contracts) write(`    ${name.padEnd(width)}  ${address}`)
-  write(`  Test account ${TEST_ACCOUNT} (10,000 ETH): import private key ${TEST_KEY} into your wallet`)
-  write('  and add the network above. It is a public test key: never use it on a real network.')
-  const owners = (ids: readonly number[]) =>
-    ids.length === 1 ? `owner: account ${ids[0]}` : `owners: accounts ${ids.join(' and ')}`
-  write(`  Safes     1-of-1 ${stack.safes.oneOfOne.address}  ${owners(LOCAL_SAFE_OWNERS.oneOfOne)}`)
-  write(`            2-of-2 ${stack.safes.twoOfTwo.address}  ${owners(LOCAL_SAFE_OWNERS.twoOfTwo)}`)
-  write(`  Owners are accounts of the test mnemonic "${ANVIL_MNEMONIC}". To use a Safe, add ${webUrl}`)
-  write('  as a custom Safe App in a Safe{Wallet} connected to the RPC above.')
-  write(`  ENS       ${stack.ensUniversalResolver}  local stand-in: any account may set its own name and avatar`)
-  write(dim('  Press Ctrl-C to stop.'))
-  write('')
-
-  const exit = await stack.exited
-  // A Ctrl-C reaches anvil too (it shares our process group); let our own handler win that race.
-  await sleep(200)
-  if (!exiting) {
-    const how = exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`
-    process.stderr.write(`chainellation: ${label[exit.service]} exited unexpectedly (${how}); stopping everything.\n`)
-    await shutdown(1)
-  }
-} catch (error) {
-  if (startup.signal.aborted) process.exit(0)
-  if (error instanceof ServicePortInUseError) {
-    fail(
-      `port ${error.port} is already in use (${label[error.service]}). Stop whatever uses it or set ${portEnv[error.service]}.`,
-    )
-  }
-  fail(error instanceof Error ? error.message : String(error))
-}
+await runInForeground({
+  start: (signal) =>
+    startStack({
+      anvilPort,
+      apiPort,
+      webPort,
+      indexerPort,
+      mode: 'dev',
+      dataDir,
+      indexerDataDir,
+      safeOrigins,
+      signal,
+      log: (source, line) => {
+        // Anvil logs every RPC call; the API and Vite log what a developer needs.
+        if (source === 'stack') write(dim(`… ${line}`))
+        else if (source !== 'anvil') write(`${dim(`[${source}]`)} ${line}`)
+      },
+    }),
+  ready(stack) {
+    const webUrl = `http://localhost:${webPort}`
+    const contracts = Object.entries(stack.deployment.contracts)
+    const width = Math.max(...contracts.map(([name]) => name.length))
+    write('')
+    write(accent('chainellation is running'))
+    write(`  Web app   ${bold(webUrl)}`)
+    write(`  API       ${stack.apiUrl}/api/health`)
+    write(`  Indexer   ${stack.indexerUrl}/sync`)
+    write(`  RPC       ${stack.rpcUrl} (chain id ${stack.chainId})`)
+    write(`  Data      ${stack.dataDir}`)
+    write('  Contracts')
+    for (const [name, address] of contracts) write(`    ${name.padEnd(width)}  ${address}`)
+    write(`  Test account ${TEST_ACCOUNT} (10,000 ETH): import private key ${TEST_KEY} into your wallet`)
+    write('  and add the network above. It is a public test key: never use it on a real network.')
+    const owners = (ids: readonly number[]) =>
+      ids.length === 1 ? `owner: account ${ids[0]}` : `owners: accounts ${ids.join(' and ')}`
+    write(`  Safes     1-of-1 ${stack.safes.oneOfOne.address}  ${owners(LOCAL_SAFE_OWNERS.oneOfOne)}`)
+    write(`            2-of-2 ${stack.safes.twoOfTwo.address}  ${owners(LOCAL_SAFE_OWNERS.twoOfTwo)}`)
+    write(`  Owners are accounts of the test mnemonic "${ANVIL_MNEMONIC}". To use a Safe, add ${webUrl}`)
+    write('  as a custom Safe App in a Safe{Wallet} connected to the RPC above.')
+    write(`  ENS       ${stack.ensUniversalResolver}  local stand-in: any account may set its own name and avatar`)
+    write(dim('  Press Ctrl-C to stop.'))
+    write('')
+  },
+  unexpected: (exit) => `${label[exit.service]} exited unexpectedly (${exitText(exit)})`,
+  failure: (error) =>
+    error instanceof ServicePortInUseError
+      ? `port ${error.port} is already in use (${label[error.service]}). Stop whatever uses it or set ${portEnv[error.service]}.`
+      : error instanceof Error
+        ? error.message
+        : String(error),
+})
