@@ -1,8 +1,22 @@
-import { setTimeout as sleep } from 'node:timers/promises'
-import { sendSigned } from '@chainellation/contracts/send-signed'
 import type { Page } from '@playwright/test'
-import { BaseError, createWalletClient, type Hex, http, type RpcTransactionRequest } from 'viem'
+import type { Hex, RpcTransactionRequest } from 'viem'
 import { type LocalAccount, privateKeyToAccount } from 'viem/accounts'
+import { BINDING, emitIn, injectProvider } from './test-wallet-page'
+import {
+  alreadyPending,
+  chainIdParam,
+  forwardToNode,
+  invalidParams,
+  type Outcome,
+  SIGNING,
+  signAndSend,
+  signer,
+  toHex,
+  unauthorized,
+  userRejected,
+} from './test-wallet-rpc'
+
+export type { Outcome } from './test-wallet-rpc'
 
 /** Anvil's default accounts #0…#9 (public test keys); anvil signs for each of them. */
 export const ANVIL_ACCOUNTS = [
@@ -61,15 +75,7 @@ export type TestWalletOptions = {
   retriesProviderFailures?: boolean
 }
 
-/** How often a request is made at most when `retriesProviderFailures` is on. */
-const PROVIDER_ATTEMPTS = 5
-const passingStatus = (status: unknown) => typeof status === 'number' && (status === 429 || status >= 500)
-
 export type WalletRequest = { method: string; params: unknown[] }
-
-type RpcError = { code: number; message: string; data?: unknown }
-/** What the wallet answers the page: a result or an EIP-1193 error. */
-export type Outcome = { result: unknown } | { error: RpcError }
 
 /** A request the wallet keeps open, as a person who has not yet clicked Confirm or Reject. */
 export type HeldRequest = {
@@ -101,22 +107,6 @@ type Hold = {
   decision: Promise<'approve' | 'reject'>
   answered: (outcome: Outcome) => void
 }
-
-const BINDING = '__chainellationTestWallet'
-const EMIT = '__chainellationTestWalletEmit'
-
-const userRejected = (): RpcError => ({ code: 4001, message: 'User rejected the request.' })
-// MetaMask's words for a request that arrives while the person has not answered an earlier one.
-const alreadyPending = (method: string): RpcError => ({
-  code: -32002,
-  message: `Request of type '${method}' already pending for origin. Please wait.`,
-})
-const unauthorized = (): RpcError => ({
-  code: 4100,
-  message: 'The requested account and/or method has not been authorized by the user.',
-})
-const invalidParams = (message: string): RpcError => ({ code: -32602, message })
-const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
 
 /**
  * An EIP-1193 wallet in the page, announced by EIP-6963, that behaves like a browser extension:
@@ -158,7 +148,7 @@ export class TestWallet {
     this.pages.add(page)
     page.once('close', () => this.pages.delete(page))
     await page.exposeBinding(BINDING, (_source, method: string, params: unknown[]) => this.handle(method, params))
-    await page.addInitScript(inject, { info: TEST_WALLET_INFO, binding: BINDING, emit: EMIT })
+    await injectProvider(page, TEST_WALLET_INFO)
     return this
   }
 
@@ -235,7 +225,7 @@ export class TestWallet {
     if (!this.chains.has(chainId)) this.chains.set(chainId, undefined)
     this.current = chainId
     this.count(WALLET_FAULTS.chainSwitch)
-    await this.emit('chainChanged', toHex(chainId))
+    await emitIn(this.pages, 'chainChanged', toHex(chainId))
   }
 
   /**
@@ -252,14 +242,14 @@ export class TestWallet {
     this.selected = account
     if (this.connected) {
       this.count(WALLET_FAULTS.accountSwitch)
-      await this.emit('accountsChanged', [account])
+      await emitIn(this.pages, 'accountsChanged', [account])
     }
   }
 
   /** The person disconnects the site from within the wallet. */
   async disconnect(): Promise<void> {
     this.connected = false
-    await this.emit('accountsChanged', [])
+    await emitIn(this.pages, 'accountsChanged', [])
   }
 
   /** Takes the first entry for `method` out of `list`; true if there was one. */
@@ -353,14 +343,16 @@ export class TestWallet {
     const sent = tamper === -1 ? params : (this.tampers.splice(tamper, 1)[0]?.change(params) ?? params)
     const holder =
       method === 'eth_sendTransaction' && this.signsTransactions && this.keys.get(this.selected.toLowerCase())
-    if (holder) return this.signAndSend(holder, sent[0] as RpcTransactionRequest, chainId)
-    return this.forward(method, sent, chainId)
+    const node = this.chains.get(chainId)
+    const tx = sent[0] as RpcTransactionRequest
+    if (holder) return signAndSend(node, { account: holder, tx, chainId }, this.retries)
+    return forwardToNode(node, { id: this.requests.length, method, params: sent, chainId }, this.retries)
   }
 
   private async grant(): Promise<Address[]> {
     if (!this.connected) {
       this.connected = true
-      await this.emit('accountsChanged', [this.selected])
+      await emitIn(this.pages, 'accountsChanged', [this.selected])
     }
     return [this.selected]
   }
@@ -383,73 +375,9 @@ export class TestWallet {
   private async switchTo(chainId: number): Promise<void> {
     if (chainId === this.current) return
     this.current = chainId
-    await this.emit('chainChanged', toHex(chainId))
-  }
-
-  /** Fills in what the page left out (nonce, gas, fees) from the node, signs with `account`, and sends it raw. */
-  private async signAndSend(account: LocalAccount, tx: RpcTransactionRequest, chainId: number): Promise<Outcome> {
-    const url = this.chains.get(chainId)
-    if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
-    // viem asks again after a provider's passing failure on reads when told to, never on a send.
-    const client = createWalletClient({ account, transport: http(url, { retryCount: this.retries ? 3 : 0 }) })
-    const big = (value: Hex | undefined) => (value === undefined ? undefined : BigInt(value))
-    try {
-      const request = await client.prepareTransactionRequest({
-        chain: null,
-        to: tx.to ?? undefined,
-        data: tx.data ?? (tx as { input?: Hex }).input,
-        value: big(tx.value),
-        gas: big(tx.gas),
-        nonce: tx.nonce === undefined ? undefined : Number(tx.nonce),
-        ...(tx.maxFeePerGas !== undefined
-          ? { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }
-          : {}),
-      })
-      const serializedTransaction = await client.signTransaction({ ...request, chain: null })
-      const hash = await sendSigned(client, serializedTransaction, { attempts: this.retries ? PROVIDER_ATTEMPTS : 1 })
-      return { result: hash }
-    } catch (error) {
-      const cause =
-        error instanceof BaseError ? error.walk((e) => typeof (e as { code?: unknown }).code === 'number') : undefined
-      const code = (cause as { code?: number } | undefined)?.code ?? -32603
-      return { error: { code, message: error instanceof BaseError ? error.shortMessage : String(error) } }
-    }
-  }
-
-  /** Sends the call to chain `chainId`'s node; a chain the wallet only knows by id has none here. */
-  private async forward(method: string, params: unknown[], chainId: number): Promise<Outcome> {
-    const url = this.chains.get(chainId)
-    if (!url) return { error: { code: -32603, message: `No node for chain ${chainId} in the test wallet.` } }
-    const payload = JSON.stringify({ jsonrpc: '2.0', id: this.requests.length, method, params })
-    const post = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
-    let res = await post()
-    for (let attempt = 2; this.retries && attempt <= PROVIDER_ATTEMPTS && passingStatus(res.status); attempt++) {
-      await sleep(250 * attempt)
-      res = await post()
-    }
-    const body = (await res.json()) as { result?: unknown; error?: RpcError }
-    return body.error ? { error: body.error } : { result: body.result ?? null }
-  }
-
-  private async emit(event: string, data: unknown): Promise<void> {
-    await Promise.all(
-      [...this.pages].map((page) =>
-        page
-          .evaluate(([name, fn, arg]) => (window as unknown as Record<string, Emit>)[fn]?.(name, arg), [
-            event,
-            EMIT,
-            data,
-          ] as const)
-          // A page that is navigating or closing has no listeners to tell.
-          .catch(() => {}),
-      ),
-    )
+    await emitIn(this.pages, 'chainChanged', toHex(chainId))
   }
 }
-
-type Emit = (event: string, data: unknown) => void
-
-const toHex = (n: number) => `0x${n.toString(16)}`
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {}
@@ -457,72 +385,4 @@ function deferred<T>() {
     resolve = r
   })
   return { promise, resolve }
-}
-
-/** The account a signing method acts for, from its parameters. */
-function signer(method: string, params: unknown[]): unknown {
-  if (method === 'personal_sign') return params[1]
-  if (method === 'eth_sendTransaction') return (params[0] as { from?: unknown } | undefined)?.from
-  return params[0]
-}
-
-function chainIdParam(params: unknown[]): number | undefined {
-  const [first] = params as { chainId?: unknown }[]
-  const id = first?.chainId
-  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]+$/.test(id)) return undefined
-  return Number.parseInt(id, 16)
-}
-
-/** Runs in the page (serialised by Playwright): the provider object and its EIP-6963 announcement. */
-function inject({ info, binding, emit }: { info: typeof TEST_WALLET_INFO; binding: string; emit: string }) {
-  const scope = window as unknown as Record<string, unknown>
-  const call = scope[binding] as (method: string, params: unknown[]) => Promise<Outcome>
-  const listeners = new Map<string, Set<(data: unknown) => void>>()
-  type Listener = (data: unknown) => void
-
-  const provider = {
-    async request(args: { method: string; params?: unknown[] }) {
-      if (!args || typeof args.method !== 'string') {
-        throw Object.assign(new Error('Invalid request'), { code: -32600 })
-      }
-      const outcome = await call(args.method, args.params ?? [])
-      if ('error' in outcome) {
-        throw Object.assign(new Error(outcome.error.message), outcome.error)
-      }
-      return outcome.result
-    },
-    on(event: string, listener: Listener) {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener)
-      listeners.set(event, set)
-      return provider
-    },
-    removeListener(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener)
-      return provider
-    },
-  }
-  Object.assign(provider, { addListener: provider.on, off: provider.removeListener })
-
-  scope[emit] = (event: string, data: unknown) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        listener(data)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
-
-  const announce = () =>
-    window.dispatchEvent(
-      new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: { ...info }, provider }) }),
-    )
-  window.addEventListener('eip6963:requestProvider', announce)
-  announce()
-  // Like an extension once it reaches its node: EIP-1193 `connect` carries the chain id.
-  void provider
-    .request({ method: 'eth_chainId' })
-    .then((chainId) => (scope[emit] as Emit)('connect', { chainId }))
-    .catch(() => {})
 }
