@@ -20,7 +20,6 @@ import {
   decorationsAbi,
   decorationTokenAbi,
 } from '../src/generated/abis.ts'
-import { startAnvil } from './anvil.ts'
 import { ANVIL_MNEMONIC, deployAll } from './deploy.ts'
 
 /** Gas per game action, measured from receipts (tokenURI: the eth_call's gas estimate). */

@@ -83,17 +83,23 @@ const cors = (req: IncomingMessage) => ({
   'access-control-max-age': '600',
 })
 
-/** Starts the stand-in on `port` (or a free one) in front of `upstream`. */
-export async function startProvider(options: ProviderOptions): Promise<ProviderStandIn> {
-  const limits: ProviderLimits = { ...DEFAULT_PROVIDER_LIMITS, ...options.limits }
-  const random = options.random ?? Math.random
-  const stats: ProviderStats = { calls: {}, throttled: 0, failed: 0, slowed: 0, getLogsRefused: 0 }
-  const buckets = new Map<string, { tokens: number; at: number }>()
-  let throttledUntil = 0
-  let head: { block: number; at: number } | undefined
-
+/** What the stand-in's parts share: its plan, its counts, and the chain behind it. */
+type Provider = {
+  limits: ProviderLimits
+  random: () => number
+  stats: ProviderStats
   /** Takes `n` calls from `key`'s bucket; false when it holds fewer. */
-  const take = (key: string, n: number) => {
+  take: (key: string, n: number) => boolean
+  throttledUntil: number
+  upstream: (body: unknown) => Promise<unknown>
+  /** A block tag or number as a number: `latest` and its kin are the chain's head, asked at most every 250 ms. */
+  blockOf: (tag: string | undefined) => Promise<number>
+}
+
+/** A token bucket a key, refilled at the plan's calls a second. */
+function bucketsOf(limits: ProviderLimits) {
+  const buckets = new Map<string, { tokens: number; at: number }>()
+  return (key: string, n: number) => {
     const now = Date.now()
     const bucket = buckets.get(key) ?? { tokens: limits.callsPerSecond, at: now }
     bucket.tokens = Math.min(limits.callsPerSecond, bucket.tokens + ((now - bucket.at) / 1000) * limits.callsPerSecond)
@@ -103,143 +109,159 @@ export async function startProvider(options: ProviderOptions): Promise<ProviderS
     bucket.tokens -= n
     return true
   }
+}
 
+/** The chain's node at `url`, and its head asked at most every 250 ms: what `latest` means in a log filter. */
+function chainAt(url: string) {
+  let head: { block: number; at: number } | undefined
   const upstream = async (body: unknown): Promise<unknown> => {
-    const res = await fetch(options.upstream, {
+    const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     })
     return res.json()
   }
-
-  /** The chain's head, asked at most every 250 ms: what `latest` means in a log filter. */
   const headBlock = async () => {
     if (head && Date.now() - head.at < 250) return head.block
     const answer = (await upstream({ jsonrpc: '2.0', id: 0, method: 'eth_blockNumber', params: [] })) as Answer
     head = { block: Number(answer.result), at: Date.now() }
     return head.block
   }
-
   const blockOf = async (tag: string | undefined) => {
     if (tag === undefined || TAGS.has(tag)) return headBlock()
     if (tag === 'earliest') return 0
     return Number(tag)
   }
+  return { upstream, blockOf }
+}
 
-  /**
-   * A refusal of an eth_getLogs call past the plan's range or result cap, in Alchemy's words (its suggested range
-   * is what clients such as Ponder retry with); undefined when the call is within the plan.
-   */
-  const getLogsRefusal = async (call: Call, answer?: Answer): Promise<Answer | undefined> => {
-    const [filter] = (Array.isArray(call.params) ? call.params : []) as LogFilter[]
-    if (!filter || filter.blockHash) return undefined
-    const from = await blockOf(filter.fromBlock ?? 'latest')
-    const to = await blockOf(filter.toBlock ?? 'latest')
-    const refuse = (message: string): Answer => {
-      stats.getLogsRefused++
-      return { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32602, message } }
-    }
-    if (!answer && to - from + 1 > limits.getLogsMaxBlocks) {
-      const end = from + limits.getLogsMaxBlocks - 1
-      return refuse(
-        `Log response size exceeded. You can make eth_getLogs requests with up to a ${limits.getLogsMaxBlocks} block range. ` +
-          `Based on your parameters, this block range should work: [${hex(from)}, ${hex(end)}]`,
-      )
-    }
-    const logs = answer?.result
-    if (Array.isArray(logs) && logs.length > limits.getLogsMaxResults) {
-      // The range up to the block before the one holding the first log past the cap, at least one block.
-      const past = Number((logs[limits.getLogsMaxResults] as { blockNumber?: string }).blockNumber ?? from)
-      const end = Math.max(from, past - 1)
-      return refuse(
-        `Log response size exceeded. You can make eth_getLogs requests with up to a ${limits.getLogsMaxBlocks} block range ` +
-          `and a cap of ${limits.getLogsMaxResults} logs in the response. Based on your parameters and the response size ` +
-          `limit, this block range should work: [${hex(from)}, ${hex(end)}]`,
-      )
-    }
-    return undefined
+/**
+ * A refusal of an eth_getLogs call past the plan's range or result cap, in Alchemy's words (its suggested range
+ * is what clients such as Ponder retry with); undefined when the call is within the plan.
+ */
+async function getLogsRefusal(p: Provider, call: Call, answer?: Answer): Promise<Answer | undefined> {
+  const [filter] = (Array.isArray(call.params) ? call.params : []) as LogFilter[]
+  if (!filter || filter.blockHash) return undefined
+  const { getLogsMaxBlocks: maxBlocks, getLogsMaxResults: maxResults } = p.limits
+  const from = await p.blockOf(filter.fromBlock ?? 'latest')
+  const to = await p.blockOf(filter.toBlock ?? 'latest')
+  const refuse = (message: string): Answer => {
+    p.stats.getLogsRefused++
+    return { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32602, message } }
   }
-
-  /** Answers `calls`: refusals without asking the chain, the rest in one request to it. */
-  const answerCalls = async (calls: Call[]): Promise<Answer[]> => {
-    const answers: (Answer | undefined)[] = await Promise.all(
-      calls.map((call) => (call.method === 'eth_getLogs' ? getLogsRefusal(call) : undefined)),
-    )
-    const forwarded = calls.filter((_, i) => answers[i] === undefined)
-    const replies = forwarded.length ? ((await upstream(forwarded)) as Answer[]) : []
-    const byId = new Map(replies.map((reply) => [JSON.stringify(reply.id), reply]))
-    return Promise.all(
-      calls.map(async (call, i) => {
-        const refused = answers[i]
-        if (refused) return refused
-        const reply = byId.get(JSON.stringify(call.id)) ?? {
-          jsonrpc: '2.0' as const,
-          id: call.id ?? null,
-          error: { code: -32603, message: 'no answer from the node' },
-        }
-        return call.method === 'eth_getLogs' ? ((await getLogsRefusal(call, reply)) ?? reply) : reply
-      }),
+  if (!answer && to - from + 1 > maxBlocks) {
+    const end = from + maxBlocks - 1
+    return refuse(
+      `Log response size exceeded. You can make eth_getLogs requests with up to a ${maxBlocks} block range. ` +
+        `Based on your parameters, this block range should work: [${hex(from)}, ${hex(end)}]`,
     )
   }
-
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { ...cors(req), 'content-type': 'application/json' })
-    res.end(JSON.stringify(body))
+  const logs = answer?.result
+  if (Array.isArray(logs) && logs.length > maxResults) {
+    // The range up to the block before the one holding the first log past the cap, at least one block.
+    const past = Number((logs[maxResults] as { blockNumber?: string }).blockNumber ?? from)
+    const end = Math.max(from, past - 1)
+    return refuse(
+      `Log response size exceeded. You can make eth_getLogs requests with up to a ${maxBlocks} block range ` +
+        `and a cap of ${maxResults} logs in the response. Based on your parameters and the response size ` +
+        `limit, this block range should work: [${hex(from)}, ${hex(end)}]`,
+    )
   }
+  return undefined
+}
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors(req))
-      return res.end()
-    }
-    const key = /^\/v2\/([^/?]+)/.exec(req.url ?? '')?.[1]
-    if (req.method !== 'POST' || !key) {
-      return send(req, res, 404, { error: 'POST JSON-RPC to /v2/<your key>' })
-    }
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    let parsed: Call | Call[]
-    try {
-      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call | Call[]
-    } catch {
-      return send(req, res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
-    }
-    const batch = Array.isArray(parsed)
-    const calls = ([] as unknown[]).concat(parsed).filter((c): c is Call => !!c && typeof c === 'object')
-    stats.calls[key] = (stats.calls[key] ?? 0) + calls.length
-    const idOf = batch ? null : (calls[0]?.id ?? null)
-    if (Date.now() < throttledUntil || !take(key, calls.length)) {
-      stats.throttled++
-      res.setHeader('retry-after', '1')
-      return send(req, res, 429, {
-        jsonrpc: '2.0',
-        id: idOf,
-        error: {
-          code: 429,
-          message: 'Your app has exceeded its compute units per second capacity. Retry after a moment.',
-        },
-      })
-    }
-    if (random() < limits.errorRate) {
-      stats.failed++
-      const status = random() < 0.5 ? 502 : 503
-      return send(req, res, status, { jsonrpc: '2.0', id: idOf, error: { code: -32603, message: 'upstream failed' } })
-    }
-    if (random() < limits.slowRate) {
-      stats.slowed++
-      await sleep(limits.slowMs)
-    }
-    try {
-      const answers = await answerCalls(calls)
-      send(req, res, 200, batch ? answers : answers[0])
-    } catch {
-      send(req, res, 503, { jsonrpc: '2.0', id: idOf, error: { code: -32603, message: 'the node did not answer' } })
-    }
+/** Answers `calls`: refusals without asking the chain, the rest in one request to it. */
+async function answerCalls(p: Provider, calls: Call[]): Promise<Answer[]> {
+  const answers: (Answer | undefined)[] = await Promise.all(
+    calls.map((call) => (call.method === 'eth_getLogs' ? getLogsRefusal(p, call) : undefined)),
+  )
+  const forwarded = calls.filter((_, i) => answers[i] === undefined)
+  const replies = forwarded.length ? ((await p.upstream(forwarded)) as Answer[]) : []
+  const byId = new Map(replies.map((reply) => [JSON.stringify(reply.id), reply]))
+  return Promise.all(
+    calls.map(async (call, i) => {
+      const refused = answers[i]
+      if (refused) return refused
+      const reply = byId.get(JSON.stringify(call.id)) ?? {
+        jsonrpc: '2.0' as const,
+        id: call.id ?? null,
+        error: { code: -32603, message: 'no answer from the node' },
+      }
+      return call.method === 'eth_getLogs' ? ((await getLogsRefusal(p, call, reply)) ?? reply) : reply
+    }),
+  )
+}
+
+const send = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { ...cors(req), 'content-type': 'application/json' })
+  res.end(JSON.stringify(body))
+}
+
+/** One request to the stand-in: a key's calls counted, throttled, failed or slowed as the plan says, then answered. */
+async function handle(p: Provider, req: IncomingMessage, res: ServerResponse) {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, cors(req))
+    return res.end()
   }
+  const key = /^\/v2\/([^/?]+)/.exec(req.url ?? '')?.[1]
+  if (req.method !== 'POST' || !key) {
+    return send(req, res, 404, { error: 'POST JSON-RPC to /v2/<your key>' })
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  let parsed: Call | Call[]
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Call | Call[]
+  } catch {
+    return send(req, res, 200, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })
+  }
+  const batch = Array.isArray(parsed)
+  const calls = ([] as unknown[]).concat(parsed).filter((c): c is Call => !!c && typeof c === 'object')
+  p.stats.calls[key] = (p.stats.calls[key] ?? 0) + calls.length
+  const idOf = batch ? null : (calls[0]?.id ?? null)
+  if (Date.now() < p.throttledUntil || !p.take(key, calls.length)) {
+    p.stats.throttled++
+    res.setHeader('retry-after', '1')
+    return send(req, res, 429, {
+      jsonrpc: '2.0',
+      id: idOf,
+      error: {
+        code: 429,
+        message: 'Your app has exceeded its compute units per second capacity. Retry after a moment.',
+      },
+    })
+  }
+  if (p.random() < p.limits.errorRate) {
+    p.stats.failed++
+    const status = p.random() < 0.5 ? 502 : 503
+    return send(req, res, status, { jsonrpc: '2.0', id: idOf, error: { code: -32603, message: 'upstream failed' } })
+  }
+  if (p.random() < p.limits.slowRate) {
+    p.stats.slowed++
+    await sleep(p.limits.slowMs)
+  }
+  try {
+    const answers = await answerCalls(p, calls)
+    send(req, res, 200, batch ? answers : answers[0])
+  } catch {
+    send(req, res, 503, { jsonrpc: '2.0', id: idOf, error: { code: -32603, message: 'the node did not answer' } })
+  }
+}
 
+/** Starts the stand-in on `port` (or a free one) in front of `upstream`. */
+export async function startProvider(options: ProviderOptions): Promise<ProviderStandIn> {
+  const limits: ProviderLimits = { ...DEFAULT_PROVIDER_LIMITS, ...options.limits }
+  const p: Provider = {
+    limits,
+    random: options.random ?? Math.random,
+    stats: { calls: {}, throttled: 0, failed: 0, slowed: 0, getLogsRefused: 0 },
+    take: bucketsOf(limits),
+    throttledUntil: 0,
+    ...chainAt(options.upstream),
+  }
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(p, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500)
       res.end()
     })
@@ -256,9 +278,9 @@ export async function startProvider(options: ProviderOptions): Promise<ProviderS
     limits,
     setLimits: (changes) => Object.assign(limits, changes),
     throttle: (ms) => {
-      throttledUntil = Date.now() + ms
+      p.throttledUntil = Date.now() + ms
     },
-    stats: () => structuredClone(stats),
+    stats: () => structuredClone(p.stats),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -58,39 +58,17 @@ function clientOf(url: string | undefined): string {
   return randomBytes(16).toString('hex')
 }
 
-/** Starts the stand-in on a free port of 127.0.0.1. */
-export async function startRelayStandIn(): Promise<RelayStandIn> {
-  const offline = new Set<string>()
-  // Plain HTTP on the same port is the tests' remote control (`relayControl`): the stand-in runs in the test runner's
-  // process, the tests that drop its sockets in workers of their own.
-  const http = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://relay')
-    const client = url.searchParams.get('client') ?? ''
-    const controls: Partial<Record<string, () => unknown>> = {
-      'GET /control/unknown': () => standIn.unknown(),
-      'POST /control/drop': () => standIn.dropConnections(),
-      'POST /control/unreachable': () => standIn.unreachable(client),
-      'POST /control/reachable': () => standIn.reachable(client),
-    }
-    const control = controls[`${req.method} ${url.pathname}`]
-    res.writeHead(control ? 200 : 404, { 'content-type': 'application/json' })
-    res.end(JSON.stringify(control ? (control() ?? null) : { error: `no control ${req.method} ${url.pathname}` }))
-  })
-  const server = new WebSocketServer({
-    server: http,
-    verifyClient: ({ req }: { req: { url?: string } }) => !offline.has(clientOf(req.url)),
-  })
-  await new Promise<void>((resolve, reject) => {
-    http.once('listening', resolve)
-    http.once('error', reject)
-    http.listen(0, '127.0.0.1')
-  })
+/**
+ * The relay's topics: what is published to each for its time to live, the sockets subscribed and their clients, the
+ * deliveries awaiting an acknowledgement, and the answer to each of the relay's methods.
+ */
+function relayTopics() {
   const unknown: string[] = []
   const messages: Published[] = []
   /** Per socket, its client and its subscriptions by id. */
   const sockets = new Map<WebSocket, { client: string; subscriptions: Map<string, string> }>()
   let nextRequestId = Date.now() * 1000
-  let publishedCount = 0
+  let count = 0
   /** The deliveries sent and not yet acknowledged, by their request's id. */
   const deliveries = new Map<number, { published: Published; client: string }>()
 
@@ -143,7 +121,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
       acknowledged: new Set(),
     }
     live().push(published)
-    publishedCount++
+    count++
     for (const [other, { subscriptions }] of sockets)
       for (const [id, topic] of subscriptions) if (topic === published.topic) deliver(other, id, published)
     return true
@@ -191,6 +169,37 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
         throw new Error(`The relay stand-in does not know ${method}.`)
     }
   }
+  return { unknown, sockets, deliveries, answer, published: () => count }
+}
+
+/** Starts the stand-in on a free port of 127.0.0.1. */
+export async function startRelayStandIn(): Promise<RelayStandIn> {
+  const offline = new Set<string>()
+  // Plain HTTP on the same port is the tests' remote control (`relayControl`): the stand-in runs in the test runner's
+  // process, the tests that drop its sockets in workers of their own.
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://relay')
+    const client = url.searchParams.get('client') ?? ''
+    const controls: Partial<Record<string, () => unknown>> = {
+      'GET /control/unknown': () => standIn.unknown(),
+      'POST /control/drop': () => standIn.dropConnections(),
+      'POST /control/unreachable': () => standIn.unreachable(client),
+      'POST /control/reachable': () => standIn.reachable(client),
+    }
+    const control = controls[`${req.method} ${url.pathname}`]
+    res.writeHead(control ? 200 : 404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(control ? (control() ?? null) : { error: `no control ${req.method} ${url.pathname}` }))
+  })
+  const server = new WebSocketServer({
+    server: http,
+    verifyClient: ({ req }: { req: { url?: string } }) => !offline.has(clientOf(req.url)),
+  })
+  await new Promise<void>((resolve, reject) => {
+    http.once('listening', resolve)
+    http.once('error', reject)
+    http.listen(0, '127.0.0.1')
+  })
+  const { unknown, sockets, deliveries, answer, published } = relayTopics()
 
   server.on('connection', (socket, request) => {
     sockets.set(socket, { client: clientOf(request.url), subscriptions: new Map() })
@@ -226,7 +235,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
   const standIn: RelayStandIn = {
     url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
     unknown: () => [...unknown],
-    published: () => publishedCount,
+    published,
     subscribers: (topic) =>
       new Set([...sockets.values()].filter((s) => [...s.subscriptions.values()].includes(topic)).map((s) => s.client))
         .size,
