@@ -14,7 +14,16 @@ const source = tracked.filter((path) => /\.(ts|tsx|mts|js|mjs|sol|css)$/.test(pa
 const DATA = [/^contracts\/src\/generated\//, /^contracts\/catalogue\//, /^indexer\/ponder-env\.d\.ts$/]
 
 /** Where each workspace stands: a workspace's code imports only those below it (contracts and art at the bottom). */
-const FLOOR: Record<string, number> = { contracts: 0, art: 1, indexer: 2, server: 3, scripts: 3, web: 4, e2e: 5, bench: 6 }
+const FLOOR: Record<string, number> = {
+  contracts: 0,
+  art: 1,
+  indexer: 2,
+  server: 3,
+  scripts: 3,
+  web: 4,
+  e2e: 5,
+  bench: 6,
+}
 
 /** Tests and their helpers may use the test infrastructure of the orchestration (scripts), which stands above them. */
 const isTest = (path: string) =>
