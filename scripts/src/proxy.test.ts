@@ -92,7 +92,10 @@ describe('startProxy', () => {
   })
 
   it('drops a request held forever once the proxy closes', async () => {
-    const proxy = await startProxy({ upstream: upstreamUrl, handle: async ({ hold, forward }) => hold().then(forward) })
+    const proxy = await startProxy({
+      upstream: upstreamUrl,
+      handle: async ({ hold, forward }) => hold().then(() => forward()),
+    })
     const held = outcome(proxy.url)
     await new Promise((resolve) => setTimeout(resolve, 50))
     await proxy.close()
