@@ -25,7 +25,8 @@ const all: Step[] = [
     tests: { dir: 'server/src', match: /durability[^/]*\.test\.ts$/ },
   },
   {
-    // The chain's faults (rpc-faults.spec.ts) and the wallet's and transactions' (wallet-faults.spec.ts).
+    // The chain's faults (rpc-faults.spec.ts), the wallet's (wallet-faults*.spec.ts) and the transactions'
+    // (transaction-faults.desktop.spec.ts).
     name: 'e2e-faults',
     command: ['npm', 'run', 'test', '-w', 'e2e', '--', 'faults'],
     reports: ['e2e-faults-rpc.json', 'e2e-faults-wallet.json'],
