@@ -1,7 +1,7 @@
 // `npm run reminders -w bench`: the reminders' schedule as production runs it. Two API processes (the bundle,
 // under plain node with production's memory flags) on one Postgres, a local chain whose clock is brought to just
 // before dusk, an index stand-in that says every sky is its owner's and not gazed, and a push service stand-in
-// (src/testing/push-service.ts). Every sky's night begins in the same second; figures from the night's start to the
+// (server/test/push-service.ts). Every sky's night begins in the same second; figures from the night's start to the
 // push service receiving each reminder. Writes bench/reports/reminders.json.
 //
 // `-- --drill`: the same with fewer skies, the first API process SIGKILLed once a quarter of them are sent, and not
