@@ -1,4 +1,4 @@
-// Seeds a local chain with the collection, for `npm run scale -w bench` and `npm run bench`: at its full size
+// Seeds a local chain with the collection, for `npm run scale -w @chainellation/bench` and `npm run bench`: at its full size
 // 15,000 skies, 50,000 gazes, 3,000 layer changes and 2,000 transfers, 500 transactions a block; at any other size
 // the same in proportion (`collectionOf`).
 

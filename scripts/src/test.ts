@@ -62,6 +62,10 @@ const suites = [...unitSuites, browserSuite]
 // Per suite. The end-to-end suite takes about 15 minutes alone on a slow two-core machine; more when it is shared.
 const TIMEOUT_MS = 25 * 60_000
 
+/** A workspace's package name: `-w <folder>` would select the workspaces nested in it too (bench/baseline in bench). */
+const packageOf = (workspace: string): string =>
+  (JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { name: string }).name
+
 const scriptsOf = (workspace: string): Record<string, string> =>
   (JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8')) as { scripts?: Record<string, string> })
     .scripts ?? {}
@@ -121,7 +125,7 @@ async function typecheck() {
   const queue = [...targets]
   const worker = async () => {
     for (let w = queue.shift(); w; w = queue.shift()) {
-      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', w], {}, true)
+      const { code, output } = await npm(['run', '--silent', 'typecheck', '-w', packageOf(w)], {}, true)
       lines.push(`${code === 0 ? '✓' : '✗'} ${w}`)
       if (code !== 0) {
         failed.push(w)
@@ -152,8 +156,19 @@ async function suite({ name, script, runner }: Suite) {
   const t = performance.now()
   const run =
     runner === 'vitest'
-      ? await npm(['run', script, '-w', name, '--', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
-      : await npm(['run', script, '-w', name, '--', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: report })
+      ? await npm([
+          'run',
+          script,
+          '-w',
+          packageOf(name),
+          '--',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${report}`,
+        ])
+      : await npm(['run', script, '-w', packageOf(name), '--', '--reporter=list,json'], {
+          PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+        })
   const ms = performance.now() - t
   let counts: Counts | undefined
   if (existsSync(report)) {

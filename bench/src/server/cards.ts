@@ -1,4 +1,4 @@
-// `npm run cards -w bench`: how long a share card takes to draw, cold and from the cache, and what the cache
+// `npm run cards -w @chainellation/bench`: how long a share card takes to draw, cold and from the cache, and what the cache
 // holds once more cards than its bound were asked for. Writes bench/reports/cards.json for `npm run bench`.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -1,4 +1,4 @@
-// `npm run discovery -w bench`: the gallery's index at the collection's full size, beside reading the chain.
+// `npm run discovery -w @chainellation/bench`: the gallery's index at the collection's full size, beside reading the chain.
 // Seeds a local chain with 15,000 skies, 50,000 gazes, 2,000 transfers and 3,000 layer changes; answers one filter by
 // reading every sky from the chain (the baseline); indexes it from a fresh start on PGlite, then on Postgres; and
 // times the gallery, filtered and activity reads through the app's API under 20 concurrent clients, while a sky is

@@ -1,4 +1,4 @@
-// `npm run reminders -w bench`: the reminders' schedule as production runs it. Two API processes (the bundle,
+// `npm run reminders -w @chainellation/bench`: the reminders' schedule as production runs it. Two API processes (the bundle,
 // under plain node with production's memory flags) on one Postgres, a local chain whose clock is brought to just
 // before dusk, an index stand-in that says every sky is its owner's and not gazed, and a push service stand-in
 // (server/test/push-service.ts). Every sky's night begins in the same second; figures from the night's start to the

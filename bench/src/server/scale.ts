@@ -1,4 +1,4 @@
-// `npm run scale -w bench [-- 15000,50000,150000 [pglite,postgres]]`: how every cost of discovery grows with the
+// `npm run scale -w @chainellation/bench [-- 15000,50000,150000 [pglite,postgres]]`: how every cost of discovery grows with the
 // community. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
 // full-size collection's proportions (`collectionOf`), then for each database indexes it from a fresh start and times
 // the gallery, filtered and activity reads through the app's API at 20 and 100 concurrent clients while a sky is
