@@ -1,8 +1,4 @@
-// A player's path through the production shape (`npm run rehearse`, docs/decisions/production.md): the built app
-// behind the load balancer, two API processes from the build on Postgres, the indexer's writer and reader, a chain
-// with Sepolia's id whose blocks come every two seconds, reached only through the provider stand-in; a wallet that
-// signs its own transactions, as a real one does. Nothing here may use a development chain's shortcuts.
-import { readFileSync } from 'node:fs'
+import { procCommandLine } from '@chainellation/scripts/proc'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { type BrowserContext, test as base, type Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -132,10 +128,10 @@ test('a player mints, gazes and dresses a sky, and finds it in the gallery, the 
 
   // The production processes run built JavaScript under plain node: no TypeScript loader on their command lines.
   for (const service of [...rehearsal.apis, rehearsal.writer, rehearsal.reader]) {
-    const cmdline = readFileSync(`/proc/${service.pid()}/cmdline`, 'utf8').split('\0').join(' ')
+    const cmdline = procCommandLine(service.pid() ?? 0)
     expect(cmdline).not.toMatch(/tsx|ts-node|--loader|--experimental-strip-types/)
   }
-  expect(readFileSync(`/proc/${rehearsal.apis[0]?.pid()}/cmdline`, 'utf8')).toMatch(/index\.js/)
+  expect(procCommandLine(rehearsal.apis[0]?.pid() ?? 0)).toMatch(/index\.js/)
 
   // Every piece of it went through the provider, never the chain's own node.
   const calls = rehearsal.provider.stats().calls

@@ -1,5 +1,5 @@
-// The one reader of Linux's /proc (proc(5)) for the orchestration and the measurements: each process's line of
-// `stat`, a field of its `status`, and the machine's CPU time. A process may end between a listing and a read, so
+// The one reader of Linux's /proc (proc(5)) for the orchestration, the measurements and the tests: each process's
+// line of `stat`, a field of its `status`, its command line and environment, and the machine's CPU time. A process may end between a listing and a read, so
 // every read of one process answers undefined rather than throwing.
 import { readdirSync, readFileSync } from 'node:fs'
 
@@ -50,6 +50,20 @@ export function procStats(): ProcStat[] {
 export function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   const kb = readOr(() => new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
   return kb === undefined ? undefined : Number(kb) / 1024
+}
+
+/** A process's command line, its arguments joined by spaces; undefined once it has ended. */
+export const procCommandLine = (pid: number): string | undefined =>
+  readOr(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').replaceAll('\0', ' '))
+
+/** A process's environment as it was started; undefined once it has ended. */
+export function procEnvironment(pid: number): Record<string, string> | undefined {
+  const text = readOr(() => readFileSync(`/proc/${pid}/environ`, 'utf8'))
+  if (text === undefined) return undefined
+  const entries = text.split('\0').filter(Boolean)
+  return Object.fromEntries(
+    entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  )
 }
 
 /** The machine's busy CPU time so far, every core's, in seconds (/proc/stat's first line less idle and iowait). */

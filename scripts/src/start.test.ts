@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { freePort, isPortFree } from '@chainellation/contracts/anvil'
 import { anvilAccount } from '@chainellation/contracts/safe'
 import { afterEach, describe, expect, it } from 'vitest'
+import { procCommandLine, procEnvironment } from './proc'
 import { alive, descendants, signal, waitGone } from './processes'
 
 const scriptsDir = fileURLToPath(new URL('..', import.meta.url))
@@ -83,30 +84,16 @@ async function waitUntilReady(run: Launched): Promise<void> {
   }
 }
 
-/** A process's command line, its arguments joined by spaces (Linux); undefined once it has ended. */
-function commandLine(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0$/, '').replaceAll('\0', ' ')
-  } catch {
-    return undefined
-  }
-}
-
 /** The process tree of a running `start`, with each process's command line. */
 function tree(pid: number): { pid: number; args: string }[] {
   return descendants(pid).flatMap((id) => {
-    const args = commandLine(id)
+    const args = procCommandLine(id)
     return args === undefined ? [] : [{ pid: id, args }]
   })
 }
 
 /** A process's environment (Linux). */
-function environ(pid: number): Record<string, string> {
-  const text = readFileSync(`/proc/${pid}/environ`, 'utf8')
-  return Object.fromEntries(
-    text.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
-  )
-}
+const environ = (pid: number): Record<string, string> => procEnvironment(pid) ?? {}
 
 /** Asserts that the tree holds the API, Vite and the anvil binary; returns the API process. */
 function expectServices(processes: { pid: number; args: string }[]) {
