@@ -60,7 +60,7 @@ export default defineConfig({
     ...installableApp(),
     startAfterPaint('/boot.js', {
       atStart: ['react-dom/client'],
-      onConnect: ['src/lib/shell/stack/wallet-stack.tsx', 'src/lib/shell/stack/wallet-kit.tsx'],
+      onConnect: ['src/lib/shell/wallet-stack/wallet-stack.tsx', 'src/lib/shell/wallet-stack/wallet-kit.tsx'],
     }),
     // The two fonts of the first paint (latin only, the page's language), whose files the stylesheet names.
     preloadFonts(['inter-latin-wght-normal', 'kdam-thmor-pro-latin-400-normal']),

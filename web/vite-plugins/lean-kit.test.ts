@@ -62,7 +62,7 @@ describe('leanKit', () => {
   it('leaves every other import alone, and the app’s own wagmi', () => {
     expect(resolve('wagmi/chains', kitMain)).toBeNull()
     expect(resolve('viem', kitMain)).toBeNull()
-    expect(resolve('wagmi', '/repo/web/src/lib/shell/stack/wallet-kit.tsx')).toBeNull()
+    expect(resolve('wagmi', '/repo/web/src/lib/shell/wallet-stack/wallet-kit.tsx')).toBeNull()
     expect(resolve('wagmi', KIT_SUBSTITUTES.wagmi)).toBeNull()
     expect(resolve('wagmi', undefined)).toBeNull()
     expect(resolve('ua-parser-js', KIT_SUBSTITUTES['ua-parser-js'])).toBeNull()

@@ -32,18 +32,18 @@ export const KIT_SUBSTITUTES: Readonly<Record<string, string>> = {
   // Its transaction store passes the client from `usePublicClient()` only to viem's `waitForTransactionReceipt`, an
   // action that takes any client. wagmi's public client is the bare one extended with all of viem's public actions
   // (26 kB gzip, with ENS, CCIP and raw-transaction code): `kit-wagmi.ts` answers it with the bare client.
-  wagmi: fileURLToPath(new URL('../src/lib/shell/stack/kit-wagmi.ts', import.meta.url)),
+  wagmi: fileURLToPath(new URL('../src/lib/shell/wallet-stack/kit-wagmi.ts', import.meta.url)),
   // Its one `normalize()`, inside a `try`, readies a mainnet ENS name for the avatar lookup, which runs only when
   // Ethereum mainnet is among wagmi's chains, and it never is here (`chains.test.ts`). viem's `normalize` brings the
   // ENS normalization tables (@adraffy/ens-normalize, 26 kB gzip).
-  'viem/ens': fileURLToPath(new URL('../src/lib/shell/stack/kit-ens.ts', import.meta.url)),
+  'viem/ens': fileURLToPath(new URL('../src/lib/shell/wallet-stack/kit-ens.ts', import.meta.url)),
   // It parses the whole user agent as its module is evaluated, and reads only the OS's name, to tell three apart:
   // `kit-ua.ts` tells them apart, when the name is first read.
-  'ua-parser-js': fileURLToPath(new URL('../src/lib/shell/stack/kit-ua.ts', import.meta.url)),
+  'ua-parser-js': fileURLToPath(new URL('../src/lib/shell/wallet-stack/kit-ua.ts', import.meta.url)),
   // It draws a QR code only for a wallet connected by scanning: `kit-cuer.tsx` fetches the drawing code then.
-  cuer: fileURLToPath(new URL('../src/lib/shell/stack/kit-cuer.tsx', import.meta.url)),
+  cuer: fileURLToPath(new URL('../src/lib/shell/wallet-stack/kit-cuer.tsx', import.meta.url)),
   // Its WalletConnect wallets create wagmi's mock connector only where there is no `window` (a server's render).
-  'wagmi/connectors': fileURLToPath(new URL('../src/lib/shell/stack/kit-connectors.ts', import.meta.url)),
+  'wagmi/connectors': fileURLToPath(new URL('../src/lib/shell/wallet-stack/kit-connectors.ts', import.meta.url)),
 }
 
 /**

@@ -9,7 +9,7 @@ import { freshWalletLoader } from '@/lib/shell/testing/fresh-wallet-loader'
 import { render } from './render'
 
 // The pages' HTML and its hydration are under test, not what the wallet stack draws later: it draws nothing here.
-vi.mock('@/lib/shell/stack/wallet-stack', () => ({ WalletStack: () => null, prepareWalletStack: () => {} }))
+vi.mock('@/lib/shell/wallet-stack/wallet-stack', () => ({ WalletStack: () => null, prepareWalletStack: () => {} }))
 
 afterEach(() => {
   document.body.innerHTML = ''

@@ -11,7 +11,7 @@ const composeCode = vi.hoisted(() => {
   return { arrived, arrive }
 })
 
-vi.mock('@/lib/shell/stack/wallet-stack', () => import('../test/wallet-stub'))
+vi.mock('@/lib/shell/wallet-stack/wallet-stack', () => import('../test/wallet-stub'))
 vi.mock('@/features/compose', async () => {
   await composeCode.arrived
   return import('../test/page-stubs')

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderRoute } from '../test/render-route'
 
-vi.mock('@/lib/shell/stack/wallet-stack', () => import('../test/wallet-stub'))
+vi.mock('@/lib/shell/wallet-stack/wallet-stack', () => import('../test/wallet-stub'))
 // Pages that read the chain through wagmi stand aside: the shell and the routing are under test here.
 vi.mock('@/features/stargaze', () => import('../test/page-stubs'))
 vi.mock('@/features/compose', () => import('../test/page-stubs'))

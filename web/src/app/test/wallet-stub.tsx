@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Islands } from '@/lib/shell/island-host'
 
 /**
- * Stands in for the wallet stack (`@/lib/shell/stack/wallet-stack`) in component tests: no wagmi, no RainbowKit,
+ * Stands in for the wallet stack (`@/lib/shell/wallet-stack/wallet-stack`) in component tests: no wagmi, no RainbowKit,
  * nothing connected, a query cache of its own for the islands that read the API; the pages' wallet islands render
  * their content as soon as its import resolves. The header keeps the shell's own connect button.
  */

@@ -5,11 +5,11 @@ import { useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
-vi.mock('./stack/wallet-kit', () => ({ WalletKit: () => null, kitFontSteps: () => [] }))
+vi.mock('./wallet-stack/wallet-kit', () => ({ WalletKit: () => null, kitFontSteps: () => [] }))
 
 /** Set once the loader has prepared the stack it loaded, before rendering it. */
 let stackPrepared = false
-vi.mock('./stack/wallet-stack', async () => {
+vi.mock('./wallet-stack/wallet-stack', async () => {
   const { Islands } = await import('./island-host')
   return {
     prepareWalletStack: () => {

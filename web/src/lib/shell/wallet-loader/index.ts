@@ -1,5 +1,5 @@
 import { setKitLoader } from '@/lib/wallet/kit-bridge'
-import type { ShellLink } from '../stack/wallet-stack'
+import type { ShellLink } from '../wallet-stack/wallet-stack'
 import { onConnectRequest, requestConnect, takeConnectRequest } from './connect-request'
 import { loadWalletKit, setKitButtonShown, useWalletKit } from './load'
 

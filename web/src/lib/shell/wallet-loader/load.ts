@@ -17,7 +17,7 @@ import { loader, notify, type WalletKitModule, type WalletStackModule } from './
 export function loadWalletStack(): Promise<WalletStackModule> {
   const { stack } = loader
   if (!stack.loading) prefetchSession()
-  stack.loading ??= import('../stack/wallet-stack')
+  stack.loading ??= import('../wallet-stack/wallet-stack')
     // Evaluating the stack's modules is one task; creating wagmi's configuration (its connectors, its stored state)
     // is the next, so that neither holds the main thread long: 55–68 ms at 4× CPU as one.
     .then((module) => new Promise<WalletStackModule>((resolve) => setTimeout(() => resolve(module))))
@@ -43,7 +43,7 @@ export function loadWalletKit(): Promise<WalletKitModule> {
 export function fetchWalletKit(): Promise<WalletKitModule> {
   void loadWalletStack()
   const { kit } = loader
-  kit.loading ??= import('../stack/wallet-kit').then((module) => {
+  kit.loading ??= import('../wallet-stack/wallet-kit').then((module) => {
     kit.loaded = module
     notify()
     // Once it is there, in idle periods: the fonts its modal is set in (see `kitFontSteps`).

@@ -2,8 +2,8 @@
 // loader's parts share: what has been fetched, whether the kit's button shows, a press on connect waiting for the
 // kit, and the warm-up under way.
 
-export type WalletStackModule = typeof import('../stack/wallet-stack')
-export type WalletKitModule = typeof import('../stack/wallet-kit')
+export type WalletStackModule = typeof import('../wallet-stack/wallet-stack')
+export type WalletKitModule = typeof import('../wallet-stack/wallet-kit')
 
 /** A module fetched at most once: its import once asked for, and the module once it is there. */
 type Fetched<T> = { loading?: Promise<T>; loaded?: T }
