@@ -2,7 +2,7 @@ import { NavLink } from 'react-router'
 import { BrandMark } from '@/components/brand-mark'
 import { ExternalLink } from '@/components/external-link'
 import { links } from '@/config/links'
-import { gameAreas } from './nav-items'
+import { GameAreaItems } from './game-area-items'
 import styles from './site-footer.module.css'
 
 /** Home and the three areas; the community links join them from the medium breakpoint up. */
@@ -21,13 +21,7 @@ export function SiteFooter() {
                 Home
               </NavLink>
             </li>
-            {gameAreas.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={styles.link}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <GameAreaItems linkClassName={styles.link} />
             <li className={styles.community}>
               <ExternalLink href={links.twitter} className={styles.link}>
                 twitter

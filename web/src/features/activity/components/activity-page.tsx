@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/button-link'
+import { PageIntro } from '@/components/ui/page-intro'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
@@ -13,12 +14,11 @@ export function ActivityPage() {
   useDocumentTitle('Activity')
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>Under every sky</p>
-        <h1 className={page.title}>Activity</h1>
-        <p className={page.lead}>
-          Skies minted, stars revealed, constellations completed, skies dressed and changing hands, as they happen.
-        </p>
+      <PageIntro
+        kicker="Under every sky"
+        title="Activity"
+        lead="Skies minted, stars revealed, constellations completed, skies dressed and changing hands, as they happen."
+      >
         <p className={styles.links}>
           <ButtonLink to="/leaderboard" variant="secondary" size="sm">
             Leaderboard
@@ -27,7 +27,7 @@ export function ActivityPage() {
             Everyone’s skies
           </ButtonLink>
         </p>
-      </header>
+      </PageIntro>
       <Panel as="section" aria-label="Latest events" className={styles.panel}>
         <WalletIsland load={ActivityFeed.load} fallback={<p className={styles.waiting}>Reading the latest events…</p>}>
           <ActivityFeed limit={25} older label="Latest events" empty="Nothing has happened in the game yet." />

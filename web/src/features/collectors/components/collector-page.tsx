@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { CopyAddressButton } from '@/components/account/copy-address-button'
 import { ButtonLink } from '@/components/button-link'
+import { PageIntro } from '@/components/ui/page-intro'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { displayName } from '@/lib/names/display-name'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
@@ -17,13 +18,14 @@ export function CollectorPage({ address }: { address: Address }) {
   useDocumentTitle(`Collector ${short}`)
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>Collector</p>
-        <h1 className={page.title}>
+      <PageIntro
+        kicker="Collector"
+        title={
           <WalletIsland inline load={CollectorName.load} fallback={short}>
             <CollectorName address={address} />
           </WalletIsland>
-        </h1>
+        }
+      >
         <p className={styles.address}>
           <span>{address}</span>
           <CopyAddressButton address={address} className={styles.copy} />
@@ -36,7 +38,7 @@ export function CollectorPage({ address }: { address: Address }) {
             All activity
           </ButtonLink>
         </p>
-      </header>
+      </PageIntro>
       <WalletIsland load={CollectorView.load} fallback={<p className={styles.waiting}>Reading this collector…</p>}>
         <CollectorView address={address} />
       </WalletIsland>

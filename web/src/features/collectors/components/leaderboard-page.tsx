@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { ButtonLink } from '@/components/button-link'
+import { PageIntro } from '@/components/ui/page-intro'
 import { Panel } from '@/components/ui/panel'
 import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
@@ -32,18 +33,17 @@ export function LeaderboardPage() {
   useDocumentTitle('Leaderboard')
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>The keenest stargazers</p>
-        <h1 className={page.title}>Leaderboard</h1>
-        <p className={page.lead}>
-          Who has drawn the most constellations in full, who gazes most, and who has kept the most nights in a row.
-        </p>
+      <PageIntro
+        kicker="The keenest stargazers"
+        title="Leaderboard"
+        lead="Who has drawn the most constellations in full, who gazes most, and who has kept the most nights in a row."
+      >
         <p>
           <ButtonLink to="/activity" variant="quiet" size="sm">
             See the latest activity
           </ButtonLink>
         </p>
-      </header>
+      </PageIntro>
       <TabLinks
         label="Rank by"
         className={styles.tabs}

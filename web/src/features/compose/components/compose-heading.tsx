@@ -1,11 +1,6 @@
-import page from '@/styles/page.module.css'
+import { PageIntro } from '@/components/ui/page-intro'
 
 /** The Compose page's heading for sky `skyId`, above the page whatever state it is in. */
 export function ComposeHeading({ skyId }: { skyId: bigint }) {
-  return (
-    <header className={page.intro}>
-      <p className={page.kicker}>Compose</p>
-      <h1 className={page.title}>Compose sky #{skyId.toString()}</h1>
-    </header>
-  )
+  return <PageIntro kicker="Compose" title={<>Compose sky #{skyId.toString()}</>} />
 }

@@ -1,4 +1,5 @@
 import { PageFallback } from '@/components/page-fallback'
+import { PageIntro } from '@/components/ui/page-intro'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
@@ -11,13 +12,11 @@ export function ComposePage() {
   useDocumentTitle('Compose')
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>Compose</p>
-        <h1 className={page.title}>Compose</h1>
-        <p className={page.lead}>
-          Dress a sky on three layers: a silhouette, something in the sky, and a decoration in front. Pick the sky.
-        </p>
-      </header>
+      <PageIntro
+        kicker="Compose"
+        title="Compose"
+        lead="Dress a sky on three layers: a silhouette, something in the sky, and a decoration in front. Pick the sky."
+      />
       <WalletIsland load={SkyPicker.load} fallback={<PageFallback />}>
         <SkyPicker />
       </WalletIsland>

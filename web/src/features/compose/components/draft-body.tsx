@@ -7,6 +7,7 @@ import { ButtonLink } from '@/components/button-link'
 import { GameGate } from '@/components/game-gate'
 import { ShareButton } from '@/components/share-button'
 import { StateNote } from '@/components/state-note'
+import { PageIntro } from '@/components/ui/page-intro'
 import { Panel } from '@/components/ui/panel'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useChainNow } from '@/lib/game'
@@ -31,10 +32,7 @@ export function DraftBody({ draftId }: { draftId: string }) {
 
   const frame = (body: ReactNode, title = 'A shared draft') => (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>Draft</p>
-        <h1 className={page.title}>{title}</h1>
-      </header>
+      <PageIntro kicker="Draft" title={title} />
       {body}
     </div>
   )

@@ -1,5 +1,6 @@
 import { type FormEvent, startTransition, useCallback, useEffect, useRef, useState } from 'react'
 import { PageFallback } from '@/components/page-fallback'
+import { PageIntro } from '@/components/ui/page-intro'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { whenIdle } from '@/lib/idle'
 import { lazyIsland, useDeployment, WalletIsland } from '@/lib/shell'
@@ -51,14 +52,11 @@ export function MintPage() {
 
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>Your own sky, drawn on-chain</p>
-        <h1 className={page.title}>Mint a night sky</h1>
-        <p className={page.lead}>
-          Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is
-          drawn right here, exactly as the contract will draw your token.
-        </p>
-      </header>
+      <PageIntro
+        kicker="Your own sky, drawn on-chain"
+        title="Mint a night sky"
+        lead="Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is drawn right here, exactly as the contract will draw your token."
+      />
       {minted !== undefined ? (
         <WalletIsland load={MintSuccess.load} fallback={<PageFallback />}>
           <MintSuccess {...minted} onMintAnother={() => setMinted(undefined)} />

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { DiscoveryLinks } from '@/components/discovery-links'
 import { PageFallback } from '@/components/page-fallback'
+import { PageIntro } from '@/components/ui/page-intro'
 import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { useHydrated } from '@/hooks/use-hydrated'
@@ -21,15 +22,13 @@ export function StargazePage() {
   useDocumentTitle(everyone ? 'Everyone’s skies' : 'Stargaze')
   return (
     <div className={page.page}>
-      <header className={page.intro}>
-        <p className={page.kicker}>The night ritual</p>
-        <h1 className={page.title}>Stargaze</h1>
-        <p className={page.lead}>
-          When night falls where a sky lives, its owner may gaze at it once every 14 hours. Each gaze reveals one more
-          star of its secret constellation.
-        </p>
+      <PageIntro
+        kicker="The night ritual"
+        title="Stargaze"
+        lead="When night falls where a sky lives, its owner may gaze at it once every 14 hours. Each gaze reveals one more star of its secret constellation."
+      >
         <DiscoveryLinks />
-      </header>
+      </PageIntro>
       <TabLinks
         label="Skies"
         className={styles.tabs}
