@@ -19,7 +19,22 @@ const DAY = 86_400
 
 const clientOf = (stack: StackInfo) => createPublicClient({ transport: http(stack.rpcUrl) })
 
+/** Anvil's JSON-RPC, as the `rpc` fixture gives it: a method and its params, the result or a thrown error. */
 export type Rpc = (method: string, params: unknown[]) => Promise<unknown>
+
+/** The JSON-RPC at `url`, outside a test's fixtures (a `beforeAll`, a bench). */
+export const rpcAt =
+  (url: string): Rpc =>
+  async (method, params) => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } }
+    if (body.error) throw new Error(`${method}: ${body.error.message}`)
+    return body.result
+  }
 
 /** The latest block's timestamp: the chain's "now". */
 export async function chainTime(stack: StackInfo): Promise<number> {

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from 'node:path'
 import { CHAOS_REPORT_DIR, type ChaosRow, writeChaosReport } from '@chainellation/scripts/chaos'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import type { Rpc } from './chain'
 import { test as base } from './fixtures'
 import type { Address, TestWallet } from './test-wallet'
 
@@ -124,9 +125,6 @@ function writeWalletFaultReport(dir: string) {
   )
   writeChaosReport(WALLET_FAULT_REPORT, { section: 'Wallet and transaction faults (browser)', rows })
 }
-
-/** Anvil's JSON-RPC, as the `rpc` fixture gives it. */
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 
 /**
  * A fresh account no other test touches, with 100 ETH: anvil sends its transactions (it impersonates it) and the

@@ -4,6 +4,7 @@ import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, type Hash, http, parseEventLogs, toHex, zeroAddress } from 'viem'
 import { connectTestWallet } from './app'
+import type { Rpc } from './chain'
 import { expect, freshAccount, type test } from './fault-tally'
 import type { StackInfo } from './stack-env'
 import type { Address, TestWallet } from './test-wallet'
@@ -18,7 +19,6 @@ export const freshWallet: Parameters<typeof test.use>[0] = {
   },
 }
 
-export type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 export type RpcTransaction = {
   hash: Hash
   to: Address

@@ -3,7 +3,7 @@ import { constellations } from '@chainellation/contracts/catalogue'
 import type { Locator, Page } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, http } from 'viem'
 import { feedEntry as entry, mintedEntry as minted } from '../support/app'
-import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs, skyOf } from '../support/chain'
+import { chainTime, decorateSky, gaze, mintSky, offsetWhereItIs, type Rpc, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -11,8 +11,6 @@ import type { StackInfo } from '../support/stack-env'
 
 // What players did reaches the pages through the indexer: each test acts for fresh accounts, so tests running side
 // by side never count each other's skies, and waits until the indexer has caught up with what it did.
-
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 
 /** An account as the app writes it without an ENS name: its first and last four, whatever the case. */
 const shown = (address: string) => new RegExp(`^${address.slice(0, 4)}…${address.slice(-4)}$`, 'i')

@@ -2,14 +2,12 @@ import { setLocalName } from '@chainellation/contracts/ens'
 import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectTestWallet, isWide } from '../support/app'
-import { mintSky } from '../support/chain'
+import { mintSky, type Rpc } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { StackInfo } from '../support/stack-env'
 
 // Accounts show as their ENS names and avatars, looked up by the API on the local stand-in for ENS's Universal
 // Resolver (docs/decisions/names.md). Each test names a fresh account: the API keeps every answer for a day.
-
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 
 /** A small avatar, as an ENS avatar text record can hold one (ENSIP-12). */
 const AVATAR = `data:image/svg+xml;base64,${Buffer.from(

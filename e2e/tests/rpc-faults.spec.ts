@@ -2,7 +2,7 @@ import { writeChaosReport } from '@chainellation/scripts/chaos'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { connectTestWallet, serveSkyPageUnread } from '../support/app'
-import { mintSky } from '../support/chain'
+import { mintSky, rpcAt } from '../support/chain'
 import { test as base, expect } from '../support/fixtures'
 import { type ProxyMode, type RpcFault, type RpcProxy, startRpcProxy } from '../support/rpc-proxy'
 import { readStackInfo } from '../support/stack-env'
@@ -74,16 +74,7 @@ let skyId = 0n
 
 test.beforeAll(async () => {
   const stack = readStackInfo()
-  const rpc = async (method: string, params: unknown[]) => {
-    const res = await fetch(stack.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-    if (body.error) throw new Error(`${method}: ${body.error.message}`)
-    return body.result
-  }
+  const rpc = rpcAt(stack.rpcUrl)
   await rpc('anvil_setBalance', [OWNER, '0x56bc75e2d63100000']) // 100 ETH
   await rpc('anvil_impersonateAccount', [OWNER])
   skyId = await mintSky(stack, rpc, OWNER)

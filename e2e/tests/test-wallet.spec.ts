@@ -2,6 +2,7 @@ import { jsonOf, startProxy } from '@chainellation/scripts/proxy'
 import type { Page } from '@playwright/test'
 import { type Hex, recoverMessageAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import type { Rpc } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { ANVIL_ACCOUNTS, TEST_WALLET_INFO, TestWallet, WALLET_FAULTS } from '../support/test-wallet'
 
@@ -31,7 +32,6 @@ async function openBlank(page: Page) {
   await page.goto(BLANK)
 }
 
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 type Receipt = { status: string; from: string }
 
 /** The receipt of a sent transaction: anvil mines it a moment after answering the send, longer on a busy machine. */

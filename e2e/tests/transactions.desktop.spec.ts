@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { toHex } from 'viem'
 import { connectTestWallet } from '../support/app'
-import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
+import { chainTime, mintSky, offsetWhereItIs, type Rpc } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { Address } from '../support/test-wallet'
 
@@ -15,7 +15,6 @@ test.use({
   },
 })
 
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 const nonceOf = async (rpc: Rpc, account: Address) => Number(await rpc('eth_getTransactionCount', [account, 'latest']))
 
 /** The notification about `description`, in sonner's region; `type` is sonner's: loading, success, error. */

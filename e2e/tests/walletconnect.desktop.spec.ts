@@ -9,13 +9,11 @@ import type { Page } from '@playwright/test'
 import { type Address, createPublicClient, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { askSignIn, brandLink, connectWith, signIn, signInModal } from '../support/app'
-import { chainTime, mintSky, offsetWhereItIs, skyOf } from '../support/chain'
+import { chainTime, mintSky, offsetWhereItIs, type Rpc, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import { readQrCode } from '../support/qr'
 import type { StackInfo } from '../support/stack-env'
-
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>
 
 /**
  * Every origin the page asks for over the network, WebSockets included (no other host resolves here, but the attempt

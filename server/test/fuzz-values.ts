@@ -79,42 +79,42 @@ const anyJson = fc.oneof(
   fc.constant({ __proto__: { polluted: true } }),
 )
 
-/** Values near `seed`: the seed, a field replaced, removed, added or changed in depth, another type. */
-export function mutate(seed: unknown, depth = 0): fc.Arbitrary<unknown> {
+/** Values near `base`: the value itself, a field replaced, removed, added or changed in depth, another type. */
+export function mutate(base: unknown, depth = 0): fc.Arbitrary<unknown> {
   if (depth > 3) return anyJson
-  if (Array.isArray(seed) && seed.length > 0) {
+  if (Array.isArray(base) && base.length > 0) {
     return fc.oneof(
-      fc.constant(seed),
-      fc.nat(seed.length - 1).chain((i) => mutate(seed[i], depth + 1).map((v) => seed.with(i, v))),
-      fc.nat(seed.length - 1).map((i) => seed.toSpliced(i, 1)),
-      fc.constant([...seed, ...seed]),
+      fc.constant(base),
+      fc.nat(base.length - 1).chain((i) => mutate(base[i], depth + 1).map((v) => base.with(i, v))),
+      fc.nat(base.length - 1).map((i) => base.toSpliced(i, 1)),
+      fc.constant([...base, ...base]),
       anyJson,
     )
   }
-  if (typeof seed === 'object' && seed !== null) {
-    const keys = Object.keys(seed)
-    const entries = seed as Record<string, unknown>
+  if (typeof base === 'object' && base !== null) {
+    const keys = Object.keys(base)
+    const entries = base as Record<string, unknown>
     const added = fc.tuple(fc.oneof(token, fc.constant('__proto__')), anyJson).map(([k, v]) => ({ ...entries, [k]: v }))
-    if (keys.length === 0) return fc.oneof(fc.constant(seed), added, anyJson)
+    if (keys.length === 0) return fc.oneof(fc.constant(base), added, anyJson)
     return fc.oneof(
-      { weight: 3, arbitrary: fc.constant(seed) },
+      { weight: 3, arbitrary: fc.constant(base) },
       fc.constantFrom(...keys).chain((k) => mutate(entries[k], depth + 1).map((v) => ({ ...entries, [k]: v }))),
       fc.constantFrom(...keys).map((k) => Object.fromEntries(Object.entries(entries).filter(([key]) => key !== k))),
       added,
-      fc.constant([seed]),
+      fc.constant([base]),
       anyJson,
     )
   }
-  if (typeof seed === 'string')
+  if (typeof base === 'string')
     return fc.oneof(
-      fc.constant(seed),
+      fc.constant(base),
       shortText,
-      fc.tuple(fc.nat(seed.length), shortText).map(([at, text]) => `${seed.slice(0, at)}${text}${seed.slice(at)}`),
-      fc.integer({ min: 2, max: 2000 }).map((n) => seed.repeat(n)),
+      fc.tuple(fc.nat(base.length), shortText).map(([at, text]) => `${base.slice(0, at)}${text}${base.slice(at)}`),
+      fc.integer({ min: 2, max: 2000 }).map((n) => base.repeat(n)),
       anyJson,
     )
-  if (typeof seed === 'number')
-    return fc.oneof(fc.constant(seed), fc.integer(), fc.double(), fc.constant(seed + 0.5), anyJson)
+  if (typeof base === 'number')
+    return fc.oneof(fc.constant(base), fc.integer(), fc.double(), fc.constant(base + 0.5), anyJson)
   return anyJson
 }
 

@@ -1,5 +1,6 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import { connectTestWallet, signInModal } from '@chainellation/e2e/app'
+import { rpcAt } from '@chainellation/e2e/chain'
 import { ANVIL_ACCOUNTS, TestWallet } from '@chainellation/e2e/test-wallet'
 import { LOCAL_PRICES, type Stack } from '@chainellation/scripts/stack'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
@@ -56,17 +57,6 @@ export type StargazeBenchReport = {
   gallery: { first: FirstFigures; runs: Run[] }
 }
 
-async function rpcCall(stack: Stack, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(stack.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result
-}
-
 /**
  * Mints `count` skies for `to`, sent back to back (anvil assigns the nonces and mines each as it comes) and waiting
  * only for the last receipt: about 0.6 s for 100 here, against 0.85 s waiting for each receipt.
@@ -78,7 +68,7 @@ async function mintSkies(stack: Stack, to: `0x${string}`, count: number) {
   let last: Hex | undefined
   for (let i = 0; i < count; i++) {
     const data = encodeFunctionData({ abi: chainellationAbi, functionName: 'mint', args: [0] })
-    last = (await rpcCall(stack, 'eth_sendTransaction', [
+    last = (await rpcAt(stack.rpcUrl)('eth_sendTransaction', [
       { from: to, to: address, data, value: toHex(LOCAL_PRICES.basePrice) },
     ])) as Hex
   }
