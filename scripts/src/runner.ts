@@ -34,6 +34,8 @@ export type ServiceOptions = {
   stopSignal?: NodeJS.Signals
   /** How long it may take to stop before SIGKILL. */
   graceMs?: number
+  /** The program run with the args (default this Node.js, as every service but a proxy is). */
+  command?: string
 }
 
 /** A service the runner started: its current process and, when supervised, its restarts so far. */
@@ -73,8 +75,8 @@ export function createRunner<Name extends string>(options: RunnerOptions<Name>) 
   }
   process.on('exit', killAll)
 
-  const spawnNode = (name: Name, args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
-    const child = spawnGroup(process.execPath, args, { cwd, env: { ...process.env, ...env } })
+  const spawnNode = (name: Name, args: string[], cwd: string, env: NodeJS.ProcessEnv, command = process.execPath) => {
+    const child = spawnGroup(command, args, { cwd, env: { ...process.env, ...env } })
     forEachLine(child, (line) => record(name, line))
     return child
   }
@@ -117,9 +119,9 @@ export function createRunner<Name extends string>(options: RunnerOptions<Name>) 
         })
       })
     },
-    /** Starts `node args` in `cwd` as a service, stopped by `stop()`. */
+    /** Starts `node args` (or `how.command args`) in `cwd` as a service, stopped by `stop()`. */
     service(name: Name, args: string[], cwd: string, env: NodeJS.ProcessEnv, how: ServiceOptions = {}) {
-      const start = () => spawnNode(name, args, cwd, env)
+      const start = () => spawnNode(name, args, cwd, env, how.command)
       let run: Entry['run']
       if (how.supervised) {
         run = supervise({

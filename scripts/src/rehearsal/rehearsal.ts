@@ -1,9 +1,9 @@
 // The production shape on one machine (docs/decisions/production.md): one Postgres; a Sepolia-shaped chain behind a
 // hosted provider's stand-in; the contracts deployed by the Sepolia deploy into a scratch folder; the web app and the
 // API built against that deployment; the indexer's writer (`ponder start`) and a reader (`ponder serve`) on
-// Postgres; two API processes from the build under plain `node`, behind a round-robin load balancer that serves the
-// app on one origin. Nothing here asks anvil for what only a development chain offers.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// Postgres; two API processes from the build under plain `node`, behind nginx with the configuration compose ships
+// (deploy/nginx), which serves the app on one origin. Nothing here asks anvil for what only a development chain offers.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -19,6 +19,7 @@ import { signal } from '../processes'
 import { createRunner, exitText, type Runner } from '../runner'
 import { localVapidKeys } from '../vapid'
 import { SEPOLIA_BLOCK_SECONDS, startSepoliaLikeChain } from './chain'
+import { findNginx, prepareNginx } from './nginx'
 import { type ProviderLimits, type ProviderStandIn, startProvider } from './provider'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
@@ -269,8 +270,8 @@ function apiEnvOf(at: ApiSetting, extra: Record<string, string> | undefined) {
   })
 }
 
-/** Two API processes from the build under plain node, then the load balancer in front of them. */
-async function startApis(runner: Pieces, apiEntry: string, env: ReturnType<typeof apiEnvOf>, port: number) {
+/** Two API processes from the build under plain node, then nginx in front of them, configured as compose runs it. */
+async function startApis(runner: Pieces, apiEntry: string, env: ReturnType<typeof apiEnvOf>, at: BalancerAt) {
   const pieces: Piece[] = ['API 1', 'API 2']
   const ports = [await freePort(), await freePort()]
   const metricsPorts = [await freePort(), await freePort()]
@@ -280,14 +281,34 @@ async function startApis(runner: Pieces, apiEntry: string, env: ReturnType<typeo
     url: urls[i] as string,
     metricsUrl: `http://127.0.0.1:${metricsPorts[i]}/metrics`,
   }))
-  await Promise.all(pieces.map((piece, i) => runner.answers(piece, `${urls[i]}/api/health`, 90_000, 200)))
-  // Readiness, not liveness: a process that is draining or has lost its database leaves the rotation.
-  const balancer = join(root, 'scripts/src/rehearsal/balancer-main.ts')
-  const args = ['--import', 'tsx', balancer, '--port', String(port), '--health-path', '/api/ready', ...urls]
-  supervised(runner, 'load balancer', args, root, {})
-  await runner.answers('load balancer', `http://127.0.0.1:${port}/api/health`, 90_000, 200)
+  // Readiness, not liveness: a process that is draining or has lost its database is not yet put behind nginx.
+  await Promise.all(pieces.map((piece, i) => runner.answers(piece, `${urls[i]}/api/ready`, 90_000, 200)))
+  const args = prepareNginx({
+    dir: at.dir,
+    port: at.port,
+    upstreams: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
+  })
+  runner.service(
+    'load balancer',
+    args,
+    at.dir,
+    {},
+    {
+      command: at.nginx,
+      supervised: true,
+      backoffMs: () => 500,
+      // nginx's graceful stop: its workers finish the requests they hold (SIGTERM would cut them).
+      stopSignal: 'SIGQUIT',
+      graceMs: 15_000,
+      onRestart: (n, exit) => runner.say(`nginx exited (${exitText(exit)}); restart ${n}, as a supervisor would`),
+    },
+  )
+  await runner.answers('load balancer', `http://127.0.0.1:${at.port}/api/health`, 90_000, 200)
   return apis
 }
+
+/** Where nginx listens and runs. */
+type BalancerAt = { port: number; dir: string; nginx: string }
 
 export async function startRehearsal(options: RehearsalOptions = {}): Promise<Rehearsal> {
   const log = options.log ?? (() => {})
@@ -296,6 +317,13 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
     throw new RehearsalStartError(
       'load balancer',
       `port ${port} is already in use; stop whatever uses it or choose another`,
+    )
+  }
+  const nginx = findNginx()
+  if (!nginx) {
+    throw new RehearsalStartError(
+      'load balancer',
+      'nginx is not installed; install it from your system’s packages (apt-get install nginx), as the README says',
     )
   }
   const runDir = mkdtempSync(join(tmpdir(), 'chainellation-rehearsal-'))
@@ -334,7 +362,9 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       { postgresUrl: postgres.url, provider, readerUrl: reader.url, publicUrl, webDist },
       options.apiEnv,
     )
-    const apis = await startApis(runner, apiEntry, env, port)
+    const nginxDir = join(runDir, 'nginx')
+    mkdirSync(nginxDir)
+    const apis = await startApis(runner, apiEntry, env, { port, dir: nginxDir, nginx })
     return {
       url: publicUrl,
       chainId: sepolia.id,
