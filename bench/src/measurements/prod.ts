@@ -2,7 +2,7 @@ import { readFreshReport, reportPath } from '../reports'
 import type { ProdReport } from '../results/report-types'
 import type { Measurement } from './measurement'
 
-/** The production shape under load (prod-load.ts): a rehearsal's two API processes on Postgres behind its balancer. */
+/** The production shape under load (prod-load.ts): a rehearsal's two API processes on Postgres behind nginx. */
 export const prod: Measurement = {
   name: 'prod',
   command: ['npm', 'run', '--silent', 'prod', '-w', '@chainellation/bench'],

@@ -57,7 +57,7 @@ export const TARGETS = {
   scaleIndexerRss: { op: '<=', value: 1024 },
   /** PGlite at 15,000 skies, held from its database open on. */
   scalePgliteRss: { op: '<=', value: 768 },
-  /** The production shape: two API processes on Postgres behind the load balancer, 50 connections. */
+  /** The production shape: two API processes on Postgres behind nginx, 50 connections. */
   prodApiReadRps: { op: '>=', value: 3000 },
   prodDraftWriteRps: { op: '>=', value: 1000 },
   prodP99: { op: '<=', value: 50 },

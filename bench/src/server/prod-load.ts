@@ -1,8 +1,8 @@
 // The production shape under load (`npm run bench -- prod`): a rehearsal (docs/decisions/production.md) with
-// Sepolia's 12-second blocks, and autocannon from this machine through the load balancer to the two API processes on
-// Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build on PGlite, asked directly, for
-// comparison. Rate limits are raised out of the way and the provider stand-in injects no faults, so that every
-// answer that is not 2xx is the API's own. Writes bench/reports/prod.json.
+// Sepolia's 12-second blocks, and autocannon from this machine through nginx (as compose runs it) to the two API
+// processes on Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build
+// on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
+// no faults, so that every answer that is not 2xx is the API's own. Writes bench/reports/prod.json.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -131,7 +131,7 @@ try {
     peak = pids().map((pid, i) => Math.max(peak[i] ?? 0, rssMb(pid)))
   }, 250)
 
-  process.stdout.write(`through the load balancer to two API processes on Postgres, ${CONNECTIONS} connections:\n`)
+  process.stdout.write(`through nginx to two API processes on Postgres, ${CONNECTIONS} connections:\n`)
   const routes = await apiRoutes(base, base)
   const session = await load('GET /api/auth/session', routes.session)
   const draftRead = await load('GET /api/drafts/:id', routes.draftRead)
