@@ -57,13 +57,13 @@ await runInForeground({
         else if (source !== 'chain') write(`${dim(`[${source}]`)} ${line}`)
       },
     }),
-  stopping: dim('… stopping: the load balancer, the API processes (draining), the indexer, the chain, Postgres'),
+  stopping: dim('… stopping: nginx, the API processes (draining), the indexer, the chain, Postgres'),
   ready(r) {
     const limits = r.provider.limits
     write('')
     write(accent('chainellation rehearsal is running: the production shape, Sepolia-like'))
     write(
-      `  App            ${bold(`http://localhost:${port}`)}  (load balancer → ${r.apis.map((a) => a.url).join(', ')})`,
+      `  App            ${bold(`http://localhost:${port}`)}  (nginx → ${r.apis.map((a) => a.url).join(', ')})`,
     )
     write(`  API processes  built JavaScript under plain node, on Postgres; /api/health, /api/ready`)
     write(`  Indexer        writer ${r.writer.url}/status  reader ${r.reader.url}/sync  (schema in Postgres)`)
