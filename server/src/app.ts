@@ -19,9 +19,9 @@ import type { Database } from './db'
 import { discoveryRoutes, indexerReads } from './discovery/routes'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
-import { closeWhenDraining, readiness } from './lifecycle'
+import { closeWhenDraining, isReady, type ReadinessChecks, readiness } from './lifecycle'
 import { consoleLogger, logOf, requestLogging } from './log'
-import { httpMetrics, metricsHandler, watchIndexer } from './metrics'
+import { httpMetrics, metricsHandler, watchIndexer, watchReadiness } from './metrics'
 import { ensNames } from './names/ens'
 import { nameRoutes } from './names/routes'
 import { pageReads, streakLines } from './page-reads'
@@ -60,7 +60,8 @@ export type AppOptions = {
 /** The relayer's figures for `/api/health`: its balance in ether (wei do not fit a JSON number). */
 function relayerHealth(relayer: Relayer | undefined) {
   if (!relayer) return { on: false as const }
-  const { balanceWei, ...figures } = relayer.figures()
+  // The floor is the operator's own setting, for the metrics' alert; the health answer shows the relayer's state.
+  const { balanceWei, floorWei: _, ...figures } = relayer.figures()
   return { ...figures, ...(balanceWei !== undefined && { balanceEth: formatEther(balanceWei) }) }
 }
 
@@ -106,6 +107,12 @@ type SharedParts = ReturnType<typeof sharedParts>
 
 /** Every answer's logging, metrics and headers, and the API's health and readiness. */
 function baseApp({ config, db, logger, draining, relayer }: AppDeps, { indexer }: SharedParts) {
+  const checks: ReadinessChecks = {
+    database: () => db.execute(sql`select 1`),
+    indexer: indexer && (() => indexer.sync().then((answer) => answer.status === 200)),
+    draining,
+  }
+  watchReadiness(() => isReady(checks))
   return (
     new Hono()
       // First, so that every answer is logged, timed and carries its request id.
@@ -129,14 +136,7 @@ function baseApp({ config, db, logger, draining, relayer }: AppDeps, { indexer }
           relay: relayerHealth(relayer),
         }),
       )
-      .get(
-        '/api/ready',
-        readiness({
-          database: () => db.execute(sql`select 1`),
-          indexer: indexer && (() => indexer.sync().then((answer) => answer.status === 200)),
-          draining,
-        }),
-      )
+      .get('/api/ready', readiness(checks))
   )
 }
 

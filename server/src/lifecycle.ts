@@ -22,36 +22,47 @@ const within = <T>(work: () => Promise<T>, ms: number): Promise<T> =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
   ])
 
+/** What readiness finds: the process draining, or each dependency's check and the names of those that failed. */
+async function readinessOf({ database, indexer, draining }: ReadinessChecks) {
+  if (draining()) return { draining: true as const }
+  const [db, index] = await Promise.all([
+    within(database, READY_CHECK_MS).then(
+      (): Check => 'ok',
+      (): Check => 'failed',
+    ),
+    indexer
+      ? within(indexer, READY_CHECK_MS).then(
+          (answered): Check => (answered ? 'ok' : 'failed'),
+          (): Check => 'failed',
+        )
+      : ('not configured' as const),
+  ])
+  const failed = [db === 'failed' ? 'database' : undefined, index === 'failed' ? 'indexer' : undefined].filter(
+    (name) => name !== undefined,
+  )
+  return { database: db, indexer: index, failed }
+}
+
+/** Whether `/api/ready` would answer 200 now: the same checks, for the readiness metric. */
+export const isReady = async (checks: ReadinessChecks) => {
+  const found = await readinessOf(checks)
+  return !('draining' in found) && found.failed.length === 0
+}
+
 /**
  * `GET /api/ready`: whether a load balancer should send this process requests. 200 once the database answers and
  * the indexer (when there is one) does; 503 naming the ones that did not, or saying the process is draining before
  * it stops. Liveness is `/api/health`, which asks nothing of either: a database down is no reason to restart the API.
  */
 export const readiness =
-  ({ database, indexer, draining }: ReadinessChecks): Handler =>
+  (checks: ReadinessChecks): Handler =>
   async (c) => {
     c.header('Cache-Control', 'no-store')
-    if (draining()) return c.json({ ready: false, draining: true, error: 'The server is shutting down.' }, 503)
-    const [db, index] = await Promise.all([
-      within(database, READY_CHECK_MS).then(
-        (): Check => 'ok',
-        (): Check => 'failed',
-      ),
-      indexer
-        ? within(indexer, READY_CHECK_MS).then(
-            (answered): Check => (answered ? 'ok' : 'failed'),
-            (): Check => 'failed',
-          )
-        : ('not configured' as const),
-    ])
-    const failed = [db === 'failed' ? 'database' : undefined, index === 'failed' ? 'indexer' : undefined].filter(
-      (name) => name !== undefined,
-    )
-    if (failed.length === 0) return c.json({ ready: true, database: db, indexer: index }, 200)
-    return c.json(
-      { ready: false, database: db, indexer: index, error: `The ${failed.join(' and the ')} did not answer.` },
-      503,
-    )
+    const found = await readinessOf(checks)
+    if ('draining' in found) return c.json({ ready: false, draining: true, error: 'The server is shutting down.' }, 503)
+    const { database, indexer, failed } = found
+    if (failed.length === 0) return c.json({ ready: true, database, indexer }, 200)
+    return c.json({ ready: false, database, indexer, error: `The ${failed.join(' and the ')} did not answer.` }, 503)
   }
 
 /** While the process drains, every answer closes its connection, so that a client's next request goes elsewhere. */

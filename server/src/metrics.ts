@@ -97,3 +97,22 @@ new Gauge({
 export function watchIndexer(read: IndexerProgress | undefined): void {
   progress = read
 }
+
+let ready: (() => Promise<boolean>) | undefined
+
+new Gauge({
+  name: 'chainellation_api_ready',
+  help: '1 when this process would answer /api/ready with 200 (the database and the indexer answer, not draining), checked when scraped.',
+  async collect() {
+    this.set((await ready?.().catch(() => false)) ? 1 : 0)
+  },
+})
+
+/**
+ * Checks readiness with `check` when metrics are scraped: Prometheus reads the metrics port, which answers while
+ * `/api/ready` on the public one refuses, and so learns what the load balancer is told. The last app built in a
+ * process wins.
+ */
+export function watchReadiness(check: () => Promise<boolean>): void {
+  ready = check
+}

@@ -10,10 +10,14 @@ export type RelayFigures = {
   address: Address
   /** Its balance in wei, once read. */
   balanceWei?: bigint
+  /** The balance below which it relays nothing (RELAY_MIN_BALANCE_ETH), in wei. */
+  floorWei: bigint
   /** Whether its balance is below the floor, so that it relays nothing. */
   paused: boolean
   /** Its transactions not yet settled, every process's. */
   queued: number
+  /** How long ago the oldest of them was first sent, in seconds; absent when none is out. */
+  oldestQueuedSeconds?: number
 }
 
 let relayer: (() => RelayFigures) | undefined
@@ -43,12 +47,32 @@ new Gauge({
   },
 })
 new Gauge({
+  name: 'chainellation_relayer_floor_ether',
+  help: 'The balance below which the relayer relays nothing (RELAY_MIN_BALANCE_ETH).',
+  collect() {
+    this.reset()
+    const figures = relayer?.()
+    if (figures) this.set(Number(formatEther(figures.floorWei)))
+  },
+})
+new Gauge({
   name: 'chainellation_relayer_queued_transactions',
   help: 'The relayer’s transactions sent and not yet settled from a receipt, every API process’s.',
   collect() {
     this.reset()
     const figures = relayer?.()
     if (figures) this.set(figures.queued)
+  },
+})
+// A busy relayer has many transactions out, each for a few blocks; a stuck one has one out for long (its nonce
+// holds back every later one): the queue's length cannot tell them apart, its oldest transaction's age can.
+new Gauge({
+  name: 'chainellation_relayer_oldest_queued_seconds',
+  help: 'How long ago the relayer’s oldest transaction not yet settled was first sent (0 when none is out); replacements at higher fees do not reset it.',
+  collect() {
+    this.reset()
+    const figures = relayer?.()
+    if (figures) this.set(figures.oldestQueuedSeconds ?? 0)
   },
 })
 new Gauge({

@@ -67,13 +67,26 @@ export function createRelayer(options: RelayerOptions) {
     now,
     onBroadcastError: (error) => onError(error, 'a relayed transaction’s broadcast failed; it is tried again'),
   })
-  let figures: RelayFigures = { on: true, address: account.address, paused: false, queued: 0 }
+  let figures: RelayFigures = {
+    on: true,
+    address: account.address,
+    floorWei: config.minBalanceWei,
+    paused: false,
+    queued: 0,
+  }
+  /** When the oldest transaction out was first sent, as the keeper last read it. */
+  let oldestQueued: Date | undefined
 
   /** One keeper round: what was sent, kept; then the balance and the queue read for the figures. */
   async function keep() {
     await sender.keep()
-    const [balanceWei, queued] = await Promise.all([getBalance(client, { address: account.address }), sender.queued()])
+    const [balanceWei, queued, oldest] = await Promise.all([
+      getBalance(client, { address: account.address }),
+      sender.queued(),
+      sender.oldestQueued(),
+    ])
     figures = { ...figures, balanceWei, queued, paused: balanceWei < config.minBalanceWei }
+    oldestQueued = oldest
   }
 
   let timer: NodeJS.Timeout | undefined
@@ -81,7 +94,9 @@ export function createRelayer(options: RelayerOptions) {
 
   return {
     policy,
-    figures: () => figures,
+    /** Its figures, the oldest transaction's age counted now: it grows while no keeper round can settle it. */
+    figures: (): RelayFigures =>
+      oldestQueued ? { ...figures, oldestQueuedSeconds: (now().getTime() - oldestQueued.getTime()) / 1000 } : figures,
     keep,
 
     /**

@@ -1,5 +1,5 @@
 import { chainellationForwarderAbi } from '@chainellation/contracts'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, min, sql } from 'drizzle-orm'
 import { type Address, encodeFunctionData, type Hash, type Hex, keccak256 } from 'viem'
 import { getTransactionCount, readContract } from 'viem/actions'
 import type { Database } from '../db'
@@ -203,6 +203,15 @@ async function queued({ db, unsettled }: SenderContext) {
   return row?.count ?? 0
 }
 
+/** When the relayer's oldest transaction not yet settled was first sent (its replacements keep that), if one is. */
+async function oldestQueued({ db, unsettled }: SenderContext) {
+  const [row] = await db
+    .select({ at: min(relayTransactions.createdAt) })
+    .from(relayTransactions)
+    .where(unsettled)
+  return row?.at ?? undefined
+}
+
 /** A transaction of the relayer's by its id. */
 async function status({ db, mine }: SenderContext, id: number): Promise<Sent | undefined> {
   const [row] = await db
@@ -221,6 +230,7 @@ export function createRelaySender(options: SenderOptions) {
     find: (signature: Hex) => find(sender, signature),
     keep: () => keep(sender),
     queued: () => queued(sender),
+    oldestQueued: () => oldestQueued(sender),
     status: (id: number) => status(sender, id),
   }
 }

@@ -2,10 +2,11 @@
 // together through pg-boss's queues in the same database, so that each sky-night's reminder is sent once however many
 // processes run, and still sent when the process that took it dies.
 import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { GAZE_COOLDOWN, nightOf, nightStartOf } from '@chainellation/contracts/nights'
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Job, JobInsert, JobResult, PgBoss } from 'pg-boss'
-import { Counter, Histogram } from 'prom-client'
+import { Counter, Gauge, Histogram } from 'prom-client'
 import type { Database } from '../db'
 import { reminderSends, reminders } from '../db/schema'
 import { reminderPayload, type SendOutcome, sendReminder, type VapidKeys } from './send'
@@ -55,6 +56,28 @@ const delay = new Histogram({
   name: 'chainellation_reminder_delay_seconds',
   help: 'From the moment a reminder was due, by the chain’s clock, to its push service taking it.',
   buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300, 900, 3600],
+})
+
+/** How long a scrape waits for the count of reminders waiting: a database that does not answer leaves it out. */
+const WAITING_READ_MS = 2000
+
+let waitingOf: (() => Promise<number>) | undefined
+
+// The delay above counts only the reminders sent: a schedule that sends nothing (its workers stalled, its jobs
+// never taken) shows in what waits. pg-boss counts its queues every few seconds (jobs.ts); one row is read here.
+new Gauge({
+  name: 'chainellation_reminders_waiting',
+  help: 'Sky-nights’ reminders due and not yet taken by any API process, as pg-boss last counted them; read when scraped.',
+  // Labelled, so that the series is absent (not 0) when the count cannot be read, or this process has no schedule.
+  labelNames: ['queue'],
+  async collect() {
+    const count = await Promise.race([
+      waitingOf?.().catch(() => undefined),
+      sleep(WAITING_READ_MS, undefined, { ref: false }),
+    ])
+    this.reset()
+    if (count !== undefined) this.set({ queue: SEND_QUEUE }, count)
+  },
 })
 
 /**
@@ -184,6 +207,8 @@ export async function startSchedule(deps: ScheduleDeps) {
   // Jobs are planned this far ahead, so that each is queued, with its start, before its moment comes.
   const lead = Math.max(120, 3 * planSeconds)
   await createQueues(boss)
+  // The last schedule started in a process is the one scraped.
+  waitingOf = async () => (await boss.getQueue(SEND_QUEUE))?.readyCount ?? 0
   const plan = () => planNights(deps, lead)
   const ledger = sendLedger(db, chainId)
 
