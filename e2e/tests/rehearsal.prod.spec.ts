@@ -77,6 +77,33 @@ test.afterAll(async () => {
   await rehearsal?.stop()
 })
 
+test('nginx gives every request an id the API answers with, and spreads requests over both API processes', async () => {
+  /** Each API process's count of answered health checks, from its own metrics. */
+  const healthChecks = () =>
+    Promise.all(
+      rehearsal.apis.map(async (api) => {
+        const text = await (await fetch(api.metricsUrl)).text()
+        return text
+          .split('\n')
+          .filter((line) => line.startsWith('http_requests_total{') && line.includes('route="/api/health"'))
+          .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0)
+      }),
+    )
+  const before = await healthChecks()
+  const ids = new Set<string>()
+  for (let i = 0; i < 20; i++) {
+    const answer = await fetch(`${rehearsal.url}/api/health`, { headers: { 'x-request-id': 'chosen-by-the-client' } })
+    expect(answer.status).toBe(200)
+    // nginx's own id ($request_id), not the client's: the access log and the API's log name the request alike.
+    ids.add(answer.headers.get('x-request-id') ?? '')
+  }
+  expect([...ids].every((id) => /^[0-9a-f]{32}$/.test(id))).toBe(true)
+  expect(ids.size).toBe(20)
+  const after = await healthChecks()
+  const served = after.map((count, i) => count - (before[i] ?? 0))
+  expect(served.every((count) => count >= 5), `health checks answered by each process: ${served}`).toBe(true)
+})
+
 test('a player mints, gazes and dresses a sky, and finds it in the gallery, the feed and a share card', async () => {
   test.setTimeout(180_000)
   await page.goto('/mint')
