@@ -101,7 +101,10 @@ test('nginx gives every request an id the API answers with, and spreads requests
   expect(ids.size).toBe(20)
   const after = await healthChecks()
   const served = after.map((count, i) => count - (before[i] ?? 0))
-  expect(served.every((count) => count >= 5), `health checks answered by each process: ${served}`).toBe(true)
+  expect(
+    served.every((count) => count >= 5),
+    `health checks answered by each process: ${served}`,
+  ).toBe(true)
 })
 
 test('a player mints, gazes and dresses a sky, and finds it in the gallery, the feed and a share card', async () => {
