@@ -85,7 +85,8 @@ export function prepareNginx({ dir, port, upstreams }: NginxSetup): string[] {
       'worker_processes auto;',
       `pid ${join(dir, 'nginx.pid')};`,
       'error_log stderr warn;',
-      'events { worker_connections 4096; }',
+      // A client and an upstream connection a request: 512 at once a worker, within the usual limit of 1,024 open files.
+      'events { worker_connections 1024; }',
       'http {',
       ...paths,
       `  include ${join(dir, 'chainellation.conf')};`,
