@@ -62,9 +62,7 @@ await runInForeground({
     const limits = r.provider.limits
     write('')
     write(accent('chainellation rehearsal is running: the production shape, Sepolia-like'))
-    write(
-      `  App            ${bold(`http://localhost:${port}`)}  (nginx → ${r.apis.map((a) => a.url).join(', ')})`,
-    )
+    write(`  App            ${bold(`http://localhost:${port}`)}  (nginx → ${r.apis.map((a) => a.url).join(', ')})`)
     write(`  API processes  built JavaScript under plain node, on Postgres; /api/health, /api/ready`)
     write(`  Indexer        writer ${r.writer.url}/status  reader ${r.reader.url}/sync  (schema in Postgres)`)
     write(`  Postgres       ${r.postgresUrl}`)
