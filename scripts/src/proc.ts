@@ -6,7 +6,16 @@ import { readdirSync, readFileSync } from 'node:fs'
 /** Clock ticks a second in /proc's CPU times (USER_HZ: `getconf CLK_TCK`, 100 on Linux). */
 const TICKS_PER_SECOND = 100
 
-export type ProcStat = { pid: number; comm: string; state: string; ppid: number; pgid: number; cpuSeconds: number }
+export type ProcStat = {
+  pid: number
+  comm: string
+  state: string
+  ppid: number
+  pgid: number
+  cpuSeconds: number
+  /** CPU of its children it has waited for, theirs included in turn (cutime and cstime). */
+  childrenCpuSeconds: number
+}
 
 /**
  * One line of `/proc/<pid>/stat`: `pid (comm) state ppid pgrp ... utime stime ...`. The command name may hold spaces
@@ -25,7 +34,17 @@ export function parseProcStat(line: string): ProcStat | undefined {
   if (!state || !/^\d+$/.test(ppid) || !/^\d+$/.test(pgid)) return undefined
   // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command.
   const cpuSeconds = (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / TICKS_PER_SECOND
-  return { pid, comm: line.slice(open + 1, close), state, ppid: Number(ppid), pgid: Number(pgid), cpuSeconds }
+  // cutime and cstime follow them.
+  const childrenCpuSeconds = (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) / TICKS_PER_SECOND
+  return {
+    pid,
+    comm: line.slice(open + 1, close),
+    state,
+    ppid: Number(ppid),
+    pgid: Number(pgid),
+    cpuSeconds,
+    childrenCpuSeconds,
+  }
 }
 
 function readOr<T>(read: () => T): T | undefined {

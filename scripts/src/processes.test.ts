@@ -5,15 +5,18 @@ import { parseProcStat } from './proc'
 import { alive, descendants, exists, parsePsLine, processTable, signal, waitGone } from './processes'
 
 describe('parseProcStat', () => {
-  it('reads pid, command, state, parent, group and CPU time', () => {
-    expect(parseProcStat('4242 (node) S 4000 4242 4242 34816 4242 4194560 1200 0 0 0 12 3 0 0 20 0 11 0\n')).toEqual({
-      pid: 4242,
-      comm: 'node',
-      ppid: 4000,
-      pgid: 4242,
-      state: 'S',
-      cpuSeconds: 0.15,
-    })
+  it('reads pid, command, state, parent, group, CPU time and its waited-for children’s', () => {
+    expect(parseProcStat('4242 (node) S 4000 4242 4242 34816 4242 4194560 1200 0 0 0 12 3 250 40 20 0 11 0\n')).toEqual(
+      {
+        pid: 4242,
+        comm: 'node',
+        ppid: 4000,
+        pgid: 4242,
+        state: 'S',
+        cpuSeconds: 0.15,
+        childrenCpuSeconds: 2.9,
+      },
+    )
   })
 
   it('reads past a command name with spaces and parentheses of its own', () => {

@@ -56,7 +56,7 @@ describe('totals and summaryLine', () => {
     { name: 'lint', status: 'passed', ms: 1 },
     { name: 'typecheck', status: 'failed', reason: 'web', ms: 1 },
     { name: 'art', status: 'passed', counts: { passed: 10, failed: 0, skipped: 0 }, ms: 1 },
-    { name: 'web', status: 'failed', counts: { passed: 4, failed: 2, skipped: 1 }, ms: 1 },
+    { name: 'web', status: 'failed', counts: { passed: 4, failed: 2, skipped: 1 }, ms: 1, cpuSeconds: 75.4 },
     { name: 'scripts', status: 'failed', counts: { passed: 0, failed: 0, skipped: 0 }, reason: 'ran no tests', ms: 1 },
     { name: 'e2e', status: 'none', ms: 0 },
   ]
@@ -73,9 +73,9 @@ describe('totals and summaryLine', () => {
   it('lays out one aligned row per step', () => {
     const lines = formatTable(results).split('\n')
     expect(lines).toHaveLength(results.length + 2)
-    expect(lines[0]).toMatch(/^step\s+result\s+passed\s+failed\s+skipped\s+time\s+note$/)
-    expect(lines[3]).toMatch(/^typecheck\s+failed\s+–\s+–\s+–\s+1 ms\s+web$/)
-    expect(lines[5]).toMatch(/^web\s+failed\s+4\s+2\s+1\s+1 ms$/)
+    expect(lines[0]).toMatch(/^step\s+result\s+passed\s+failed\s+skipped\s+time\s+cpu\s+note$/)
+    expect(lines[3]).toMatch(/^typecheck\s+failed\s+–\s+–\s+–\s+1 ms\s+–\s+web$/)
+    expect(lines[5]).toMatch(/^web\s+failed\s+4\s+2\s+1\s+1 ms\s+1 min 15 s$/)
     expect(lines[7]).toMatch(/^e2e\s+no tests/)
     // Right-aligned counts end in the same column as their header.
     expect((lines[4] ?? '').indexOf('10') + 2).toBe((lines[0]?.indexOf('passed') ?? 0) + 'passed'.length)

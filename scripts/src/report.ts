@@ -11,6 +11,8 @@ export type StepResult = {
   /** Why a step failed when its tests alone do not say so. */
   reason?: string
   ms: number
+  /** CPU seconds its processes took, when it ran alone (steps run side by side share theirs). */
+  cpuSeconds?: number
 }
 
 // The fields read from Vitest's JSON reporter, typed by Vitest itself so that a change to the report fails the typecheck.
@@ -119,7 +121,7 @@ export function formatDuration(ms: number): string {
 
 /** A plain-text table with one row per step. */
 export function formatTable(results: StepResult[]): string {
-  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'note']
+  const header = ['step', 'result', 'passed', 'failed', 'skipped', 'time', 'cpu', 'note']
   const rows = results.map((r) => [
     r.name,
     r.status === 'none' ? 'no tests' : r.status,
@@ -127,10 +129,11 @@ export function formatTable(results: StepResult[]): string {
     String(r.counts?.failed ?? '–'),
     String(r.counts?.skipped ?? '–'),
     formatDuration(r.ms),
+    r.cpuSeconds === undefined ? '–' : formatDuration(r.cpuSeconds * 1000),
     r.reason ?? '',
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)))
-  const numeric = new Set([2, 3, 4, 5])
+  const numeric = new Set([2, 3, 4, 5, 6])
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))

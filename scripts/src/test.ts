@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgliteTemplate } from './pglite-template'
+import { machineBusySeconds, procStat } from './proc'
 import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from './processes'
 import {
   type Counts,
@@ -40,6 +41,13 @@ const reports = mkdtempSync(join(tmpdir(), 'chainellation-test-'))
 const results: StepResult[] = []
 const times: TestTime[] = []
 const started = performance.now()
+// CPU is what a run costs whatever else the machine does: wall time follows the machine's speed and its load, CPU
+// seconds far less (docs/testing.md). The steps' processes are counted once reaped: this process
+// waits for npm, npm for its script, and so on down, so each step's whole tree lands in cutime and cstime.
+const childrenCpu = () => procStat(process.pid)?.childrenCpuSeconds ?? 0
+const machineAtStart = machineBusySeconds()
+/** Run beside each other, typecheck and compile share one figure. */
+let sideBySideCpu = 0
 
 type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
 
@@ -108,8 +116,14 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promi
 async function lint() {
   heading('lint (biome check .)')
   const t = performance.now()
+  const cpu = childrenCpu()
   const { code } = await npm(['run', '--silent', 'lint'])
-  results.push({ name: 'lint', status: code === 0 ? 'passed' : 'failed', ms: performance.now() - t })
+  results.push({
+    name: 'lint',
+    status: code === 0 ? 'passed' : 'failed',
+    ms: performance.now() - t,
+    cpuSeconds: childrenCpu() - cpu,
+  })
 }
 
 /**
@@ -154,6 +168,7 @@ async function suite({ name, script, runner }: Suite) {
   heading(`${name} (npm run ${script} -w ${name})`)
   const report = join(reports, `${name}.json`)
   const t = performance.now()
+  const cpu = childrenCpu()
   const run =
     runner === 'vitest'
       ? await npm([
@@ -176,7 +191,7 @@ async function suite({ name, script, runner }: Suite) {
     counts = runner === 'vitest' ? vitestCounts(json) : playwrightCounts(json)
     times.push(...(runner === 'vitest' ? vitestTimes(name, json, join(root, name)) : playwrightTimes(name, json)))
   }
-  results.push(judgeSuite(name, run.code, counts, ms))
+  results.push({ ...judgeSuite(name, run.code, counts, ms), cpuSeconds: childrenCpu() - cpu })
 }
 
 /** Compiles the contracts (cached by content) before the suites that deploy or read them. */
@@ -201,6 +216,11 @@ function finish(): never {
   process.stdout.write(`\n${formatTable(results)}\n\n`)
   if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
+  const own = process.cpuUsage()
+  const cpu = childrenCpu() + (own.user + own.system) / 1e6
+  process.stdout.write(
+    `CPU: ${formatDuration(cpu * 1000)} in the run's processes (typecheck and compile side by side ${formatDuration(sideBySideCpu * 1000)}); the machine was busy ${formatDuration((machineBusySeconds() - machineAtStart) * 1000)}\n`,
+  )
   process.stdout.write(`${summaryLine(sum)}\n`)
   process.exit(ok ? 0 : 1)
 }
@@ -226,6 +246,8 @@ await lint()
 // in a suite's setup, where making it (PGlite's initdb, on the setup's own thread) held the deploy beside it up for
 // 6–9 s at a time. Should making it fail, the suites that open a database say so.
 const template = (owner: 'server' | 'indexer') => pgliteTemplate(owner).catch(() => undefined)
+const cpuBefore = childrenCpu()
 await Promise.all([typecheck(), compileContracts(), template('server'), template('indexer')])
+sideBySideCpu = childrenCpu() - cpuBefore
 for (const s of suites) await suite(s)
 finish()
