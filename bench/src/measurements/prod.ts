@@ -8,9 +8,14 @@ export const prod: Measurement = {
   command: ['npm', 'run', '--silent', 'prod', '-w', '@chainellation/bench'],
   summarize(startedAt) {
     const p = readFreshReport<ProdReport>('prod', startedAt)
+    const c = p.cpu
+    // Each route's CPU a request over the floor's, in the order above.
+    const ratios = c
+      ? `; CPU ×${[c.sessionRead, c.draftRead, c.draftWrite, c.home, c.skyPage].map((r) => r.ratio ?? '?').join(' / ')} the floor`
+      : ''
     return (
       `sessions ${p.sessionReadRps}, drafts ${p.draftReadRps} read / ${p.draftWriteRps} written, home ${p.homeRps}, ` +
-      `sky page ${p.skyPageRps} req/s; ${p.apiRssIdleMb}–${p.apiRssPeakMb} MB; start ${p.startMs} ms (${reportPath('prod')})`
+      `sky page ${p.skyPageRps} req/s${ratios}; ${p.apiRssIdleMb}–${p.apiRssPeakMb} MB; start ${p.startMs} ms (${reportPath('prod')})`
     )
   },
 }

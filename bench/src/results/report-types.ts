@@ -58,6 +58,17 @@ export type ApiFigures = {
   draftWriteRps: number
   draftWriteP99Ms: number
 }
+/** A route's CPU a request in the API's processes beside the floor's (bench/src/server/floor-server.ts), in ms. */
+export type CpuBesideFloor = {
+  apiMsPerRequest: number | null
+  floorMsPerRequest: number | null
+  ratio: number | null
+  met: boolean | null
+}
+export type ProdCpuRoute = 'sessionRead' | 'draftRead' | 'draftWrite' | 'home' | 'skyPage'
+/** Each route's CPU beside its floor, and the most the ratio may be. */
+export type ProdCpu = { target: number } & Record<ProdCpuRoute, CpuBesideFloor>
+
 /** The part of bench/reports/prod.json (bench/src/server/prod-load.ts) read here. */
 export type ProdReport = ApiFigures & {
   homeRps: number
@@ -73,6 +84,8 @@ export type ProdReport = ApiFigures & {
   apiRssPeakMb: number
   startMs: number
   pglite: ApiFigures & { rssMb: number }
+  /** Absent from a report written before the floor was measured. */
+  cpu?: ProdCpu
 }
 
 /** bench/reports/reminders.json (bench/src/server/reminders.ts). */

@@ -2,6 +2,8 @@ import { type Figure, figure, TARGETS } from './figures'
 import type {
   ApiFigures,
   DiscoveryReport,
+  ProdCpu,
+  ProdCpuRoute,
   ProdReport,
   RemindersReport,
   ScaleFigures,
@@ -94,9 +96,32 @@ export function scaleFigures(report: ScaleReport): Figure[] {
   return out
 }
 
+/**
+ * A route's CPU a request in the API's processes, `prod.cpu.<route>`, beside its floor's as the baseline: held to at
+ * most `cpu.target` times the floor (docs/decisions/production.md, "What it costs a request").
+ */
+function cpuFigure(cpu: ProdCpu | undefined, route: ProdCpuRoute): Figure[] {
+  const c = cpu?.[route]
+  if (!cpu || !c) return []
+  const floor = c.floorMsPerRequest
+  const target = floor == null ? null : ({ op: '<=', value: Math.round(floor * cpu.target * 1000) / 1000 } as const)
+  return [
+    figure(
+      `prod.cpu.${route}`,
+      'production',
+      '  API CPU a request (baseline: floor)',
+      'ms',
+      c.apiMsPerRequest,
+      floor,
+      target,
+    ),
+  ]
+}
+
 /** The production shape's figures, `prod.*`; the PGlite process beside them has no target. */
 export function prodFigures(p: ProdReport): Figure[] {
   const t = TARGETS
+  const cpu = (route: ProdCpuRoute, targets: boolean) => (targets ? cpuFigure(p.cpu, route) : [])
   const api = (prefix: string, a: ApiFigures, targets: boolean) => [
     figure(
       `${prefix}sessionReadRps`,
@@ -116,6 +141,7 @@ export function prodFigures(p: ProdReport): Figure[] {
       null,
       targets ? t.prodP99 : null,
     ),
+    ...cpu('sessionRead', targets),
     figure(
       `${prefix}draftReadRps`,
       'production',
@@ -126,6 +152,7 @@ export function prodFigures(p: ProdReport): Figure[] {
       targets ? t.prodApiReadRps : null,
     ),
     figure(`${prefix}draftReadP99Ms`, 'production', '  p99', 'ms', a.draftReadP99Ms, null, targets ? t.prodP99 : null),
+    ...cpu('draftRead', targets),
     figure(
       `${prefix}draftWriteRps`,
       'production',
@@ -144,13 +171,16 @@ export function prodFigures(p: ProdReport): Figure[] {
       null,
       targets ? t.prodP99 : null,
     ),
+    ...cpu('draftWrite', targets),
   ]
   // At most one read of a sky per block in each process, however many visitors ask.
   const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const
   return [
     ...api('prod.', p, true),
     figure('prod.homeRps', 'production', 'Home page (built, compressed once)', 'req/s', p.homeRps, null, t.prodHomeRps),
+    ...cpuFigure(p.cpu, 'home'),
     figure('prod.skyPageRps', 'production', 'A sky’s page', 'req/s', p.skyPageRps, null, t.prodSkyPageRps),
+    ...cpuFigure(p.cpu, 'skyPage'),
     figure(
       'prod.skyPageChainReads',
       'production',

@@ -2,23 +2,27 @@
 // Sepolia's 12-second blocks, and autocannon from this machine through nginx (as compose runs it) to the two API
 // processes on Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build
 // on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
-// no faults, so that every answer that is not 2xx is the API's own. Writes bench/reports/prod.json.
+// no faults, so that every answer that is not 2xx is the API's own. Each route's CPU a request is held against a
+// floor measured in the same run (floor-server.ts): the same SQL through the same driver, or the same page's bytes,
+// from a bare Hono app. Writes bench/reports/prod.json.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
-import { statusMb } from '@chainellation/scripts/proc'
+import { procCommandLine, statusMb } from '@chainellation/scripts/proc'
 import { signal } from '@chainellation/scripts/processes'
-import { startRehearsal } from '@chainellation/scripts/rehearsal'
+import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
 import { signIn } from '@chainellation/server/testing/sign-in'
 import autocannon from 'autocannon'
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
 import { ROOT, reportPath, writeReport } from '../reports'
+import { CPU_RATIO_TARGET, cpuMsPerRequest, cpuRatio, cpuSecondsOf } from './cpu'
+import { startFloor } from './floor'
 
 const serverDir = join(ROOT, 'server')
 const CONNECTIONS = 50
@@ -28,7 +32,17 @@ const RAISED = '1000000'
 /** VmRSS of `pid` in MiB, or 0 once it is gone. */
 const rssMb = (pid: number | undefined) => Math.round((pid && statusMb(pid, 'VmRSS')) || 0)
 
-export type RouteRun = { route: string; rps: number; p99Ms: number; non2xx: number; errors: number }
+export type RouteRun = {
+  route: string
+  rps: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+  /** Answered in the measured window. */
+  requests: number
+  /** The answering processes' CPU over the measured window, a request. */
+  cpuMsPerRequest: number | null
+}
 
 /**
  * A processes' first seconds of a route run its code cold (V8 has not optimised it, postgres.js has not opened its
@@ -37,26 +51,31 @@ export type RouteRun = { route: string; rps: number; p99Ms: number; non2xx: numb
  */
 const WARM_SECONDS = 10
 
-async function load(route: string, options: autocannon.Options): Promise<RouteRun> {
+/** Warms `route`, then measures it, with the CPU the processes `pids` answer it with. */
+async function load(route: string, options: autocannon.Options, pids: () => (number | undefined)[]): Promise<RouteRun> {
   await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...options })
+  const cpuBefore = cpuSecondsOf(pids())
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+  const cpuAfter = cpuSecondsOf(pids())
   const run = {
     route,
     rps: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+    cpuMsPerRequest: cpuMsPerRequest(cpuBefore, cpuAfter, result.requests.total),
   }
   process.stdout.write(
-    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}\n`,
+    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(2)} ms/req\n`,
   )
   return run
 }
 
 const layers = [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' }))
 
-/** The session, draft read and draft write routes at `base`, with a fresh account and draft of their own. */
-async function apiRoutes(base: string, origin: string) {
+/** A fresh account signed in at `base`, and a draft of its own. */
+async function accountAt(base: string, origin: string) {
   const { cookie } = await signIn(base, { origin, fields: { chainId: sepolia.id } })
   const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
   const created = await fetch(`${base}/api/drafts`, {
@@ -66,6 +85,12 @@ async function apiRoutes(base: string, origin: string) {
   })
   if (created.status !== 201) throw new Error(`creating a draft failed: ${created.status} ${await created.text()}`)
   const { id } = (await created.json()) as { id: string }
+  return { cookie, id }
+}
+
+/** The session, draft read and draft write routes at `base`, as `account` asks them. */
+function routesAt(base: string, origin: string, { cookie, id }: { cookie: string; id: string }) {
+  const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
   return {
     session: { url: `${base}/api/auth/session`, headers: { cookie } },
     draftRead: { url: `${base}/api/drafts/${id}` },
@@ -86,6 +111,60 @@ async function counter(urls: string[], name: string): Promise<number> {
     for (const line of text.split('\n')) if (line.startsWith(name)) sum += Number(line.split(' ').at(-1))
   }
   return sum
+}
+
+const encodings = { 'accept-encoding': 'br, gzip' }
+type Account = Awaited<ReturnType<typeof accountAt>>
+
+/**
+ * The floor's runs: one floor process (floor-server.ts) on the rehearsal's Postgres, asked directly with the same
+ * settings, the same account and draft, and the same pages (the home page's file from the build, the sky's page as
+ * the API wrote it). One process and no nginx: a request's CPU is a request's, whichever process answers it.
+ */
+async function floorRuns(at: Rehearsal, account: Account, dir: string) {
+  const skyPage = join(dir, 'sky-1.html')
+  writeFileSync(skyPage, await (await fetch(`${at.url}/sky/1`)).text())
+  const home = join(at.api.env(0).WEB_DIST as string, 'index.html')
+  const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, at.api.nodeFlags)
+  try {
+    const routes = routesAt(floor.base, at.url, account)
+    // The floor answers as the API does, or it is no floor of the API's work.
+    for (const path of ['/api/auth/session', `/api/drafts/${account.id}`, '/', '/sky/1']) {
+      const [api, bare] = await Promise.all(
+        [at.url, floor.base].map((base) =>
+          fetch(`${base}${path}`, { headers: { cookie: account.cookie } }).then((r) => r.text()),
+        ),
+      )
+      if (api !== bare) process.stdout.write(`  the floor's answer to ${path} differs from the API's\n`)
+    }
+    process.stdout.write(
+      `the floor: one bare Hono process on the same Postgres, asked directly, ${CONNECTIONS} connections:\n`,
+    )
+    const pids = () => [floor.pid]
+    return {
+      session: await load('GET /api/auth/session', routes.session, pids),
+      draftRead: await load('GET /api/drafts/:id', routes.draftRead, pids),
+      draftWrite: await load('PATCH /api/drafts/:id', routes.draftWrite, pids),
+      home: await load('GET /', { url: `${floor.base}/`, headers: encodings }, pids),
+      skyPage: await load('GET /sky/1', { url: `${floor.base}/sky/1`, headers: encodings }, pids),
+    }
+  } finally {
+    floor.stop()
+  }
+}
+
+/** A route's CPU a request beside its floor's, and whether it is within {@link CPU_RATIO_TARGET} of it. */
+function cpuBesideFloor(api: RouteRun, floor: RouteRun) {
+  const ratio = cpuRatio(api.cpuMsPerRequest, floor.cpuMsPerRequest)
+  process.stdout.write(
+    `  ${api.route.padEnd(24)} cpu ${api.cpuMsPerRequest?.toFixed(2)} ms/req (floor ${floor.cpuMsPerRequest?.toFixed(2)}, ×${ratio?.toFixed(1)})\n`,
+  )
+  return {
+    apiMsPerRequest: api.cpuMsPerRequest,
+    floorMsPerRequest: floor.cpuMsPerRequest,
+    ratio,
+    met: ratio === null ? null : ratio <= CPU_RATIO_TARGET,
+  }
 }
 
 const minter = privateKeyToAccount(generatePrivateKey())
@@ -109,6 +188,7 @@ const rehearsal = await startRehearsal({
 })
 const extra: number[] = []
 const scratch = mkdtempSync(join(tmpdir(), 'prod-bench-pglite-'))
+const floorDir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-'))
 try {
   const providerUrl = rehearsal.provider.urlFor('bench')
   const chain = createPublicClient({ chain: sepolia, transport: http(providerUrl) })
@@ -124,6 +204,11 @@ try {
 
   const base = rehearsal.url
   const pids = () => rehearsal.apis.map((api) => api.pid())
+  // The API's own processes: their CPU is counted over each run, nginx's is not.
+  for (const pid of pids()) {
+    if (!procCommandLine(pid as number)?.includes(rehearsal.api.entry))
+      process.stdout.write(`  process ${pid} does not run the API's build: its CPU may not be the API's\n`)
+  }
   await sleep(5000)
   const idle = pids().map(rssMb)
   let peak = [...idle]
@@ -132,19 +217,30 @@ try {
   }, 250)
 
   process.stdout.write(`through nginx to two API processes on Postgres, ${CONNECTIONS} connections:\n`)
-  const routes = await apiRoutes(base, base)
-  const session = await load('GET /api/auth/session', routes.session)
-  const draftRead = await load('GET /api/drafts/:id', routes.draftRead)
-  const draftWrite = await load('PATCH /api/drafts/:id', routes.draftWrite)
-  const encodings = { 'accept-encoding': 'br, gzip' }
-  const home = await load('GET /', { url: `${base}/`, headers: encodings })
+  const account = await accountAt(base, base)
+  const routes = routesAt(base, base, account)
+  const session = await load('GET /api/auth/session', routes.session, pids)
+  const draftRead = await load('GET /api/drafts/:id', routes.draftRead, pids)
+  const draftWrite = await load('PATCH /api/drafts/:id', routes.draftWrite, pids)
+  const home = await load('GET /', { url: `${base}/`, headers: encodings }, pids)
   const metrics = rehearsal.apis.map((api) => api.metricsUrl)
   const readsBefore = await counter(metrics, 'chainellation_sky_chain_reads_total')
   const blockBefore = await chain.getBlockNumber()
-  const skyPage = await load('GET /sky/1', { url: `${base}/sky/1`, headers: encodings })
+  const skyPage = await load('GET /sky/1', { url: `${base}/sky/1`, headers: encodings }, pids)
   const skyChainReads = (await counter(metrics, 'chainellation_sky_chain_reads_total')) - readsBefore
   const skyBlocks = Number((await chain.getBlockNumber()) - blockBefore) + 1
   clearInterval(sampler)
+
+  const floor = await floorRuns(rehearsal, account, floorDir)
+  process.stdout.write(`the API's CPU a request beside the floor's (target ×${CPU_RATIO_TARGET} at most):\n`)
+  const cpu = {
+    target: CPU_RATIO_TARGET,
+    sessionRead: cpuBesideFloor(session, floor.session),
+    draftRead: cpuBesideFloor(draftRead, floor.draftRead),
+    draftWrite: cpuBesideFloor(draftWrite, floor.draftWrite),
+    home: cpuBesideFloor(home, floor.home),
+    skyPage: cpuBesideFloor(skyPage, floor.skyPage),
+  }
 
   // Start to the first healthy answer, of a third process from the same build.
   const startPort = await freePort()
@@ -188,11 +284,12 @@ try {
     await sleep(100)
   }
   process.stdout.write(`one API process on PGlite, asked directly, ${CONNECTIONS} connections:\n`)
-  const pgRoutes = await apiRoutes(pgliteBase, base)
+  const pgRoutes = routesAt(pgliteBase, base, await accountAt(pgliteBase, base))
+  const pglitePids = () => [pglite.pid]
   const pg = {
-    session: await load('GET /api/auth/session', pgRoutes.session),
-    draftRead: await load('GET /api/drafts/:id', pgRoutes.draftRead),
-    draftWrite: await load('PATCH /api/drafts/:id', pgRoutes.draftWrite),
+    session: await load('GET /api/auth/session', pgRoutes.session, pglitePids),
+    draftRead: await load('GET /api/drafts/:id', pgRoutes.draftRead, pglitePids),
+    draftWrite: await load('PATCH /api/drafts/:id', pgRoutes.draftWrite, pglitePids),
     rssMb: rssMb(pglite.pid),
   }
 
@@ -200,7 +297,13 @@ try {
   const report = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, loadAverage: loadAtStart, loadAverageAtEnd: loadavg() },
-    method: `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARM_SECONDS} s of warming it, from the same machine`,
+    method:
+      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARM_SECONDS} s of warming it, from the same machine; ` +
+      'CPU a request: utime + stime of the API processes (/proc/<pid>/stat, nginx not counted) over the measured 10 s, ' +
+      'over the requests answered in them; floor: one bare Hono + @hono/node-server + postgres.js process (plain node, ' +
+      'the API’s heap flags) on the same Postgres, asked directly with the same settings, account and draft, sending ' +
+      'the SQL the API sends and answering the same JSON, or the same page bytes kept compressed in memory; one process ' +
+      'without nginx, since a request’s CPU is its own whichever process answers it',
     sessionReadRps: session.rps,
     sessionReadP99Ms: session.p99Ms,
     draftReadRps: draftRead.rps,
@@ -228,7 +331,9 @@ try {
       draftWriteP99Ms: pg.draftWrite.p99Ms,
       rssMb: pg.rssMb,
     },
+    cpu,
     runs,
+    floorRuns: Object.values(floor),
   }
   writeReport('prod', report)
   process.stdout.write(
@@ -238,4 +343,5 @@ try {
   for (const pid of extra) signal(-pid, 'SIGKILL')
   await rehearsal.stop()
   rmSync(scratch, { recursive: true, force: true })
+  rmSync(floorDir, { recursive: true, force: true })
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { formatTable } from './format'
+import { prodFigures } from './server-figures'
+
+describe('the production shape’s CPU a request', () => {
+  it('shows each route’s CPU a request beside its floor’s, held to 1.5 times it', () => {
+    const api = {
+      sessionReadRps: 3196,
+      sessionReadP99Ms: 47,
+      draftReadRps: 3231,
+      draftReadP99Ms: 39,
+      draftWriteRps: 891,
+      draftWriteP99Ms: 137,
+    }
+    const beside = (apiMs: number, floorMs: number) => ({
+      apiMsPerRequest: apiMs,
+      floorMsPerRequest: floorMs,
+      ratio: apiMs / floorMs,
+      met: apiMs / floorMs <= 1.5,
+    })
+    const prod = prodFigures({
+      ...api,
+      homeRps: 6241,
+      homeP99Ms: 16,
+      skyPageRps: 5772,
+      skyPageP99Ms: 22,
+      skyPageChainReads: 1,
+      skyPageBlocks: 3,
+      apiProcesses: 2,
+      non2xx: 0,
+      errors: 0,
+      apiRssIdleMb: 107,
+      apiRssPeakMb: 174,
+      startMs: 233,
+      pglite: { ...api, rssMb: 500 },
+      cpu: {
+        target: 1.5,
+        sessionRead: beside(0.62, 0.2),
+        draftRead: beside(0.3, 0.2),
+        draftWrite: beside(1.2, 0.5),
+        home: beside(0.1, 0.08),
+        skyPage: { apiMsPerRequest: 0.2, floorMsPerRequest: null, ratio: null, met: null },
+      },
+    })
+    const p = (id: string) => prod.find((f) => f.id === id)
+    expect(p('prod.cpu.sessionRead')).toMatchObject({ ours: 0.62, baseline: 0.2, ratio: 3.1, met: false })
+    expect(p('prod.cpu.draftRead')).toMatchObject({ target: { op: '<=', value: 0.3 }, met: true })
+    expect(p('prod.cpu.home')).toMatchObject({ ratio: 1.25, met: true })
+    expect(p('prod.cpu.skyPage')).toMatchObject({ ours: 0.2, baseline: null, target: null, met: null })
+    // Under its route's p99, and none for the PGlite process.
+    const ids = prod.map((f) => f.id)
+    expect(ids.indexOf('prod.cpu.sessionRead')).toBe(ids.indexOf('prod.sessionReadP99Ms') + 1)
+    expect(ids.filter((id) => id.startsWith('prod.cpu.'))).toHaveLength(5)
+    expect(formatTable(prod)).toMatch(/p99[^\n]*\n\s+API CPU a request \(baseline: floor\)\s+0.6 ms\s+0.2 ms\s+3.10×/)
+  })
+})

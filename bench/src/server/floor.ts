@@ -1,0 +1,42 @@
+// Starts the floor (floor-server.ts) beside a rehearsal: one process on the rehearsal's Postgres, asked directly.
+import { spawn } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '@chainellation/contracts/anvil'
+import { signal } from '@chainellation/scripts/processes'
+
+const entry = fileURLToPath(new URL('./floor-server.ts', import.meta.url))
+
+export type Floor = { base: string; pid: number; stop: () => void }
+
+/**
+ * The floor under plain node with the API's own flags (`nodeFlags`), so that its heap and collector are sized as the
+ * API's are; `pages` maps a request path to the file of the HTML it answers with.
+ */
+export async function startFloor(postgresUrl: string, pages: Record<string, string>, nodeFlags: readonly string[]) {
+  const port = await freePort()
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: postgresUrl,
+      FLOOR_PAGES: JSON.stringify(pages),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  const pid = child.pid as number
+  const floor: Floor = { base: `http://127.0.0.1:${port}`, pid, stop: () => signal(-pid, 'SIGKILL') }
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`${floor.base}/api/auth/session`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return floor
+    if (child.exitCode !== null) break
+    await sleep(100)
+  }
+  floor.stop()
+  throw new Error('the floor server did not start')
+}
