@@ -2,7 +2,7 @@ import { constellations } from '@chainellation/contracts'
 import fc from 'fast-check'
 import { hexToBigInt, keccak256, numberToHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { base64, defaultTraits } from './render'
+import { base64, cachedSkies, defaultTraits, renderSky, SKY_CACHE_SIZE, type Sky } from './render'
 
 const MAX_UINT256 = 2n ** 256n - 1n
 const skyId = fc.oneof(fc.bigInt({ min: 0n, max: 65_535n }), fc.bigInt({ min: 0n, max: MAX_UINT256 }))
@@ -84,5 +84,60 @@ describe('base64', () => {
     // 0x8000 bytes a chunk: multi-byte characters here straddle the chunk boundaries.
     const text = '☾✦🌌é'.repeat(12_000)
     expect(base64(text)).toBe(node(text))
+  })
+})
+
+describe('the cache of what a sky id decides', () => {
+  const sky = (traits: Partial<Sky> = {}): Sky => ({
+    tzOffset: 0,
+    primaryHue: 220,
+    secondaryHue: 280,
+    constellation: 3,
+    clouds: 4,
+    gazes: 5,
+    lastGaze: 0,
+    ...traits,
+  })
+  /** Draws enough other skies that `skyId`'s parts are no longer kept. */
+  const evict = (skyId: bigint) => {
+    for (let i = 1n; i <= BigInt(SKY_CACHE_SIZE); i++) renderSky(skyId + 1_000n + i, sky(), 22)
+  }
+
+  it('draws a sky the same from its kept parts as from fresh ones', () => {
+    evict(77n)
+    const fresh = [renderSky(77n, sky(), 22), renderSky(77n, sky(), 13), defaultTraits(77n)]
+    const kept = [renderSky(77n, sky(), 22), renderSky(77n, sky(), 13), defaultTraits(77n)]
+    expect(kept).toEqual(fresh)
+    evict(77n)
+    expect([renderSky(77n, sky(), 22), renderSky(77n, sky(), 13), defaultTraits(77n)]).toEqual(fresh)
+  })
+
+  it('works out the clouds a drawing asks for beyond those kept', () => {
+    evict(78n)
+    const overcast = renderSky(78n, sky({ clouds: 4 }), 22)
+    evict(78n)
+    renderSky(78n, sky({ clouds: 2 }), 22)
+    expect(renderSky(78n, sky({ clouds: 4 }), 22)).toBe(overcast)
+  })
+
+  it('keeps no other sky in a sky', () => {
+    const night = (id: bigint) => renderSky(id, sky(), 22)
+    const alone = [night(5n), night(6n)]
+    evict(5n)
+    evict(6n)
+    expect(night(6n)).toBe(alone[1])
+    expect(night(5n)).toBe(alone[0])
+    expect(alone[0]).not.toBe(alone[1])
+  })
+
+  it('keeps at most SKY_CACHE_SIZE skies, the ones drawn last', () => {
+    const size = BigInt(SKY_CACHE_SIZE)
+    for (let id = 0n; id < size * 3n; id++) renderSky(id, sky(), 22)
+    const last = Array.from({ length: SKY_CACHE_SIZE }, (_, i) => size * 2n + BigInt(i))
+    expect(cachedSkies()).toEqual(last)
+    // Drawn again, the oldest is kept; the next oldest makes way for a new sky.
+    renderSky(size * 2n, sky(), 13)
+    defaultTraits(10_000n)
+    expect(cachedSkies()).toEqual([...last.slice(2), size * 2n, 10_000n])
   })
 })

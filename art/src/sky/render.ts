@@ -56,13 +56,45 @@ function wordBytes(value: bigint): Uint8Array {
 
 const dot = (x: number | bigint, y: number | bigint) => `M${x} ${y}h0`
 
-/** The star field depends on the sky's id alone; the preview redraws it on every change, so keep the last few. */
-const starFields = new Map<bigint, string>()
+/** What a sky's id alone decides, worked out when first drawn: see `partsOf`. */
+type SkyParts = {
+  seed: bigint
+  seedBytes: Uint8Array
+  /** keccak256(abi.encode(skyId)), which `defaultTraits` reads. */
+  traits?: bigint
+  stars?: string
+  /** Cloud i's two ellipses, for as many clouds as a drawing has asked for. */
+  clouds: string[]
+}
 
-function starField(seed: bigint): string {
-  const cached = starFields.get(seed)
-  if (cached !== undefined) return cached
-  const seedBytes = wordBytes(seed)
+/**
+ * The preview redraws one sky on every change of a control, and its hashes (the seed, the star field, the clouds,
+ * the default traits) were most of the work: keep them for the few skies drawn last. A player may try many skies,
+ * so the cache is bounded, least recently drawn out first.
+ */
+export const SKY_CACHE_SIZE = 16
+const skies = new Map<bigint, SkyParts>()
+
+function partsOf(skyId: bigint): SkyParts {
+  let parts = skies.get(skyId)
+  if (parts !== undefined) {
+    // Map keeps insertion order: moving a hit to the end makes the first key the least recently drawn.
+    skies.delete(skyId)
+  } else {
+    const seed = skySeed(skyId)
+    parts = { seed, seedBytes: wordBytes(seed), clouds: [] }
+    if (skies.size >= SKY_CACHE_SIZE) skies.delete(skies.keys().next().value as bigint)
+  }
+  skies.set(skyId, parts)
+  return parts
+}
+
+/** The skies whose parts are kept, least recently drawn first: for the tests. */
+export const cachedSkies = () => [...skies.keys()]
+
+function starField(parts: SkyParts): string {
+  if (parts.stars !== undefined) return parts.stars
+  const { seed, seedBytes } = parts
   const count = 60 + Number(seed % 40n)
   const classes = ['', '', '']
   for (let i = 0; i < count; i++) {
@@ -70,13 +102,11 @@ function starField(seed: bigint): string {
     const roll = Number((h >> 32n) & 15n)
     classes[roll < 10 ? 0 : roll < 14 ? 1 : 2] += dot(h & 511n, (h >> 16n) % 440n)
   }
-  const field =
+  parts.stars =
     '<g stroke="#fff" stroke-linecap="round" fill="none"><path stroke-width="2" stroke-opacity=".45" d="' +
     `${classes[0]}"/><path stroke-width="2.6" stroke-opacity=".7" d="${classes[1]}` +
     `"/><path stroke-width="3.4" d="${classes[2]}"/></g>`
-  if (starFields.size >= 16) starFields.delete(starFields.keys().next().value as bigint)
-  starFields.set(seed, field)
-  return field
+  return parts.stars
 }
 
 function constellation(sky: Sky): string {
@@ -114,23 +144,30 @@ function cloud(h: bigint): string {
   )
 }
 
-function clouds(seed: bigint, sky: Sky, night: boolean): string {
+function clouds(parts: SkyParts, sky: Sky, night: boolean): string {
   const count = (sky.clouds - 1) * 2
   if (count <= 0) return ''
   let out = night ? `<g fill="hsl(${sky.secondaryHue},30%,40%)" opacity=".5">` : '<g fill="#fff" opacity=".8">'
-  const seedBytes = wordBytes(seed)
-  for (let i = 0; i < count; i++) out += cloud(hashPair(seedBytes, 1000 + i))
+  const shapes = parts.clouds
+  for (let i = 0; i < count; i++) {
+    shapes[i] ??= cloud(hashPair(parts.seedBytes, 1000 + i))
+    out += shapes[i]
+  }
   return `${out}</g>`
 }
 
 const utf8 = new TextEncoder()
+const beyondAscii = /[\u0080-\uffff]/
 
 /** Standard base64 with padding, as Solady's `Base64.encode`. */
 export function base64(text: string): string {
+  // A sky without decorations is all ASCII, its own UTF-8: btoa takes it as it is.
+  if (!beyondAscii.test(text)) return btoa(text)
   const bytes = utf8.encode(text)
   let binary = ''
   for (let at = 0; at < bytes.length; at += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000))
+    // `apply` over the typed array: spreading it goes through its iterator, several times slower.
+    binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 0x8000) as unknown as number[])
   }
   return btoa(binary)
 }
@@ -144,7 +181,7 @@ const layer = (art: string) =>
  */
 export function renderSky(skyId: bigint, sky: Sky, hour: number, layers: Layers = NO_LAYERS): string {
   const night = isNightHour(hour)
-  const seed = skySeed(skyId)
+  const parts = partsOf(skyId)
   let svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512"><defs>' +
     '<linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(' +
@@ -153,7 +190,7 @@ export function renderSky(skyId: bigint, sky: Sky, hour: number, layers: Layers 
     '<radialGradient id="g"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fff" ' +
     'stop-opacity="0"/></radialGradient></defs><rect width="512" height="512" fill="url(#s)"/>'
   if (night) {
-    svg += starField(seed) + constellation(sky)
+    svg += starField(parts) + constellation(sky)
   } else {
     const d = Math.abs(hour * 2 - 23)
     const cx = 40 + (hour - 6) * 39
@@ -161,7 +198,7 @@ export function renderSky(skyId: bigint, sky: Sky, hour: number, layers: Layers 
     svg += `<circle cx="${cx}" cy="${cy}" r="80" fill="url(#g)" opacity=".6"/>`
     svg += `<circle cx="${cx}" cy="${cy}" r="30" fill="#fff7dc"/>`
   }
-  svg += clouds(seed, sky, night)
+  svg += clouds(parts, sky, night)
   // Drawn back to front: the sky decoration, the silhouette, then the object.
   svg += layer(layers[1]) + layer(layers[0]) + layer(layers[2])
   return `${svg}</svg>`
@@ -169,7 +206,9 @@ export function renderSky(skyId: bigint, sky: Sky, hour: number, layers: Layers 
 
 /** The traits the contract picks for sky `skyId` where the minter leaves them to the sky. */
 export function defaultTraits(skyId: bigint) {
-  const seed = hexToBigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }], [skyId]) as Hex))
+  const parts = partsOf(skyId)
+  parts.traits ??= hexToBigInt(keccak256(encodeAbiParameters([{ type: 'uint256' }], [skyId]) as Hex))
+  const seed = parts.traits
   return {
     primaryHue: Number(seed % 360n),
     secondaryHue: Number((seed >> 16n) % 360n),
