@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react'
+import { type RefObject, useEffect } from 'react'
 import type { Hash } from 'viem'
 import { useAccount, useBalance } from 'wagmi'
 import { FundsNote } from '@/components/funds-note'
@@ -7,16 +7,21 @@ import { useGameChain, useGameGate, useNotDeployedText } from '@/lib/game'
 import { useChainModal, useConnectModal, useGasSponsorship } from '@/lib/wallet'
 import { useMint } from '../hooks/use-mint'
 import { useMintInfo } from '../hooks/use-mint-info'
-import { chosenCount, type Design } from '../utils/design'
+import type { Design } from '../utils/design'
 import { mintStatus } from '../utils/mint-status'
 import { MintButton } from './mint-button'
 import styles from './mint-page.module.css'
 import { PriceSummary } from './price-summary'
 
 export type MintActionsProps = {
-  design: Design
+  /** How many traits the design chooses: each adds the customization price. */
+  chosen: number
+  /** The design as it stands, read when the form is submitted: moving a slider re-renders none of this. */
+  design: RefObject<Design>
   /** Set to what submitting the page's form does: mint `design`, when it can be minted. */
   submitRef: RefObject<(() => void) | undefined>
+  /** Set to what a change to the design does: clear a failed mint's error, or nothing. */
+  clearErrorRef: RefObject<(() => void) | undefined>
   /** Told the id the next mint will get, for the preview. */
   onNextSky: (skyId: bigint) => void
   /** Told the id of the sky this mint got, once it is mined. */
@@ -27,7 +32,7 @@ export type MintActionsProps = {
 export type Minted = { skyId: bigint; chainId: number; hash: Hash }
 
 /** Supply, price and the mint itself, read from the chain and the wallet: the end of the mint page's form. */
-export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActionsProps) {
+export function MintActions({ chosen, design, submitRef, clearErrorRef, onNextSky, onMinted }: MintActionsProps) {
   const { address, chain, isConnected } = useAccount()
   const { chainId, descriptor, deployed } = useGameChain()
   const { openConnectModal } = useConnectModal()
@@ -38,7 +43,6 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
   const { state, mint, reset, payGas, mintedSkyId } = useMint([infoQuery.queryKey, balanceQuery.queryKey])
 
   const info = infoQuery.data
-  const chosen = chosenCount(design)
   const total = info && info.basePrice + BigInt(chosen) * info.customizationPrice
   const status = mintStatus({
     connected: isConnected,
@@ -51,7 +55,7 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
   })
 
   submitRef.current = () => {
-    if (status.kind === 'ready' && total !== undefined) void mint(design, total)
+    if (status.kind === 'ready' && total !== undefined) void mint(design.current, total)
   }
   const nextSkyId = info ? info.minted + 1n : undefined
   useEffect(() => {
@@ -62,13 +66,7 @@ export function MintActions({ design, submitRef, onNextSky, onMinted }: MintActi
       onMinted({ skyId: mintedSkyId, chainId, hash: state.hash })
   }, [mintedSkyId, state, chainId, onMinted])
   // A change to the design after a failed mint clears its error.
-  const failed = state.status === 'error'
-  const shown = useRef(design)
-  useEffect(() => {
-    if (shown.current === design) return
-    shown.current = design
-    if (failed) reset()
-  }, [design, failed, reset])
+  clearErrorRef.current = state.status === 'error' ? reset : undefined
 
   // The designer works without the chain: the gate's state is a line under the price rather than the page.
   const gate = useGameGate({ needsWallet: false, reads: [infoQuery] })

@@ -1,11 +1,20 @@
-import { type FormEvent, startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  type FormEvent,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { PageFallback } from '@/components/page-fallback'
 import { PageIntro } from '@/components/ui/page-intro'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { whenIdle } from '@/lib/idle'
 import { lazyIsland, useDeployment, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
-import type { Design, PreviewMode } from '../utils/design'
+import { chosenCount, type Design, type PreviewMode } from '../utils/design'
 import { browserTimeZone, type TimeZoneChoice } from '../utils/time-zone'
 import type { Minted } from './mint-actions'
 import { MintButton } from './mint-button'
@@ -20,6 +29,14 @@ const skyChooses = { primaryHue: null, secondaryHue: null, constellation: null, 
 const UTC: TimeZoneChoice = { zone: 'UTC', offset: 0 }
 /** Longest wait for an idle period before the browser's time zone is looked up anyway. */
 const TIME_ZONE_IDLE_TIMEOUT_MS = 500
+
+const intro = (
+  <PageIntro
+    kicker="Your own sky, drawn on-chain"
+    title="Mint a night sky"
+    lead="Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is drawn right here, exactly as the contract will draw your token."
+  />
+)
 
 /**
  * /mint: design a sky with a live preview, see supply and price, mint it, and see it as the chain draws it. The
@@ -44,19 +61,55 @@ export function MintPage() {
   const [minted, setMinted] = useState<Minted>()
   const submit = useRef<() => void>(undefined)
   const { currency } = useDeployment()
-  const onDesign = useCallback((patch: Partial<Design>) => setDesign((d) => ({ ...d, ...patch })), [])
+  // The wallet's part of the form (an island: a second render of its own) reads the design only when it is
+  // submitted, and re-renders only when the price changes: a slider's every step then redraws the preview alone.
+  const latest = useRef(design)
+  useLayoutEffect(() => {
+    latest.current = design
+  }, [design])
+  const clearError = useRef<() => void>(undefined)
+  const onDesign = useCallback((patch: Partial<Design>) => {
+    setDesign((d) => ({ ...d, ...patch }))
+    clearError.current?.()
+  }, [])
   const onSubmit = useCallback((event: FormEvent) => {
     event.preventDefault()
     submit.current?.()
   }, [])
+  const chosen = chosenCount(design)
+  const actions = useMemo(
+    () => (
+      <WalletIsland
+        load={MintActions.load}
+        fallback={
+          <>
+            <PriceSummary info={undefined} chosen={0} currency={currency} />
+            <MintButton
+              status={{ kind: 'loading' }}
+              total={undefined}
+              currency={currency}
+              onConnect={() => {}}
+              onSwitchNetwork={() => {}}
+            />
+          </>
+        }
+      >
+        <MintActions
+          chosen={chosen}
+          design={latest}
+          submitRef={submit}
+          clearErrorRef={clearError}
+          onNextSky={setNextSkyId}
+          onMinted={setMinted}
+        />
+      </WalletIsland>
+    ),
+    [chosen, currency],
+  )
 
   return (
     <div className={page.page}>
-      <PageIntro
-        kicker="Your own sky, drawn on-chain"
-        title="Mint a night sky"
-        lead="Pick its colours, its secret constellation and its clouds, or leave any of them to the sky. The preview is drawn right here, exactly as the contract will draw your token."
-      />
+      {intro}
       {minted !== undefined ? (
         <WalletIsland load={MintSuccess.load} fallback={<PageFallback />}>
           <MintSuccess {...minted} onMintAnother={() => setMinted(undefined)} />
@@ -70,23 +123,7 @@ export function MintPage() {
           onMode={setMode}
           onSubmit={onSubmit}
         >
-          <WalletIsland
-            load={MintActions.load}
-            fallback={
-              <>
-                <PriceSummary info={undefined} chosen={0} currency={currency} />
-                <MintButton
-                  status={{ kind: 'loading' }}
-                  total={undefined}
-                  currency={currency}
-                  onConnect={() => {}}
-                  onSwitchNetwork={() => {}}
-                />
-              </>
-            }
-          >
-            <MintActions design={design} submitRef={submit} onNextSky={setNextSkyId} onMinted={setMinted} />
-          </WalletIsland>
+          {actions}
         </MintDesigner>
       )}
     </div>
