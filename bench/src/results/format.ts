@@ -5,9 +5,18 @@ export { formatValue } from '../units'
 
 import type { Results } from './results'
 
+/**
+ * A figure as the table shows it: under a millisecond to the microsecond, where the CPU a request is measured
+ * (docs/decisions/production.md, "What it costs a request"), and otherwise as people read it (units.ts).
+ */
+function shown(value: number | null, unit: Unit): string {
+  if (unit === 'ms' && value !== null && value > 0 && value < 1) return `${Number(value.toFixed(3))} ms`
+  return formatValue(value, unit)
+}
+
 export function formatTarget(target: Target | null, unit: Unit): string {
   if (!target) return ''
-  return `${target.op === '=' ? '=' : target.op === '<=' ? '≤' : '≥'} ${formatValue(target.value, unit)}`
+  return `${target.op === '=' ? '=' : target.op === '<=' ? '≤' : '≥'} ${shown(target.value, unit)}`
 }
 
 /** The figures as an aligned text table, one section after another. */
@@ -31,8 +40,8 @@ export function formatTable(figures: readonly Figure[]): string {
     }
     lines.push([
       `  ${f.label}`,
-      formatValue(f.ours, f.unit),
-      f.baseline === null ? '' : formatValue(f.baseline, f.unit),
+      shown(f.ours, f.unit),
+      f.baseline === null ? '' : shown(f.baseline, f.unit),
       f.ratio === null ? '' : `${f.ratio.toFixed(2)}×`,
       formatTarget(f.target, f.unit),
       f.target === null ? '' : f.met === null ? 'n/a' : f.met ? 'yes' : 'NO',
