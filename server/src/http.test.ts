@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SEPOLIA_WEB_RPC_ORIGINS } from './config'
 import { configFromEnv, parseEnv } from './env'
 import {
+  answerHeaders,
   contentSecurityPolicy,
   limitBody,
   WALLET_FRAME_SOURCES,
@@ -170,5 +171,36 @@ describe('limitBody over a real connection', () => {
 
   it('takes a body within the limit', async () => {
     expect(await send(LIMIT)).toEqual({ status: 200, body: JSON.stringify({ bytes: LIMIT }), sentFirst: true })
+  })
+})
+
+describe('answerHeaders', () => {
+  it('sets its headers on the answer the handler made, without copying it', async () => {
+    let made: Response | undefined
+    const app = new Hono().use(answerHeaders({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }))
+    app.get('/', (c) => {
+      c.header('Cache-Control', 'max-age=60')
+      made = c.json({ ok: true })
+      return made
+    })
+    const answer = await app.request('/')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    // The same object, its body still the bytes it was made with: a copy would have turned it into a stream.
+    expect(answer).toBe(made)
+    expect(await answer.json()).toEqual({ ok: true })
+  })
+
+  it('copies an answer whose headers cannot change, such as a fetched one passed on', async () => {
+    const app = new Hono().use(answerHeaders({ 'Cache-Control': 'no-store' }))
+    app.get('/', async () => {
+      const fetched = await fetch('data:text/plain,from%20elsewhere')
+      // A fetched response's headers are immutable (Fetch standard, "immutable" guard).
+      expect(() => fetched.headers.set('x-test', '1')).toThrow(TypeError)
+      return fetched
+    })
+    const answer = await app.request('/')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(await answer.text()).toBe('from elsewhere')
   })
 })

@@ -221,6 +221,29 @@ export const sendsHsts = (origins: readonly string[]) =>
  * wallets' sign-in windows answer through, while Safe{Wallet} frames it as before (COOP does not apply to frames);
  * and, when the app is served over https, Strict-Transport-Security.
  */
+/**
+ * Sets `headers` on the answer a handler has made, in place. Hono's `c.header()` after `await next()` copies the whole
+ * answer for each header, its body becoming a stream that @hono/node-server then sends the slow way: five headers so
+ * set took 0.074 ms of CPU a request against 0.031 in place (docs/decisions/production.md, "What it costs a request").
+ * An answer whose headers cannot change (a fetched response passed on as it is) is copied once, by `c.header()`.
+ */
+export function setAnswerHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  const entries = Object.entries(headers)
+  try {
+    for (const [name, value] of entries) c.res.headers.set(name, value)
+  } catch {
+    for (const [name, value] of entries) c.header(name, value)
+  }
+}
+
+/** Puts `headers` on every answer of the routes it is used on, whatever the handler set (a route's Cache-Control). */
+export const answerHeaders =
+  (headers: Readonly<Record<string, string>>): MiddlewareHandler =>
+  async (c, next) => {
+    await next()
+    setAnswerHeaders(c, headers)
+  }
+
 export const securityHeaders = ({ hsts, ...policy }: SecurityHeaders): MiddlewareHandler => {
   const headers = {
     'Content-Security-Policy': contentSecurityPolicy(policy),
@@ -230,10 +253,7 @@ export const securityHeaders = ({ hsts, ...policy }: SecurityHeaders): Middlewar
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     ...(hsts ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
   }
-  return async (c, next) => {
-    await next()
-    for (const [name, value] of Object.entries(headers)) c.header(name, value)
-  }
+  return answerHeaders(headers)
 }
 
 /** What Safe{Wallet} needs to read a Safe App's manifest.json from its own origin. */
@@ -247,7 +267,7 @@ export const MANIFEST_CORS_HEADERS = {
 export const manifestCors: MiddlewareHandler = async (c, next) => {
   if (c.req.method === 'OPTIONS') return c.body(null, 204, MANIFEST_CORS_HEADERS)
   await next()
-  for (const [name, value] of Object.entries(MANIFEST_CORS_HEADERS)) c.header(name, value)
+  setAnswerHeaders(c, MANIFEST_CORS_HEADERS)
 }
 
 /** The sentence of a failed zod parse: every message in our schemas is written as one. */

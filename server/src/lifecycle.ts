@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import type { Handler, MiddlewareHandler } from 'hono'
+import { setAnswerHeaders } from './http'
 import type { Log } from './log'
 
 /** How long readiness waits for each dependency before calling it failed. */
@@ -70,7 +71,7 @@ export const closeWhenDraining =
   (draining: () => boolean): MiddlewareHandler =>
   async (c, next) => {
     await next()
-    if (draining()) c.header('Connection', 'close')
+    if (draining()) setAnswerHeaders(c, { Connection: 'close' })
   }
 
 export type DrainOptions = {

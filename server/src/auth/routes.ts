@@ -4,7 +4,7 @@ import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { z } from 'zod'
 import { type AuthConfig, DEFAULT_SIGN_IN_LIMITS } from '../config'
 import type { Database } from '../db'
-import { jsonBody, limitBody, validJson } from '../http'
+import { answerHeaders, jsonBody, limitBody, validJson } from '../http'
 import { logOf } from '../log'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { SESSION_COOKIE, sessionToken } from './session'
@@ -102,86 +102,85 @@ export function authRoutes({ db, config, now, clientKey, rateLimits }: AuthDeps)
   )
   const chainNames = new Map(config.chains.map(({ chain }) => [chain.id, chain.name]))
 
-  return new Hono()
-    .use(async (c, next) => {
+  return (
+    new Hono()
       // A POST from another site was refused by the app's Origin check (sameOriginWrites) before it could sign in,
       // or clear the cookie with a cross-site form (whose response could set it whatever its SameSite).
-      await next()
-      c.header('Cache-Control', 'no-store')
-    })
-    .get('/nonce', nonceLimit, async (c) => {
-      // The nonce is bound to a secret only this browser holds (see issueNonce), so that a signed message seen by
-      // someone else before it is used (a leaked log, a shared screen, a phishing page relaying it) does not sign
-      // them in. A browser keeps its secret while it lasts, so that two tabs signing in at once both succeed; each
-      // nonce renews it for the nonce's life.
-      const binding = nonceBinding(c) ?? newNonceBinding()
-      setCookie(c, NONCE_BINDING_COOKIE, binding, {
-        ...cookieOptions,
-        path: NONCE_BINDING_PATH,
-        maxAge: Math.floor(nonceTtlMs / 1000),
-      })
-      return c.json({ nonce: await issueNonce(db, now(), nonceTtlMs, binding) }, 200)
-    })
-    .post(
-      '/verify',
-      verifyLimit,
-      limitBody(MAX_BODY_BYTES, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`),
-      jsonBody,
-      validJson(verifyBody),
-      async (c) => {
-        const { message, signature } = c.req.valid('json')
-        const time = now()
-        const check = checkSiweMessage(message, {
-          origins: config.origins,
-          chains: chainNames,
-          now: time,
-          maxAgeMs: nonceTtlMs,
+      .use(answerHeaders({ 'Cache-Control': 'no-store' }))
+      .get('/nonce', nonceLimit, async (c) => {
+        // The nonce is bound to a secret only this browser holds (see issueNonce), so that a signed message seen by
+        // someone else before it is used (a leaked log, a shared screen, a phishing page relaying it) does not sign
+        // them in. A browser keeps its secret while it lasts, so that two tabs signing in at once both succeed; each
+        // nonce renews it for the nonce's life.
+        const binding = nonceBinding(c) ?? newNonceBinding()
+        setCookie(c, NONCE_BINDING_COOKIE, binding, {
+          ...cookieOptions,
+          path: NONCE_BINDING_PATH,
+          maxAge: Math.floor(nonceTtlMs / 1000),
         })
-        if (!check.ok) return c.json({ error: check.error }, check.status)
-        const { siwe } = check
+        return c.json({ nonce: await issueNonce(db, now(), nonceTtlMs, binding) }, 200)
+      })
+      .post(
+        '/verify',
+        verifyLimit,
+        limitBody(MAX_BODY_BYTES, `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`),
+        jsonBody,
+        validJson(verifyBody),
+        async (c) => {
+          const { message, signature } = c.req.valid('json')
+          const time = now()
+          const check = checkSiweMessage(message, {
+            origins: config.origins,
+            chains: chainNames,
+            now: time,
+            maxAgeMs: nonceTtlMs,
+          })
+          if (!check.ok) return c.json({ error: check.error }, check.status)
+          const { siwe } = check
 
-        // Checked before the chain is asked, but spent only after: a failed attempt leaves the nonce to
-        // RainbowKit's retry, which reuses it.
-        const state = await nonceState(db, siwe.nonce, time)
-        if (state !== 'usable') return c.json({ error: nonceErrors[state] }, 401)
-        const binding = nonceBinding(c)
-        if (!binding || !isNonceBoundTo(siwe.nonce, binding)) return c.json({ error: nonceErrors.otherBrowser }, 401)
+          // Checked before the chain is asked, but spent only after: a failed attempt leaves the nonce to
+          // RainbowKit's retry, which reuses it.
+          const state = await nonceState(db, siwe.nonce, time)
+          if (state !== 'usable') return c.json({ error: nonceErrors[state] }, 401)
+          const binding = nonceBinding(c)
+          if (!binding || !isNonceBoundTo(siwe.nonce, binding)) return c.json({ error: nonceErrors.otherBrowser }, 401)
 
-        const client = clients.get(siwe.chainId)
-        if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
-        const checked = await checkSignature(client, { address: siwe.address, message, signature })
-        if (checked.kind === 'invalid')
-          return c.json({ error: 'The signature does not match the message and its address.' }, 401)
-        if (checked.kind === 'unreachable') {
-          logOf(c).error(
-            `sign-in: the node of chain ${siwe.chainId} could not check a signature: ${shortMessage(checked.error)}`,
-          )
-          return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
+          const client = clients.get(siwe.chainId)
+          if (!client) throw new Error(`no client for chain ${siwe.chainId}`)
+          const checked = await checkSignature(client, { address: siwe.address, message, signature })
+          if (checked.kind === 'invalid')
+            return c.json({ error: 'The signature does not match the message and its address.' }, 401)
+          if (checked.kind === 'unreachable') {
+            logOf(c).error(
+              `sign-in: the node of chain ${siwe.chainId} could not check a signature: ${shortMessage(checked.error)}`,
+            )
+            return c.json({ error: 'The chain could not be reached to check the signature; try again.' }, 503)
+          }
+
+          const started = await startSession(db, siwe, now(), sessionTtlMs)
+          if (!started) return c.json({ error: nonceErrors.used }, 401)
+          const previous = sessionToken(c)
+          if (previous) await endSession(db, previous)
+          setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions, maxAge: Math.floor(sessionTtlMs / 1000) })
+          return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
+        },
+      )
+      .get('/session', sessionLimit, async (c) => {
+        const token = sessionToken(c)
+        const session = token ? await findSession(db, token, now()) : null
+        if (!session) {
+          if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions)
+          return c.json({ authenticated: false as const }, 200)
         }
-
-        const started = await startSession(db, siwe, now(), sessionTtlMs)
-        if (!started) return c.json({ error: nonceErrors.used }, 401)
-        const previous = sessionToken(c)
-        if (previous) await endSession(db, previous)
-        setCookie(c, SESSION_COOKIE, started.token, { ...cookieOptions, maxAge: Math.floor(sessionTtlMs / 1000) })
-        return c.json({ address: started.session.address, chainId: started.session.chainId }, 200)
-      },
-    )
-    .get('/session', sessionLimit, async (c) => {
-      const token = sessionToken(c)
-      const session = token ? await findSession(db, token, now()) : null
-      if (!session) {
-        if (token) deleteCookie(c, SESSION_COOKIE, cookieOptions)
-        return c.json({ authenticated: false as const }, 200)
-      }
-      return c.json({ authenticated: true as const, address: session.address, chainId: session.chainId }, 200)
-    })
-    .post('/logout', async (c) => {
-      const token = sessionToken(c)
-      if (token) await endSession(db, token)
-      deleteCookie(c, SESSION_COOKIE, cookieOptions)
-      return c.json({ ok: true as const }, 200)
-    })
+        return c.json({ authenticated: true as const, address: session.address, chainId: session.chainId }, 200)
+      })
+      .post('/logout', async (c) => {
+        const token = sessionToken(c)
+        if (token) await endSession(db, token)
+        deleteCookie(c, SESSION_COOKIE, cookieOptions)
+        return c.json({ ok: true as const }, 200)
+      })
+  )
 }
 
 const nonceErrors = {

@@ -6,6 +6,7 @@ import { requireSession } from '../auth/session'
 import type { Database } from '../db'
 import { calendarFeeds } from '../db/schema'
 import type { IndexerReads } from '../discovery/routes'
+import { answerHeaders } from '../http'
 import { type FeedSky, nightsFeed } from './feed'
 
 export type CalendarDeps = {
@@ -65,10 +66,7 @@ export function calendarRoutes({ db, now, chainTime, chainId, origin, indexer, r
 
   return (
     new Hono()
-      .use(async (c, next) => {
-        await next()
-        c.header('Cache-Control', 'no-store')
-      })
+      .use(answerHeaders({ 'Cache-Control': 'no-store' }))
       .get('/', signedIn, async (c) => {
         const [feed] = await db
           .select({ createdAt: calendarFeeds.createdAt })

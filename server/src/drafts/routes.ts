@@ -3,7 +3,7 @@ import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { DraftWriteLimits } from '../config'
 import type { Database } from '../db'
-import { jsonBody, limitBody, validInput, validJson } from '../http'
+import { answerHeaders, jsonBody, limitBody, validInput, validJson } from '../http'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { draftChangesInput, draftIdParams, newDraftInput } from './input'
 import { createDraft, type Draft, deleteDraft, findDraft, listDrafts, MAX_DRAFTS, updateDraft } from './store'
@@ -67,10 +67,7 @@ export function draftRoutes({ db, now, clientKey, writeLimits, rateLimits }: Dra
   const id = validInput('param', draftIdParams, (_, c) => c.json({ error: errors.missing }, 404))
 
   return new Hono()
-    .use(async (c, next) => {
-      await next()
-      c.header('Cache-Control', 'no-store')
-    })
+    .use(answerHeaders({ 'Cache-Control': 'no-store' }))
     .get('/', signedIn, async (c) => {
       const list = await listDrafts(db, c.var.session.address)
       return c.json({ drafts: list.map(toJson) }, 200)

@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { BaseError, HttpRequestError, RpcRequestError, TimeoutError, WebSocketRequestError } from 'viem'
 import { DEFAULT_RELAY_LIMIT, type RateLimit } from '../config'
-import { jsonBody, limitBody, validJson } from '../http'
+import { answerHeaders, jsonBody, limitBody, validJson } from '../http'
 import { logOf } from '../log'
 import { type RateLimitStore, rateLimit } from '../rate-limit'
 import { type RefusalCode, relayRequestSchema } from './policy'
@@ -65,10 +65,7 @@ export function relayRoutes({ relayer, clientKey, networkKey, rateLimits, limit 
   const requests = rateLimit(rateLimits('relay-requests', limit), 'requests to relay', clientKey)
   return (
     new Hono()
-      .use(async (c, next) => {
-        await next()
-        c.header('Cache-Control', 'no-store')
-      })
+      .use(answerHeaders({ 'Cache-Control': 'no-store' }))
       // Whether the game pays gas here, and where the page sends what it signs.
       .get('/', (c) => {
         if (!relayer) return c.json({ on: false as const }, 200)

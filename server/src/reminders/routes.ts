@@ -4,7 +4,7 @@ import { requireSession } from '../auth/session'
 import type { Session } from '../auth/store'
 import type { Database } from '../db'
 import { reminders } from '../db/schema'
-import { jsonBody, limitBody, validJson } from '../http'
+import { answerHeaders, jsonBody, limitBody, validJson } from '../http'
 import type { ReadSky } from '../skies/reader'
 import { reminderInput, reminderRemoval } from './input'
 import type { VapidKeys } from './send'
@@ -85,10 +85,7 @@ export function reminderRoutes({
   const address = (c: { get: (key: 'session') => Session }) => c.get('session').address
 
   return new Hono<{ Variables: { session: Session } }>()
-    .use(async (c, next) => {
-      await next()
-      c.header('Cache-Control', 'no-store')
-    })
+    .use(answerHeaders({ 'Cache-Control': 'no-store' }))
     .get('/key', (c) => (vapid ? c.json({ publicKey: vapid.publicKey }) : c.json({ error: errors.off }, 503)))
     .get('/', signedIn, async (c) => {
       const rows = await db
