@@ -70,6 +70,7 @@ export function prepareNginx({ dir, port, upstreams }: NginxSetup): string[] {
     ACCESS_LOG: join(dir, 'access.log'),
   })
   // Started as root, nginx's workers run as an unprivileged user, which must reach the folders they buffer into.
+  mkdirSync(dir, { recursive: true })
   chmodSync(dir, 0o755)
   const temp = join(dir, 'temp')
   mkdirSync(temp, { recursive: true, mode: 0o777 })

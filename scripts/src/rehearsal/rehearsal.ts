@@ -3,7 +3,7 @@
 // API built against that deployment; the indexer's writer (`ponder start`) and a reader (`ponder serve`) on
 // Postgres; two API processes from the build under plain `node`, behind nginx with the configuration compose ships
 // (deploy/nginx), which serves the app on one origin. Nothing here asks anvil for what only a development chain offers.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -116,12 +116,21 @@ const STOP_ORDER: Piece[][] = [['load balancer'], ['API 1', 'API 2'], ['indexer 
 type Pieces = Runner<Piece> & { say: (line: string) => void }
 
 /** Runs a piece as a supervisor would: restarted half a second after it dies, stopped with its own signal. */
-const supervised = (runner: Pieces, piece: Piece, args: string[], cwd: string, env: NodeJS.ProcessEnv) => {
+const supervised = (
+  runner: Pieces,
+  piece: Piece,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  command?: string,
+) => {
   const run = runner.service(piece, args, cwd, env, {
+    command,
     supervised: true,
     backoffMs: () => 500,
-    // Ponder releases its schema's lock on SIGINT only (docs/decisions/indexer.md); the API drains on SIGTERM.
-    stopSignal: piece.startsWith('indexer') ? 'SIGINT' : 'SIGTERM',
+    // Ponder releases its schema's lock on SIGINT only (docs/decisions/indexer.md); the API drains on SIGTERM; nginx
+    // stops gracefully on SIGQUIT, its workers finishing the requests they hold (SIGTERM would cut them).
+    stopSignal: piece.startsWith('indexer') ? 'SIGINT' : piece === 'load balancer' ? 'SIGQUIT' : 'SIGTERM',
     graceMs: 15_000,
     onRestart: (n, exit) => runner.say(`the ${piece} exited (${exitText(exit)}); restart ${n}, as a supervisor would`),
   })
@@ -288,21 +297,7 @@ async function startApis(runner: Pieces, apiEntry: string, env: ReturnType<typeo
     port: at.port,
     upstreams: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
   })
-  runner.service(
-    'load balancer',
-    args,
-    at.dir,
-    {},
-    {
-      command: at.nginx,
-      supervised: true,
-      backoffMs: () => 500,
-      // nginx's graceful stop: its workers finish the requests they hold (SIGTERM would cut them).
-      stopSignal: 'SIGQUIT',
-      graceMs: 15_000,
-      onRestart: (n, exit) => runner.say(`nginx exited (${exitText(exit)}); restart ${n}, as a supervisor would`),
-    },
-  )
+  supervised(runner, 'load balancer', args, at.dir, {}, at.nginx)
   await runner.answers('load balancer', `http://127.0.0.1:${at.port}/api/health`, 90_000, 200)
   return apis
 }
@@ -362,9 +357,7 @@ export async function startRehearsal(options: RehearsalOptions = {}): Promise<Re
       { postgresUrl: postgres.url, provider, readerUrl: reader.url, publicUrl, webDist },
       options.apiEnv,
     )
-    const nginxDir = join(runDir, 'nginx')
-    mkdirSync(nginxDir)
-    const apis = await startApis(runner, apiEntry, env, { port, dir: nginxDir, nginx })
+    const apis = await startApis(runner, apiEntry, env, { port, dir: join(runDir, 'nginx'), nginx })
     return {
       url: publicUrl,
       chainId: sepolia.id,
