@@ -28,6 +28,20 @@ function originsOf(page: Page) {
   return origins
 }
 
+/**
+ * The frames the page tried to load and its Content-Security-Policy refused, as Chromium reports them on the console.
+ * WalletConnect's SDK tries WalletConnect Verify's frame unless the app stops it, and waits 5 s for the refused frame
+ * to answer before each proposal and request (web/src/lib/wallet/utils/wallet-connectors.ts): a refusal seen here is
+ * that wait.
+ */
+function refusedFrames(page: Page) {
+  const refused: string[] = []
+  page.on('console', (message) => {
+    if (/^Framing .* violates the following Content Security Policy/.test(message.text())) refused.push(message.text())
+  })
+  return refused
+}
+
 /** The origins a page of the app may reach: itself, the chain node it was built for, and the WalletConnect relay. */
 const allowedOrigins = (stack: StackInfo) =>
   new Set([stack.webUrl, stack.rpcUrl, stack.walletConnectRelayUrl].map((url) => new URL(url).origin))
@@ -82,6 +96,7 @@ test.describe('a phone wallet over WalletConnect', () => {
     rpc,
   }) => {
     const origins = originsOf(page)
+    const refused = refusedFrames(page)
     phone = await phoneFor(stack, rpc)
     await page.goto('/stargaze')
     await scanToConnect(page, phone)
@@ -101,6 +116,7 @@ test.describe('a phone wallet over WalletConnect', () => {
 
     const allowed = allowedOrigins(stack)
     expect([...origins].filter((origin) => !allowed.has(origin))).toEqual([])
+    expect(refused).toEqual([])
   })
 
   test.describe('a player who pays no gas', () => {
@@ -111,6 +127,7 @@ test.describe('a phone wallet over WalletConnect', () => {
       stack,
       rpc,
     }) => {
+      const refused = refusedFrames(page)
       phone = await phoneFor(stack, rpc, { funded: false })
       await page.goto('/mint')
       await scanToConnect(page, phone)
@@ -139,6 +156,8 @@ test.describe('a phone wallet over WalletConnect', () => {
       expect(owner.toLowerCase()).toBe(phone.address.toLowerCase())
       expect(phone.asked().filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(2)
       expect(phone.asked()).not.toContain('eth_sendTransaction')
+      // Neither request waited on a frame the page may not load.
+      expect(refused).toEqual([])
     })
   })
 

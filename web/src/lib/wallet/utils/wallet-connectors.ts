@@ -58,7 +58,34 @@ export function walletConnectors(
     if (typeof wallet.hidden === 'function' && wallet.hidden()) continue
     connectors.push(...connectorsOf(wallet, groupIndex, groupName, index))
   }
-  return connectors
+  return relayUrl ? connectors.map(withoutVerify) : connectors
+}
+
+type Connector = ReturnType<CreateConnectorFn>
+/** The part of WalletConnect's provider that holds its Verify client (EthereumProvider → UniversalProvider → core). */
+type WithVerify = { signer?: { client?: { core?: { verify?: { register: (...args: never[]) => Promise<unknown> } } } } }
+
+/**
+ * WalletConnect Verify vouches only for projects on the public relay, and with a relay of the deployment's own the
+ * CSP refuses its frame (docs/decisions/walletconnect.md). The SDK still tries the frame before each session proposal
+ * and each request and, as a refused frame never answers, waits its 5 s timeout every time: the QR code, and every
+ * signature or transaction asked of a phone, came 5 s late. Its attestation is then empty; it is empty at once here.
+ */
+function withoutVerify(create: CreateConnectorFn): CreateConnectorFn {
+  return (config) => {
+    const connector = create(config)
+    if (connector.type !== 'walletConnect') return connector
+    const { getProvider } = connector
+    return {
+      ...connector,
+      async getProvider(this: Connector, ...args: Parameters<Connector['getProvider']>) {
+        const provider = await getProvider.apply(this, args)
+        const verify = (provider as WithVerify | undefined)?.signer?.client?.core?.verify
+        if (verify) verify.register = async () => ''
+        return provider
+      },
+    } as Connector
+  }
 }
 
 type Wallet = ReturnType<WalletList[number]['wallets'][number]>
