@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt, isNull, lte } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db'
+import { placeholderFor, preparedFor } from '../db/prepared'
 import { nonces, sessions } from '../db/schema'
 
 /** 256 random bits, base64url: the secret a browser's nonce-binding cookie holds. */
@@ -88,12 +89,23 @@ export async function startSession(
 
 /** The live session behind a cookie's token, if any. */
 export async function findSession(db: Database, token: string, now: Date): Promise<Session | null> {
-  const [row] = await db
-    .select({ address: sessions.address, chainId: sessions.chainId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+  const [row] = await sessionByToken(db).execute({ tokenHash: hashToken(token), now })
   return row ?? null
 }
+
+/** Each page load and wallet change reads the session: its query is prepared once (db/prepared.ts). */
+const sessionByToken = preparedFor((db) =>
+  db
+    .select({ address: sessions.address, chainId: sessions.chainId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, placeholderFor(sessions.expiresAt, 'now')),
+      ),
+    )
+    .prepare('find_session'),
+)
 
 export async function endSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../db'
+import { preparedFor } from '../db/prepared'
 import { drafts } from '../db/schema'
 import type { DraftChanges, NewDraft } from './input'
 
@@ -25,9 +26,18 @@ export function listDrafts(db: Database, owner: string): Promise<Draft[]> {
 }
 
 export async function findDraft(db: Database, id: string): Promise<Draft | null> {
-  const [row] = await db.select().from(drafts).where(eq(drafts.id, id))
+  const [row] = await draftById(db).execute({ id })
   return row ?? null
 }
+
+/** A shared draft is read on every visit of its link: its query is prepared once (db/prepared.ts). */
+const draftById = preparedFor((db) =>
+  db
+    .select()
+    .from(drafts)
+    .where(eq(drafts.id, sql.placeholder('id')))
+    .prepare('find_draft'),
+)
 
 /**
  * Saves a new draft unless the owner already has {@link MAX_DRAFTS}; `null` then. The count and the insert run in
@@ -69,12 +79,38 @@ export async function updateDraft(
   changes: DraftChanges,
   now: Date,
 ): Promise<Outcome<Draft>> {
-  const [row] = await db
-    .update(drafts)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(drafts.id, id), eq(drafts.owner, owner)))
-    .returning()
+  const [row] = await draftUpdate(db, changes).execute({ ...changes, updatedAt: now, id, owner })
   return row ? { ok: true, value: row } : whyNot(db, id, owner)
+}
+
+/** The UPDATE setting `fields` (and the time of the change) on a draft its owner holds. */
+const buildDraftUpdate = (db: Database, fields: readonly string[]) =>
+  db
+    .update(drafts)
+    .set(Object.fromEntries([...fields, 'updatedAt'].map((field) => [field, sql.placeholder(field)])))
+    .where(and(eq(drafts.id, sql.placeholder('id')), eq(drafts.owner, sql.placeholder('owner'))))
+    .returning()
+    .prepare(`update_draft_${fields.join('_')}`)
+
+const draftUpdates = preparedFor(() => new Map<string, ReturnType<typeof buildDraftUpdate>>())
+
+/**
+ * The UPDATE for the fields `changes` names, prepared once per set of names (a rename, a new layer, both…: a handful),
+ * as every edit in the Compose page saves one (db/prepared.ts).
+ */
+function draftUpdate(db: Database, changes: DraftChanges) {
+  const fields = Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([field]) => field)
+    .sort()
+  const key = fields.join(',')
+  const byFields = draftUpdates(db)
+  let query = byFields.get(key)
+  if (!query) {
+    query = buildDraftUpdate(db, fields)
+    byFields.set(key, query)
+  }
+  return query
 }
 
 export async function deleteDraft(db: Database, id: string, owner: string): Promise<Outcome<null>> {
