@@ -116,7 +116,7 @@ function baseApp({ config, db, logger, draining, relayer }: AppDeps, { indexer }
   return (
     new Hono()
       // First, so that every answer is logged, timed and carries its request id.
-      .use(...requestLogging(logger), httpMetrics, closeWhenDraining(draining))
+      .use(...requestLogging(logger, config.requestLines), httpMetrics, closeWhenDraining(draining))
       // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
       .use(
         securityHeaders({

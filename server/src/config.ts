@@ -1,6 +1,7 @@
 import type { Address, Chain } from 'viem'
 import { sepolia } from 'viem/chains'
 import type { ContractAddresses } from './contracts'
+import type { RequestLines } from './log'
 
 /**
  * A chain players may sign in on, and the node that checks contract accounts' signatures there (ERC-1271, and
@@ -128,6 +129,8 @@ export type AppConfig = {
   reminders?: ReminderSettings
   /** Reverse proxies in front of the API whose X-Forwarded-For names the client (default 0: none, header ignored). */
   trustedProxies?: number
+  /** Which requests the API logs a line for (default `all`; see log.ts). */
+  requestLines?: RequestLines
   /**
    * Sky reads (GET /api/skies/:chainId/:skyId) one client may make, on the nodes of `auth.chains` (default
    * {@link DEFAULT_SKY_READ_LIMIT}).

@@ -17,7 +17,7 @@ import {
   type SignInChain,
 } from './config'
 import { contractsFor } from './contracts'
-import { LOG_LEVELS, type LogLevel, secretsOf } from './log'
+import { LOG_LEVELS, type LogLevel, REQUEST_LINES, type RequestLines, secretsOf } from './log'
 import { repositoryDir } from './paths'
 
 // `.env` files leave unset values as empty strings; treat them as unset so defaults apply.
@@ -164,6 +164,17 @@ const schema = z.object({
     z
       .enum(LOG_LEVELS as [LogLevel, ...LogLevel[]], { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.` })
       .default('info'),
+  ),
+  /**
+   * `all` logs a line for every request; `failures` only for those answered 5xx or slower than a second, behind a
+   * proxy that logs every request with the same id (nginx in compose.yaml).
+   */
+  LOG_REQUESTS: optional(
+    z
+      .enum(REQUEST_LINES as [RequestLines, ...RequestLines[]], {
+        error: `LOG_REQUESTS must be one of ${REQUEST_LINES.join(', ')}.`,
+      })
+      .default('all'),
   ),
   /** A port of its own for Prometheus's `GET /metrics`, apart from the public one; unset, no such listener. */
   METRICS_PORT: optional(z.coerce.number().int().min(1).max(65_535).optional()),
@@ -342,6 +353,7 @@ export function configFromEnv(env: Env): AppConfig {
       ...(env.LOCAL_RPC_URL ? [new URL(env.LOCAL_RPC_URL).origin] : []),
     ],
     trustedProxies: env.TRUST_PROXY,
+    requestLines: env.LOG_REQUESTS,
     walletConnectRelay: env.WALLETCONNECT_RELAY_URL,
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT

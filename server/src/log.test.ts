@@ -2,7 +2,16 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { describe, expect, it } from 'vitest'
 import { createApp } from './app'
 import * as schema from './db/schema'
-import { createLogger, type LogFormat, log, prettyLine, secretsOf } from './log'
+import {
+  createLogger,
+  type LogFormat,
+  log,
+  prettyLine,
+  type RequestLines,
+  SLOW_REQUEST_MS,
+  secretsOf,
+  writesRequestLine,
+} from './log'
 
 const db = drizzle.mock({ schema })
 
@@ -10,7 +19,7 @@ const RPC_URL = 'https://eth-sepolia.g.alchemy.com/v2/provider-key-0123456789abc
 const DATABASE_URL = 'postgres://api:s3cret-passw0rd@db.internal:5432/chainellation'
 
 /** An app whose logger writes into `lines`, knowing the secrets of the URLs above. */
-function appLogging(format: LogFormat = 'json') {
+function appLogging(format: LogFormat = 'json', requestLines?: RequestLines) {
   const lines: string[] = []
   const logger = createLogger({
     format,
@@ -19,7 +28,7 @@ function appLogging(format: LogFormat = 'json') {
     destination: { write: (line) => lines.push(line) },
   })
   const app = createApp({
-    config: { chainId: 31337, contracts: {}, auth: { origins: ['http://localhost:5173'], chains: [] } },
+    config: { chainId: 31337, contracts: {}, auth: { origins: ['http://localhost:5173'], chains: [] }, requestLines },
     db,
     logger,
   })
@@ -94,6 +103,30 @@ describe('request logging', () => {
       new RegExp(`^ERROR: unhandled error \\(request ${id}\\)[^]*Error: HTTP request failed\\. URL: \\[redacted\\]`),
     )
     expect(lines[3]).toMatch(/^INFO: GET \/boom 500 /)
+  })
+})
+
+describe('request lines behind a proxy that logs every request', () => {
+  it('writes a line only for a request answered 5xx, and keeps its errors and their ids', async () => {
+    const { app, records } = appLogging('json', 'failures')
+    await app.request('/api/health')
+    await app.request('/api/nope')
+    const res = await app.request('/boom')
+    const id = res.headers.get('x-request-id')
+    expect(records().map(({ level, msg, status }) => [level, msg, status])).toEqual([
+      ['warn', 'about to call [redacted]', undefined],
+      ['error', 'unhandled error', undefined],
+      ['info', 'request', 500],
+    ])
+    expect(records().every((record) => record.reqId === id)).toBe(true)
+  })
+
+  it('logs a slow request, whatever its status, and every request when asked for all', () => {
+    expect(writesRequestLine('failures', 200, SLOW_REQUEST_MS - 0.1)).toBe(false)
+    expect(writesRequestLine('failures', 499, 3)).toBe(false)
+    expect(writesRequestLine('failures', 200, SLOW_REQUEST_MS)).toBe(true)
+    expect(writesRequestLine('failures', 503, 3)).toBe(true)
+    expect(writesRequestLine('all', 200, 3)).toBe(true)
   })
 })
 

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Context, MiddlewareHandler } from 'hono'
 import { requestId } from 'hono/request-id'
-import { pinoLogger } from 'hono-pino'
 import { type DestinationStream, type Level, type Logger, pino } from 'pino'
 import { prettyFactory } from 'pino-pretty'
 
@@ -10,7 +9,7 @@ export type LogFormat = 'json' | 'pretty'
 export type LogLevel = Level | 'silent'
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-/** What logging calls need of a logger: pino's, or hono-pino's per-request one. */
+/** What logging calls need of a logger: pino's, or a request's (see {@link requestLogging}). */
 export type Log = Pick<Logger, 'fatal' | 'error' | 'warn' | 'info' | 'debug'>
 
 const REDACTED = '[redacted]'
@@ -131,62 +130,65 @@ export function setProcessLogger(logger: Log): void {
 export const log = (): Log => requestLogger.getStore() ?? processLogger
 
 /** The request's own logger, for handlers that have its context at hand. */
-export const logOf = (c: Context): Log => (c.get('logger') as Log | undefined) ?? processLogger
+export const logOf = (c: Context): Log => c.get('logger') ?? processLogger
 
-const LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+const LEVEL_NAMES = ['fatal', 'error', 'warn', 'info', 'debug'] as const
 
 /**
- * A logger for hono-pino that carries a request's bindings (its id) by adding them to each line it writes. hono-pino
- * makes two pino child loggers per request to hold that id, each serializing its bindings, for the one or two lines
- * a request writes: that was a third of what logging cost a request, and this is cheaper for so few lines.
+ * A request's logger: `root`, adding `bindings` (its id) to each line it writes. Cheaper than a pino child logger,
+ * which serializes its bindings when made, for the one or two lines a request writes.
  */
-function withBindings(root: Logger, bindings: Record<string, unknown>): Logger {
-  const logger: Record<string, unknown> = {
-    child: (more: Record<string, unknown>) => withBindings(root, { ...bindings, ...more }),
-    bindings: () => bindings,
-  }
+function withBindings(root: Logger, bindings: Record<string, unknown>): Log {
+  const logger: Partial<Record<(typeof LEVEL_NAMES)[number], unknown>> = {}
   for (const level of LEVEL_NAMES)
     logger[level] = (first: unknown, ...rest: string[]) => {
       if (first instanceof Error) return root[level]({ ...bindings, err: first }, rest[0] ?? first.message)
       if (typeof first === 'object' && first !== null) return root[level]({ ...bindings, ...first }, ...rest)
       return root[level](bindings, String(first), ...rest)
     }
-  // hono-pino takes any object with pino's `child` and `info` for a pino logger.
-  return logger as unknown as Logger
+  return logger as Log
 }
 
 /**
- * Gives every request an id, the load balancer's (`X-Request-Id`, when it is at most 255 letters, digits, `_`, `-`
- * or `=`) or a new UUID, echoed in the answer's `X-Request-Id`; and writes one line for it when it is answered, with
- * its method, path, route pattern, status and duration. Anything logged while the request is handled carries its id.
+ * Which requests get a line of their own: `all`, or `failures` (answered 5xx, or slower than
+ * {@link SLOW_REQUEST_MS}) behind a proxy whose access log has every request with the same id (nginx's, in
+ * deploy/nginx/). A line cost a request a fifth of its CPU on the home page (docs/decisions/production.md).
  */
-export function requestLogging(logger: Logger): MiddlewareHandler[] {
-  const started = new WeakMap<Context, number>()
+export type RequestLines = 'all' | 'failures'
+export const REQUEST_LINES: readonly RequestLines[] = ['all', 'failures']
+
+/** A request this slow is logged whatever {@link RequestLines} says. */
+export const SLOW_REQUEST_MS = 1000
+
+/** Whether a request answered `status` after `durationMs` gets its own line. */
+export const writesRequestLine = (lines: RequestLines, status: number, durationMs: number) =>
+  lines === 'all' || status >= 500 || durationMs >= SLOW_REQUEST_MS
+
+/**
+ * Gives every request an id, the load balancer's (`X-Request-Id`, when it is at most 255 letters, digits, `_`, `-`
+ * or `=`) or a new UUID, echoed in the answer's `X-Request-Id`; and writes a line for it when it is answered, as
+ * `lines` says, with its method, path, route pattern, status and duration. Anything logged while the request is
+ * handled carries its id.
+ */
+export function requestLogging(logger: Logger, lines: RequestLines = 'all'): MiddlewareHandler[] {
   return [
     requestId(),
-    pinoLogger({
-      pino: withBindings(logger, {}),
-      http: {
-        // The request id is bound to the request's logger itself, so that every line it writes has it.
-        reqId: false,
-        referRequestIdKey: 'unused',
-        responseTime: false,
-        onReqBindings: (c) => {
-          started.set(c, performance.now())
-          return { reqId: c.var.requestId }
-        },
-        onResBindings: (c) => ({
-          method: c.req.method,
-          path: c.req.path,
-          route: c.req.routePath,
-          status: c.res.status,
-          durationMs: Math.round((performance.now() - (started.get(c) ?? performance.now())) * 10) / 10,
-        }),
-        // A failure is logged where it happens, with its error; the request's own line stays at info.
-        onResLevel: () => 'info',
-        onResMessage: () => 'request',
-      },
-    }) as unknown as MiddlewareHandler,
-    (c, next) => requestLogger.run(c.get('logger') as Log, next),
+    async (c, next) => {
+      const started = performance.now()
+      const log = withBindings(logger, { reqId: c.var.requestId })
+      c.set('logger', log)
+      await requestLogger.run(log, next)
+      const durationMs = Math.round((performance.now() - started) * 10) / 10
+      const status = c.res.status
+      if (writesRequestLine(lines, status, durationMs))
+        log.info({ method: c.req.method, path: c.req.path, route: c.req.routePath, status, durationMs }, 'request')
+    },
   ]
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The request's logger, whose lines carry its id (see {@link requestLogging}). */
+    logger: Log
+  }
 }

@@ -272,6 +272,8 @@ function apiEnvOf(at: ApiSetting, extra: Record<string, string> | undefined) {
     // Metrics on a port of their own, never on the public origin.
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
     LOG_FORMAT: 'json',
+    // As compose.yaml: nginx's access log has every request; the API logs those that failed or were slow.
+    LOG_REQUESTS: 'failures',
     LOCAL_RPC_URL: '',
     DATA_DIR: '',
     ...vapid,
