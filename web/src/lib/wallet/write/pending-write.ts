@@ -1,6 +1,7 @@
 import type { Hash } from 'viem'
 import { z } from '@/config/zod'
 import type { SentTransaction } from './transaction-outcome'
+import type { WriteState } from './write-state'
 
 /** A write sent but not yet settled, kept in local storage so that it survives a reload. */
 export type PendingWrite = (
@@ -86,3 +87,7 @@ export function savePending(storage: Storage, key: string, pending: PendingWrite
   const sent = pending.sent && { ...pending.sent, value: pending.sent.value?.toString() }
   storage.setItem(key, JSON.stringify({ ...pending, sent }))
 }
+
+/** What a pending write shows until its outcome is known: a batch until it is on chain, another by its hash. */
+export const pendingState = (pending: PendingWrite): WriteState =>
+  pending.calls !== undefined ? { status: 'confirming' } : { status: 'pending', hash: pending.hash }

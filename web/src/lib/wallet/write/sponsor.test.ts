@@ -6,7 +6,8 @@ import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { returningCode } from '../testing/evm-code'
 import { ALICE, localTestChain } from '../testing/local-chain'
-import { gasReason, isContractAccount, type RelayTerms, requestGas } from './sponsor'
+import { requestGas } from './relay-call'
+import { gasReason, isContractAccount, type RelayTerms } from './sponsor'
 
 // Whether the game pays an account's gas, read from a real node (anvil): the account's code decides whether it can
 // sign a request as an ordinary account does.

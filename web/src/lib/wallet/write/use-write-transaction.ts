@@ -8,10 +8,10 @@ import { safeAppsSdk } from '../utils/safe-app'
 import { paysOwnGas } from './gas-choice'
 import { minedBlocks } from './mined-blocks'
 import { notifyWrite } from './notify'
-import { gasReason, relayCall } from './sponsor'
+import { gasReason } from './sponsor'
 import { RelayRefusal } from './sponsored-write'
 import { accountIsContractQuery, relayTermsQuery } from './use-gas-sponsorship'
-import { createWriteMachine } from './write-machine'
+import { createWriteMachine, writeSteps } from './write-machine'
 import { IDLE } from './write-state'
 
 type Options = {
@@ -59,6 +59,8 @@ export function useWriteTransaction({ resumeKey, invalidates = [], describeMined
           const terms = await queryClient.fetchQuery(relayTermsQuery)
           if (!terms.on)
             throw new RelayRefusal('The game no longer pays gas here: send the transaction from your wallet.', 'off')
+          // Fetched with the machine's own steps, before it asks for this.
+          const { relayCall } = await writeSteps()
           return relayCall(config, terms, owner.address, call)
         },
       },

@@ -1,11 +1,27 @@
 import type { Abi, ContractFunctionName, TransactionReceipt } from 'viem'
 import { watchAccount } from 'wagmi/actions'
-import { follow } from './follow-write'
-import { readPending } from './pending-write'
-import { send, sendBatch } from './send-write'
+import { whenIdle } from '@/lib/idle'
+import { pendingState, readPending } from './pending-write'
 import { callOf, type Description, type Writable, type WriteRequest } from './write-call'
 import { nextId, type WriteMachineOptions, writeContext } from './write-context'
 import { IDLE, type WriteState } from './write-state'
+
+/**
+ * The steps of a write (write-steps.ts), fetched once: a page without a connected wallet never sends one, and they are
+ * most of the write's code (viem's preparing, signing and sending, ~15 kB gzip; docs/decisions/first-use.md).
+ */
+let steps: Promise<typeof import('./write-steps')> | undefined
+export const writeSteps = () => {
+  steps ??= import('./write-steps').catch((error: unknown) => {
+    // A failed fetch (the network, a new deployment) is tried again by the next write.
+    steps = undefined
+    throw error
+  })
+  return steps
+}
+
+/** How long a connected wallet's page waits for an idle moment before it fetches the steps of a write anyway. */
+const STEPS_IDLE_TIMEOUT_MS = 2000
 
 /**
  * The one path every write in the app takes, without React (in the manner of RainbowKit's transaction store):
@@ -37,7 +53,23 @@ export function createWriteMachine(options: WriteMachineOptions) {
     const key = owner && ctx.storageKey(owner)
     if (!owner || !key || ctx.following.has(key)) return
     const pending = readPending(ctx.storage(), key)
-    if (pending) void follow(ctx, owner, nextId(), pending)
+    if (!pending) return
+    // Marked at once, so that a second resume while the steps are fetched does not follow it twice; and shown at once.
+    ctx.following.add(key)
+    const id = nextId()
+    ctx.update(owner, id, pendingState(pending), pending.description)
+    writeSteps().then(
+      ({ follow }) => follow(ctx, owner, id, pending),
+      (error: unknown) => {
+        ctx.following.delete(key)
+        ctx.update(owner, id, { status: 'error', message: fetchFailed(error), hash: pending.hash })
+      },
+    )
+  }
+
+  /** A wallet is connected: it can write, so fetch what a write does before the player asks for one. */
+  function readyToWrite() {
+    if (current()) whenIdle(() => void writeSteps().catch(() => {}), STEPS_IDLE_TIMEOUT_MS)
   }
 
   /** `sent`, or nothing at once should the wallet move to another account or chain first (see `releases`). */
@@ -50,6 +82,18 @@ export function createWriteMachine(options: WriteMachineOptions) {
     return Promise.race([sent, released]).finally(() => releases.delete(release))
   }
 
+  /** `run` with the steps of a write; should they not be fetched, the write ends in an error that says so. */
+  function withSteps(
+    owner: NonNullable<ReturnType<typeof current>>,
+    id: number,
+    run: (loaded: Awaited<ReturnType<typeof writeSteps>>) => Promise<TransactionReceipt | undefined>,
+  ): Promise<TransactionReceipt | undefined> {
+    return writeSteps().then(run, (error: unknown) => {
+      ctx.update(owner, id, { status: 'error', message: fetchFailed(error) })
+      return undefined
+    })
+  }
+
   let unwatch: (() => void) | undefined
   const start = () => {
     unwatch = watchAccount(ctx.config, {
@@ -59,10 +103,12 @@ export function createWriteMachine(options: WriteMachineOptions) {
         for (const release of releases) release()
         releases.clear()
         resume()
+        readyToWrite()
         for (const listener of listeners) listener()
       },
     })
     resume()
+    readyToWrite()
   }
 
   return {
@@ -91,7 +137,8 @@ export function createWriteMachine(options: WriteMachineOptions) {
     ): Promise<TransactionReceipt | undefined> {
       const owner = current()
       if (!owner) return Promise.resolve(undefined)
-      return untilSwitched(send(ctx, owner, nextId(), callOf(request), description))
+      const id = nextId()
+      return untilSwitched(withSteps(owner, id, ({ send }) => send(ctx, owner, id, callOf(request), description)))
     },
 
     /**
@@ -101,7 +148,10 @@ export function createWriteMachine(options: WriteMachineOptions) {
     writeBatch(requests: readonly WriteRequest[], description: string): Promise<TransactionReceipt | undefined> {
       const owner = current()
       if (!owner || !requests.length) return Promise.resolve(undefined)
-      return untilSwitched(sendBatch(ctx, owner, nextId(), requests.map(callOf), description))
+      const id = nextId()
+      return untilSwitched(
+        withSteps(owner, id, ({ sendBatch }) => sendBatch(ctx, owner, id, requests.map(callOf), description)),
+      )
     },
 
     /**
@@ -113,7 +163,8 @@ export function createWriteMachine(options: WriteMachineOptions) {
       const last = owner && ctx.refused.get(owner.key)
       if (!owner || !last) return Promise.resolve(undefined)
       ctx.refused.delete(owner.key)
-      return send(ctx, owner, nextId(), last.call, last.description, true)
+      const id = nextId()
+      return withSteps(owner, id, ({ send }) => send(ctx, owner, id, last.call, last.description, true))
     },
 
     /** Back to idle for the wallet's account and chain (a later write's outcome still shows). */
@@ -125,3 +176,6 @@ export function createWriteMachine(options: WriteMachineOptions) {
 }
 
 export type WriteMachine = ReturnType<typeof createWriteMachine>
+
+const fetchFailed = (error: unknown) =>
+  `The page could not fetch what it needs to send this (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`

@@ -1,0 +1,84 @@
+import { calldataGas, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
+import { estimateGas, getBlock, readContract } from 'viem/actions'
+import type { Config } from 'wagmi'
+import { getClient, signTypedData } from 'wagmi/actions'
+import { api } from '@/lib/api/client'
+import type { RelayTerms, SponsoredCall } from './sponsor'
+import { RelayRefusal } from './sponsored-write'
+
+// A write the game pays the gas of, sent (docs/decisions/sponsored-writes.md): one of the write's own steps
+// (write-steps.ts), fetched once a wallet can write rather than with the page.
+
+/** `ERC2771Forwarder.nonces`: the fragment of its ABI the page reads, rather than the whole forwarder's. */
+const noncesAbi = [
+  {
+    type: 'function',
+    name: 'nonces',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const
+
+/** How long a signed request stays good: the relayer sends it at once, and keeps none longer than an hour. */
+const DEADLINE_SECONDS = 600
+/** The gas a request asks for above the estimate of the call itself: the forwarder's own checks, and a margin. */
+const GAS_MARGIN_PERCENT = 130n
+
+/**
+ * The gas a request gives its call: the node's estimate with a margin, within what the relayer's cap leaves once the
+ * call's calldata is counted (the relayer pays both, and its cap holds both).
+ */
+export function requestGas(estimate: bigint, gasCap: number, data: Hex): bigint {
+  const cap = BigInt(gasCap) - calldataGas(data)
+  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
+  return wanted < cap ? wanted : cap
+}
+
+/**
+ * Has `from` sign `call` as a request for the game's forwarder and hands it to the relayer; resolves with the hash of
+ * the transaction the relayer sent, or throws its refusal (`RelayRefusal`) or the wallet's error.
+ */
+export async function relayCall(
+  config: Config,
+  terms: Extract<RelayTerms, { on: true }>,
+  from: Address,
+  call: SponsoredCall,
+): Promise<Hash> {
+  const client = getClient(config, { chainId: terms.chainId })
+  if (!client) throw new Error('The app does not know the chain the game pays gas on.')
+  const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as Parameters<
+    typeof encodeFunctionData
+  >[0])
+  const [estimate, nonce, block] = await Promise.all([
+    // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
+    estimateGas(client, { account: from, to: call.address, data }),
+    readContract(client, { address: terms.forwarder, abi: noncesAbi, functionName: 'nonces', args: [from] }),
+    // The forwarder holds the deadline to the chain's clock, not this device's (which may be wrong, and a local
+    // chain's may have been moved on).
+    getBlock(client),
+  ])
+  const gas = requestGas(estimate, terms.gasCap, data)
+  const deadline = Number(block.timestamp) + DEADLINE_SECONDS
+  const signature = await signTypedData(config, {
+    account: from,
+    domain: forwarderDomain(terms.chainId, terms.forwarder),
+    types: forwardRequestTypes,
+    primaryType: 'ForwardRequest',
+    message: { from, to: call.address, value: 0n, gas, nonce, deadline, data },
+  })
+  // Numbers as decimal strings, as JSON carries them (the route's schema reads them into bigints).
+  const json = { from, to: call.address, value: '0', gas: gas.toString(), deadline, data, signature }
+  const response = await api.relay.$post({ json })
+  // One of the answers the route declares, or none: an answer on the way (a proxy's page) may carry no JSON.
+  const body = await response.json().catch(() => undefined)
+  if (response.ok && body && 'hash' in body && body.hash) return body.hash
+  // A refusal says why (`error`) and, from the relayer itself, its code; any other answer is named by its status.
+  const error = body && 'error' in body ? body.error : undefined
+  const code = body && 'code' in body && typeof body.code === 'string' ? body.code : undefined
+  throw new RelayRefusal(
+    error ?? `The game’s relayer answered ${response.status}: pay the gas from your wallet instead.`,
+    code ?? String(response.status),
+  )
+}
