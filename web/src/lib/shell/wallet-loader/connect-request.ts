@@ -5,6 +5,7 @@ import { loader } from './loader-state'
 /** The player pressed connect before the wallet stack was there: open the connect modal once it is. */
 export function requestConnect() {
   loader.connectRequested = true
+  loader.connectPressedEarly = true
   // The button shows progress meanwhile.
   setPressPending('connect', true)
   void loadWalletKit()
@@ -19,6 +20,9 @@ export function onConnectRequest(listener: () => void): () => void {
     loader.connectListeners.delete(listener)
   }
 }
+
+/** Whether a connect was requested early and not yet answered. */
+export const connectRequested = () => loader.connectRequested
 
 /** Whether a connect was requested early; asking clears it. */
 export function takeConnectRequest(): boolean {

@@ -1,6 +1,6 @@
 import { setKitLoader } from '@/lib/wallet/kit-bridge'
 import type { ShellLink } from '../wallet-stack/wallet-stack'
-import { onConnectRequest, requestConnect, takeConnectRequest } from './connect-request'
+import { connectRequested, onConnectRequest, requestConnect, takeConnectRequest } from './connect-request'
 import { loadWalletKit, setKitButtonShown, useWalletKit } from './load'
 
 // The shell's loader of the wallet libraries (docs/decisions/wallet-stack-loading.md): the wallet stack and its kit,
@@ -35,6 +35,7 @@ export const shellLink: ShellLink = {
   useWalletKit,
   wantsWalletAtOnce,
   setKitButtonShown,
+  connectRequested,
   takeConnectRequest,
   onConnectRequest,
 }

@@ -46,8 +46,13 @@ export function fetchWalletKit(): Promise<WalletKitModule> {
   kit.loading ??= import('../wallet-stack/wallet-kit').then((module) => {
     kit.loaded = module
     notify()
-    // Once it is there, in idle periods: the fonts its modal is set in (see `kitFontSteps`).
-    void runInSlices(module.kitFontSteps())
+    // Once it is there, in idle periods: the fonts its modal is set in (see `kitFontSteps`). Not once a press has come
+    // before the kit: the modal it opens lays them out itself, and each step, a layout of the whole page forced while
+    // the stack and the kit render, was work that modal waited behind (docs/decisions/first-use.md).
+    const step = (lookUp: () => void) => () => {
+      if (!loader.connectPressedEarly) lookUp()
+    }
+    void runInSlices(module.kitFontSteps().map(step))
     return module
   })
   return kit.loading

@@ -15,6 +15,8 @@ type PageState = {
   kitButtonShown: boolean | undefined
   /** The player pressed connect before the kit was there (see `requestConnect`). */
   connectRequested: boolean
+  /** Such a press came on this page: the connect modal lays out RainbowKit's fonts itself (see `fetchWalletKit`). */
+  connectPressedEarly: boolean
   /** The warm-up begun on this page, if any: one begun on a page since made fresh finds another here, and stops. */
   warmUp: symbol | undefined
 }
@@ -32,6 +34,7 @@ export const freshPage = (): PageState => ({
   kit: {},
   kitButtonShown: undefined,
   connectRequested: false,
+  connectPressedEarly: false,
   warmUp: undefined,
 })
 

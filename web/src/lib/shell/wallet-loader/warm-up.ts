@@ -10,7 +10,14 @@ type SaveDataWindow = { navigator: { connection?: { saveData?: boolean } } }
  */
 function warmUpChunks(): string[] {
   const boot = document.querySelector<HTMLScriptElement>('script[data-connect]')
-  return boot?.dataset.connect?.split(' ').filter(Boolean) ?? []
+  // Less those already preloaded: the boot script preloads them all for a press on connect before the app runs, and
+  // each link added again is main-thread work a press on connect may wait behind.
+  const preloaded = new Set(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+  )
+  return (boot?.dataset.connect?.split(' ') ?? []).filter(
+    (file) => file && !preloaded.has(new URL(file, document.baseURI).href),
+  )
 }
 
 /**

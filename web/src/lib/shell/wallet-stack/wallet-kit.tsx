@@ -49,26 +49,38 @@ function useReconnectSettled(): boolean {
  * finished: opened during the reconnect, the modal would let the wallet SDKs start (the modal releases them).
  */
 function EarlyConnect({
+  connectRequested,
   takeConnectRequest,
   onConnectRequest,
   settled,
-}: Pick<KitLink, 'takeConnectRequest' | 'onConnectRequest'> & { settled: boolean }) {
+}: Pick<KitLink, 'connectRequested' | 'takeConnectRequest' | 'onConnectRequest'> & { settled: boolean }) {
   const { openConnectModal } = useConnectModal()
   // A press on the shell's button in the moment the kit replaces it comes after the kit has looked for one: each
   // request looks again. Seen in a CI run's trace: the press landed as the kit arrived, and no modal opened.
   const [requests, setRequests] = useState(0)
   useEffect(() => onConnectRequest(() => setRequests((n) => n + 1)), [onConnectRequest])
+  // A press made before the kit came: its busy ring has been on screen since, drawn by the shell.
+  const [pressedBefore] = useState(connectRequested)
+  const answeredFirst = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `requests` changes at each press, which must look again.
   useEffect(() => {
     if (!settled || !openConnectModal) return
-    // After the next frame, which shows the press (the button's busy ring): rendering RainbowKit's modal takes a
-    // while at a slow CPU, and nothing would be painted meanwhile. It also lets RainbowKit's own effects of the same
-    // commit run first (a change of sign-in status closes its modals), which would close a modal opened right here.
+    const open = () => {
+      answeredFirst.current = true
+      if (takeConnectRequest()) openConnectModal()
+    }
+    // In a task of its own, which lets RainbowKit's own effects of the same commit run first (a change of sign-in
+    // status closes its modals), which would close a modal opened right here. For a press made with the kit there,
+    // after the next frame as well, which shows the press (the button's busy ring): rendering RainbowKit's modal takes
+    // a while at a slow CPU, and nothing would be painted meanwhile. A press made before the kit has shown its ring
+    // long since: waiting for a frame only put its modal a frame later (docs/decisions/first-use.md).
+    if (pressedBefore && !answeredFirst.current) {
+      const timer = setTimeout(open)
+      return () => clearTimeout(timer)
+    }
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (takeConnectRequest()) openConnectModal()
-      })
+      timer = setTimeout(open)
     })
     return () => {
       cancelAnimationFrame(frame)
@@ -145,6 +157,8 @@ function HeaderButton({ slot, setKitButtonShown }: { slot: HTMLElement } & Pick<
 export type KitLink = {
   /** Tells the shell whether the kit's own button is in the header (undefined: the kit is gone). */
   setKitButtonShown: (shown: boolean | undefined) => void
+  /** Whether the player pressed connect before the kit was there and is still waiting; asking does not clear it. */
+  connectRequested: () => boolean
   /** Whether the player pressed connect before the kit was there; asking clears it. */
   takeConnectRequest: () => boolean
   /** Calls the listener at each such press from now on; returns how to stop. */
@@ -168,6 +182,7 @@ export const WalletKit = memo(function WalletKit({ slot, link }: WalletKitProps)
       <RainbowKitProvider theme={kitTheme} showRecentTransactions appInfo={{ appName: 'chainellation' }}>
         <WalletSdkRelease />
         <EarlyConnect
+          connectRequested={link.connectRequested}
           takeConnectRequest={link.takeConnectRequest}
           onConnectRequest={link.onConnectRequest}
           settled={settled}
