@@ -19,7 +19,17 @@ import { type Failed, type FrontendReport, KEY_ROUTES, OUR_ROUTES, type SiteRepo
 import { type LighthouseRun, runLighthouse } from './lighthouse'
 import { measureConnect, measureRoute, warmUpFigures } from './page-figures'
 
-const RUNS = 3
+/**
+ * The parts to run, for work on one of them (`BENCH_FRONTEND_PARTS=scripts,connect`): the scripts and hosts of each
+ * route, the press as soon as connect is usable, the press at 3 s, Lighthouse. `npm run bench` runs them all.
+ */
+const PARTS = ['scripts', 'connect', 'settled', 'lighthouse'] as const
+const only = process.env.BENCH_FRONTEND_PARTS?.split(',').filter(Boolean)
+const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part))
+if (unknownPart) throw new Error(`BENCH_FRONTEND_PARTS: no part ${unknownPart}; the parts are ${PARTS.join(', ')}`)
+const runs = (part: (typeof PARTS)[number]) => !only || only.includes(part)
+/** Runs of each press and Lighthouse route (`BENCH_FRONTEND_RUNS`), three unless told. */
+const RUNS = Number(process.env.BENCH_FRONTEND_RUNS) || 3
 const CPU_THROTTLING_RATE = 4
 /** When a settled press comes, ms after navigation. */
 const SETTLE_MS = 3000
@@ -141,7 +151,7 @@ try {
   report.machine.chromium = browser.version()
   const b = browser
 
-  for (const site of sites) {
+  for (const site of runs('scripts') ? sites : []) {
     for (const route of site.routes) {
       const figures = await attempt(`${site.name} ${route}: scripts and hosts`, () => measureRoute(b, site.url, route))
       if (failed(figures)) continue
@@ -174,7 +184,7 @@ try {
   // button is usable, and one 3 s after navigation, as a person who read the page first makes it.
   for (let run = 1; run <= RUNS; run++) {
     for (const site of sites) {
-      for (const settled of [false, true]) {
+      for (const settled of [false, true].filter((s) => runs(s ? 'settled' : 'connect'))) {
         const result = await attempt(`${site.name}: connect${settled ? ' settled' : ''} run ${run}`, () =>
           measureConnect(b, site.url, CPU_THROTTLING_RATE, settled ? { settleMs: SETTLE_MS } : {}),
         )
@@ -193,7 +203,7 @@ try {
   await browser.close()
   browser = undefined
 
-  for (let run = 1; run <= RUNS; run++) {
+  for (let run = 1; run <= (runs('lighthouse') ? RUNS : 0); run++) {
     for (const route of KEY_ROUTES) {
       for (const site of sites) {
         if (!site.lighthouseRoutes.includes(route)) continue

@@ -1,5 +1,5 @@
 import { type FrontendReport, KEY_ROUTES, OUR_ROUTES } from '../frontend/frontend-report'
-import { type Figure, figure, settledTarget, TARGETS } from './figures'
+import { atOnceTarget, type Figure, figure, settledTarget, TARGETS } from './figures'
 import type { Inputs, MintReport, StargazeReport } from './report-types'
 import { discoveryFigures, prodFigures, remindersFigures, scaleFigures } from './server-figures'
 
@@ -162,7 +162,7 @@ function connectFigures(f: FrontendReport | null): Figure[] {
       'ms',
       connect('ours')?.connectModalMs,
       connect('baseline')?.connectModalMs,
-      TARGETS.connectModalAtOnce,
+      atOnceTarget(connect('baseline')?.connectModalMs),
     ),
     figure(
       'connect.modalSettledMs',

@@ -37,8 +37,6 @@ export const TARGETS = {
   lighthouseSeo: { op: '>=', value: 95 },
   thirdPartyHosts: { op: '=', value: 0 },
   connectVisible: { op: '<=', value: 800 },
-  /** A press at the first moment: no ratio to the starter, but no slower than before the warm-up (2,427 ms). */
-  connectModalAtOnce: { op: '<=', value: 2427 },
   /** Any press shows an answer within this, at 4× CPU (docs/decisions/first-use.md). */
   pressFeedback: { op: '<=', value: 100 },
   /** Connect and the mint's transaction: no sign-in on the way to a first sky. */
@@ -105,4 +103,16 @@ export function figure(
 /** A settled press opens the connect modal no later than the starter's does in the same run. */
 export function settledTarget(baselineMs: number | null | undefined): Target | null {
   return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs) }
+}
+
+/**
+ * A press the moment the button is usable may open the connect modal this many times as late as the starter's in the
+ * same run: the starter evaluates all of its script before its button can be pressed, ours can be pressed before the
+ * app has run (docs/decisions/first-use.md).
+ */
+export const CONNECT_AT_ONCE_RATIO = 1.5
+
+/** A press at once opens the connect modal within `CONNECT_AT_ONCE_RATIO` times the starter's in the same run. */
+export function atOnceTarget(baselineMs: number | null | undefined): Target | null {
+  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs * CONNECT_AT_ONCE_RATIO) }
 }
