@@ -8,7 +8,9 @@
 // loader: only erasable TypeScript here, and no imports of the workspace's own files, so that the process is as bare
 // as the API's bundle (no tsx hooks resolving or compiling anything at run time).
 //
-// Settings: PORT, DATABASE_URL, and FLOOR_PAGES, a JSON object of request path to the file of the HTML to answer.
+// Settings: PORT, DATABASE_URL, FLOOR_PAGES, a JSON object of request path to the file of the HTML to answer, and
+// FLOOR_HEADERS, of route ('GET /api/auth/session', 'GET /') to the headers the API answers it with that are the same
+// on every answer (the security headers, Cache-Control): the floor sends what the API sends, less the work around it.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -75,16 +77,26 @@ function encoded(file: string) {
   }
 }
 
+const answerHeaders = JSON.parse(process.env.FLOOR_HEADERS ?? '{}') as Record<string, Record<string, string>>
+const headersOf = (route: string) => answerHeaders[route] ?? {}
+const SESSION_HEADERS = headersOf('GET /api/auth/session')
+const DRAFT_READ_HEADERS = headersOf('GET /api/drafts/:id')
+const DRAFT_WRITE_HEADERS = headersOf('PATCH /api/drafts/:id')
+
 const app = new Hono()
   .get('/api/auth/session', async (c) => {
     const session = await findSession(getCookie(c, SESSION_COOKIE))
-    if (!session) return c.json({ authenticated: false as const }, 200)
-    return c.json({ authenticated: true as const, address: session.address, chainId: session.chain_id }, 200)
+    if (!session) return c.json({ authenticated: false as const }, 200, SESSION_HEADERS)
+    return c.json(
+      { authenticated: true as const, address: session.address, chainId: session.chain_id },
+      200,
+      SESSION_HEADERS,
+    )
   })
   .get('/api/drafts/:id', async (c) => {
     const [row] = await sql.unsafe(FIND_DRAFT, [c.req.param('id')])
     if (!row) return c.json({ error: 'missing' }, 404)
-    return c.json(draftJson(row as unknown as DraftRow), 200)
+    return c.json(draftJson(row as unknown as DraftRow), 200, DRAFT_READ_HEADERS)
   })
   .patch('/api/drafts/:id', async (c) => {
     // The API's PATCH at the database: the session's lookup, then one conditional UPDATE; no transaction.
@@ -94,16 +106,18 @@ const app = new Hono()
     const params = [name, new Date().toISOString(), c.req.param('id'), session.address]
     const [row] = await sql.unsafe(UPDATE_DRAFT, params)
     if (!row) return c.json({ error: 'missing' }, 404)
-    return c.json(draftJson(row as unknown as DraftRow), 200)
+    return c.json(draftJson(row as unknown as DraftRow), 200, DRAFT_WRITE_HEADERS)
   })
 
 for (const [path, file] of Object.entries(JSON.parse(process.env.FLOOR_PAGES ?? '{}') as Record<string, string>)) {
   const page = encoded(file)
+  const pageHeaders = headersOf(`GET ${path}`)
   app.get(path, (c) => {
     const accepted = c.req.header('Accept-Encoding') ?? ''
     const coding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity'
     const body = page[coding]
     const headers: Record<string, string> = {
+      ...pageHeaders,
       'Content-Type': 'text/html; charset=UTF-8',
       'Content-Length': String(body.length),
       'Cache-Control': 'no-cache',

@@ -11,9 +11,15 @@ export type Floor = { base: string; pid: number; stop: () => void }
 
 /**
  * The floor under plain node with the API's own flags (`nodeFlags`), so that its heap and collector are sized as the
- * API's are; `pages` maps a request path to the file of the HTML it answers with.
+ * API's are; `pages` maps a request path to the file of the HTML it answers with, and `headers` a route to the headers
+ * the API sends on every answer of it ({@link sameOnEveryAnswer}).
  */
-export async function startFloor(postgresUrl: string, pages: Record<string, string>, nodeFlags: readonly string[]) {
+export async function startFloor(
+  postgresUrl: string,
+  pages: Record<string, string>,
+  headers: Record<string, Record<string, string>>,
+  nodeFlags: readonly string[],
+) {
   const port = await freePort()
   const child = spawn(process.execPath, [...nodeFlags, entry], {
     env: {
@@ -22,6 +28,7 @@ export async function startFloor(postgresUrl: string, pages: Record<string, stri
       PORT: String(port),
       DATABASE_URL: postgresUrl,
       FLOOR_PAGES: JSON.stringify(pages),
+      FLOOR_HEADERS: JSON.stringify(headers),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -40,3 +47,28 @@ export async function startFloor(postgresUrl: string, pages: Record<string, stri
   floor.stop()
   throw new Error('the floor server did not start')
 }
+
+/**
+ * Headers that differ from one answer to the next, or that the floor works out itself: left out of what it is given
+ * to send, and of the check that it answers as the API does.
+ */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'server',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'etag',
+  'vary',
+  'x-request-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'set-cookie',
+])
+
+/** The headers of an API answer that every answer of its route carries: its security headers, its Cache-Control. */
+export const sameOnEveryAnswer = (headers: Headers): Record<string, string> =>
+  Object.fromEntries([...headers].filter(([name]) => !OWN_HEADERS.has(name)))

@@ -22,7 +22,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
 import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuMsPerRequest, cpuRatio, cpuSecondsOf } from './cpu'
-import { startFloor } from './floor'
+import { sameOnEveryAnswer, startFloor } from './floor'
 
 const serverDir = join(ROOT, 'server')
 const CONNECTIONS = 50
@@ -116,37 +116,70 @@ async function counter(urls: string[], name: string): Promise<number> {
 const encodings = { 'accept-encoding': 'br, gzip' }
 type Account = Awaited<ReturnType<typeof accountAt>>
 
+/** A route's request as autocannon sends it, sent once with fetch: its status, body and headers. */
+async function answerTo({ url, method = 'GET', headers = {}, body }: autocannon.Options) {
+  const res = await fetch(url, { method, headers: headers as Record<string, string>, body: body as string | undefined })
+  return { status: res.status, text: await res.text(), headers: res.headers }
+}
+
+/** An answer's body to compare: a draft's JSON without the time of its change, which a write sets. */
+function comparable(text: string) {
+  try {
+    const { updatedAt: _, ...rest } = JSON.parse(text) as Record<string, unknown>
+    return JSON.stringify(rest)
+  } catch {
+    return text
+  }
+}
+
 /**
  * The floor's runs: one floor process (floor-server.ts) on the rehearsal's Postgres, asked directly with the same
  * settings, the same account and draft, and the same pages (the home page's file from the build, the sky's page as
- * the API wrote it). One process and no nginx: a request's CPU is a request's, whichever process answers it.
+ * the API wrote it), sending the headers the API sends on every answer of each route. One process and no nginx: a
+ * request's CPU is a request's, whichever process answers it.
  */
 async function floorRuns(at: Rehearsal, account: Account, dir: string) {
   const skyPage = join(dir, 'sky-1.html')
   writeFileSync(skyPage, await (await fetch(`${at.url}/sky/1`)).text())
   const home = join(at.api.env(0).WEB_DIST as string, 'index.html')
-  const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, at.api.nodeFlags)
+  const requestsAt = (base: string) => {
+    const routes = routesAt(base, at.url, account)
+    return {
+      'GET /api/auth/session': routes.session,
+      'GET /api/drafts/:id': routes.draftRead,
+      'PATCH /api/drafts/:id': routes.draftWrite,
+      'GET /': { url: `${base}/`, headers: encodings },
+      'GET /sky/1': { url: `${base}/sky/1`, headers: encodings },
+    }
+  }
+  const apiAnswers = await Promise.all(
+    Object.entries(requestsAt(at.url)).map(async ([route, request]) => ({ route, ...(await answerTo(request)) })),
+  )
+  const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
+  const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, headers, at.api.nodeFlags)
   try {
-    const routes = routesAt(floor.base, at.url, account)
-    // The floor answers as the API does, or it is no floor of the API's work.
-    for (const path of ['/api/auth/session', `/api/drafts/${account.id}`, '/', '/sky/1']) {
-      const [api, bare] = await Promise.all(
-        [at.url, floor.base].map((base) =>
-          fetch(`${base}${path}`, { headers: { cookie: account.cookie } }).then((r) => r.text()),
-        ),
-      )
-      if (api !== bare) process.stdout.write(`  the floor's answer to ${path} differs from the API's\n`)
+    const requests = requestsAt(floor.base)
+    // The floor answers as the API does, body and headers, or it is no floor of the API's work.
+    for (const api of apiAnswers) {
+      const bare = await answerTo(requests[api.route as keyof typeof requests])
+      const differs = [
+        bare.status !== api.status && 'status',
+        comparable(bare.text) !== comparable(api.text) && 'body',
+        JSON.stringify(sameOnEveryAnswer(bare.headers)) !== JSON.stringify(headers[api.route]) && 'headers',
+      ].filter(Boolean)
+      if (differs.length)
+        process.stdout.write(`  the floor's answer to ${api.route} differs from the API's: ${differs.join(', ')}\n`)
     }
     process.stdout.write(
       `the floor: one bare Hono process on the same Postgres, asked directly, ${CONNECTIONS} connections:\n`,
     )
     const pids = () => [floor.pid]
     return {
-      session: await load('GET /api/auth/session', routes.session, pids),
-      draftRead: await load('GET /api/drafts/:id', routes.draftRead, pids),
-      draftWrite: await load('PATCH /api/drafts/:id', routes.draftWrite, pids),
-      home: await load('GET /', { url: `${floor.base}/`, headers: encodings }, pids),
-      skyPage: await load('GET /sky/1', { url: `${floor.base}/sky/1`, headers: encodings }, pids),
+      session: await load('GET /api/auth/session', requests['GET /api/auth/session'], pids),
+      draftRead: await load('GET /api/drafts/:id', requests['GET /api/drafts/:id'], pids),
+      draftWrite: await load('PATCH /api/drafts/:id', requests['PATCH /api/drafts/:id'], pids),
+      home: await load('GET /', requests['GET /'], pids),
+      skyPage: await load('GET /sky/1', requests['GET /sky/1'], pids),
     }
   } finally {
     floor.stop()
@@ -302,7 +335,8 @@ try {
       'CPU a request: utime + stime of the API processes (/proc/<pid>/stat, nginx not counted) over the measured 10 s, ' +
       'over the requests answered in them; floor: one bare Hono + @hono/node-server + postgres.js process (plain node, ' +
       'the API’s heap flags) on the same Postgres, asked directly with the same settings, account and draft, sending ' +
-      'the SQL the API sends and answering the same JSON, or the same page bytes kept compressed in memory; one process ' +
+      'the SQL the API sends and answering the same JSON, or the same page bytes kept compressed in memory, with the ' +
+      'headers the API sends on every answer of the route (its security headers, its Cache-Control); one process ' +
       'without nginx, since a request’s CPU is its own whichever process answers it',
     sessionReadRps: session.rps,
     sessionReadP99Ms: session.p99Ms,
