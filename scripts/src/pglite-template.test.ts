@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { pgliteTemplate, seedPgliteDir } from './pglite-template'
@@ -12,17 +12,20 @@ describe('a PGlite database begun from a template', () => {
   const cache = join(work, 'cache')
 
   it('makes each PGlite’s empty cluster once, whoever asks at the same time, and leaves nothing half-made', async () => {
+    // The indexer's from the machine's own cache, where `npm test` has made it before the suites (made here
+    // otherwise): a third initdb in this folder would show nothing the two below do not, for 3 to 4 s of CPU.
     const [server, again, indexer] = await Promise.all([
       pgliteTemplate('server', cache),
       pgliteTemplate('server', cache),
-      pgliteTemplate('indexer', cache),
+      pgliteTemplate('indexer'),
     ])
     expect(again).toBe(server)
     // One folder per PGlite build, named by its version: the API's and Ponder's are not the same.
     expect(server).toMatch(/pglite-\d+\.\d+\.\d+$/)
     expect(indexer).toMatch(/pglite-\d+\.\d+\.\d+$/)
-    expect(indexer).not.toBe(server)
-    expect(readdirSync(cache).sort()).toEqual([server, indexer].map((dir) => dir.slice(cache.length + 1)).sort())
+    expect(basename(indexer)).not.toBe(basename(server))
+    expect(existsSync(join(indexer, 'PG_VERSION'))).toBe(true)
+    expect(readdirSync(cache)).toEqual([basename(server)])
     expect(existsSync(join(server, 'PG_VERSION'))).toBe(true)
   })
 

@@ -137,8 +137,14 @@ const lower = (indexes: number[]) => indexes.map((i) => anvilAccount(i).address.
 
 afterEach(async () => {
   // Only matters when a test failed half-way: leave nothing behind for the next one.
+  // The whole tree, not only start's group: the services run in groups of their own, and a stack that was still
+  // starting when its test timed out is not yet in `watched` (its indexers were found running long after such a run).
   for (const run of launched.splice(0))
-    if (run.child.pid && run.child.exitCode === null) signal(-run.child.pid, 'SIGKILL')
+    if (run.child.pid && run.child.exitCode === null) {
+      const below = descendants(run.child.pid)
+      signal(-run.child.pid, 'SIGKILL')
+      for (const pid of below) signal(pid, 'SIGKILL')
+    }
   for (const pid of watched.splice(0)) signal(pid, 'SIGKILL')
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
