@@ -4,12 +4,19 @@ import { fileURLToPath } from 'node:url'
 export const ponderBin = fileURLToPath(new URL('./bin/ponder.js', import.meta.resolve('ponder')))
 
 /**
- * What node is given wherever the indexer starts: a V8 heap of 640 MiB. Ponder sizes its cache of indexed rows to a
- * fifth of the heap's limit, which V8 sets from the machine's memory (4 GiB on a 24 GiB machine), so on Postgres at
- * 150,000 skies the indexer held 1,180 MB by default (indexing in 67 s) and 838–892 MB with this limit (75–82 s)
- * (docs/decisions/indexer.md, "Counted after the first wave"). `npm run start -w indexer` gives it the same.
+ * What node is given wherever the indexer starts (docs/decisions/indexer.md, Memory):
+ *
+ * - a V8 heap of 640 MiB: Ponder sizes its cache of indexed rows to a fifth of the heap's limit, which V8 sets from
+ *   the machine's memory (4 GiB on a 24 GiB machine), so on Postgres at 150,000 skies the indexer held 1,180 MB by
+ *   default (indexing in 67 s) and 838–892 MB with this limit (75–82 s);
+ * - a young generation of 16 MiB semi-spaces instead of V8's 64 MiB for such a heap (the cache keeps its 192 MB);
+ * - PGlite's Postgres kept in WebAssembly's baseline code (Liftoff): when its largest function (123 KB of
+ *   WebAssembly) grows hot, V8's optimizing compiler takes 650 MB for a second or two to compile it, which put the
+ *   indexer on PGlite at 1,010–1,199 MB soon after its database opened. On Postgres no WebAssembly runs.
+ *
+ * `npm run start -w indexer` gives the first two (node refuses `--liftoff-only` in NODE_OPTIONS; it runs on Postgres).
  */
-export const INDEXER_NODE_FLAGS = ['--max-old-space-size=640'] as const
+export const INDEXER_NODE_FLAGS = ['--max-old-space-size=640', '--max-semi-space-size=16', '--liftoff-only'] as const
 
 /** What `node` is run with to start Ponder's `command` on 127.0.0.1:`port`, then `options` (`--log-format json`). */
 export const ponderArgs = (command: 'start' | 'serve', port: number, ...options: string[]) => [

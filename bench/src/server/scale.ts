@@ -1,5 +1,5 @@
 // `npm run scale -w @chainellation/bench [-- 15000,50000,150000 [pglite,postgres]]`: how every cost of discovery grows with the
-// community. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
+// community. `SCALE_SIZES=15000 SCALE_DATABASES=pglite npm run bench -- scale` measures one size on one database. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
 // full-size collection's proportions (`collectionOf`), then for each database indexes it from a fresh start and times
 // the gallery, filtered and activity reads through the app's API at 20 and 100 concurrent clients while a sky is
 // minted every two seconds. Prints a table and writes bench/reports/scale.json, which `npm run bench` files in
@@ -60,8 +60,8 @@ const INDEX_TIMEOUT_MS = 60 * 60_000
 const log = (line: string) => process.stdout.write(`[scale] ${line}\n`)
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
-const sizes = (process.argv[2] ?? '15000,50000,150000').split(',').map(Number)
-const databases = (process.argv[3] ?? DATABASES.join(',')).split(',') as Database[]
+const sizes = (process.argv[2] || process.env.SCALE_SIZES || '15000,50000,150000').split(',').map(Number)
+const databases = (process.argv[3] || process.env.SCALE_DATABASES || DATABASES.join(',')).split(',') as Database[]
 for (const db of databases) if (!DATABASES.includes(db)) throw new Error(`unknown database ${db}: pglite or postgres`)
 for (const skies of sizes) if (!Number.isInteger(skies) || skies < 100) throw new Error(`not a size: ${skies}`)
 
