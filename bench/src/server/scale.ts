@@ -1,9 +1,10 @@
 // `npm run scale -w @chainellation/bench [-- 15000,50000,150000 [pglite,postgres]]`: how every cost of discovery grows with the
-// community. `SCALE_SIZES=15000 SCALE_DATABASES=pglite npm run bench -- scale` measures one size on one database. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
+// community. For each size, seeds a local chain with that many skies and gazes, layer changes and transfers in the
 // full-size collection's proportions (`collectionOf`), then for each database indexes it from a fresh start and times
 // the gallery, filtered and activity reads through the app's API at 20 and 100 concurrent clients while a sky is
 // minted every two seconds. Prints a table and writes bench/reports/scale.json, which `npm run bench` files in
 // bench/reports/results.json as `scale.<skies>.<db>.<figure>` (docs/decisions/indexer.md, "Ten times the community").
+// `SCALE_SIZES=15000 SCALE_DATABASES=pglite npm run bench -- scale` measures one size on one database.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
