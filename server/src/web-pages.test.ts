@@ -76,6 +76,26 @@ describe('the HTML of client-side routes', () => {
     }
   })
 
+  it("keeps a sky's page written without the sky while it would be written the same", async () => {
+    const sky = (id: string, words = '') =>
+      `<!doctype html><div id="root" data-prerendered="/sky/${id}"><h1>Night sky #${id}${words}</h1>`
+    writeFileSync(join(full, '_sky.html'), sky('9007199254740991'))
+    try {
+      const unread = { sky: async () => ({ kind: 'unread' as const }) }
+      const missing = { sky: async () => ({ kind: 'missing' as const }) }
+      const first = await pageHtml(full, '/sky/5', unread)
+      expect(first).toEqual({ html: sky('5'), status: 200 })
+      expect(await pageHtml(full, '/sky/5', unread)).toBe(first)
+      // Another number, another answer, or another build's page: written anew.
+      expect(await pageHtml(full, '/sky/6', unread)).toEqual({ html: sky('6'), status: 200 })
+      expect(await pageHtml(full, '/sky/5', missing)).toEqual({ html: sky('5'), status: 404 })
+      writeFileSync(join(full, '_sky.html'), sky('9007199254740991', ' (new)'))
+      expect(await pageHtml(full, '/sky/5', unread)).toEqual({ html: sky('5', ' (new)'), status: 200 })
+    } finally {
+      rmSync(join(full, '_sky.html'), { force: true })
+    }
+  })
+
   it("is the shell for a collector's page, and 404 where the address cannot be an account's", async () => {
     const lower = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
     const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

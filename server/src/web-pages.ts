@@ -69,6 +69,17 @@ const writtenSkyPages = new LRUCache<SkyPageRead, { template: string; page: WebP
   sizeCalculation: ({ page }) => page.html.length,
 })
 
+/**
+ * Sky pages written without the sky (not minted, or not read in time), by what they are written from: the same page
+ * object for the same words, so that it is neither written nor hashed again (the app's `pageTags`) while a slow node
+ * or a crawler of unminted numbers makes every request take this way.
+ */
+const unreadSkyPages = new LRUCache<string, { template: string; page: WebPage }>({
+  max: 512,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: ({ page }) => page.html.length,
+})
+
 /** The picture the build writes into `_sky-picture.html` (base64 of `SKY-PICTURE`), for the sky's own. */
 const PICTURE_PLACEHOLDER = 'data:image/svg+xml;base64,U0tZLVBJQ1RVUkU='
 
@@ -143,8 +154,15 @@ export async function pageHtml(webDist: string | BuildReader, path: string, read
     if (section === 'draft') return sharedPage(await builtPage(build, name), await reads.draft?.(id))
     const read = (await reads.sky?.(id)) ?? { kind: 'unread' }
     if (read.kind !== 'found') {
+      // Each request brings a read of its own here: the page is kept by what it is written from instead.
+      const template = await build('_sky.html')
+      const key = `${read.kind}\n${id}\n${read.kind === 'unread' ? JSON.stringify(read.meta ?? null) : ''}`
+      const kept = unreadSkyPages.get(key)
+      if (kept && kept.template === template) return kept.page
       const html = await skyPageHtml(build, id, read)
-      return sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+      const page = sharedPage(html === undefined ? await builtPage(build, name) : { html }, read)
+      if (template !== undefined) unreadSkyPages.set(key, { template, page })
+      return page
     }
     // A read the reader handed out before (see skyReader) makes the same page while the build's page is the same.
     const template = await build('_sky-picture.html')
