@@ -71,6 +71,11 @@ export default defineConfig({
       // suite's 36 minutes of test time on two cores.
       testIgnore:
         /((stack|test-wallet|budget|security-headers|rpc-faults|wallet|wallet-faults|drafts|names|prerender|not-deployed|privacy|reconnect|safe-app|share-cards|untrusted-art)|\.(clock|desktop|prod))\.spec\.ts$/,
+      // Nor, in the specs it runs, the tests tagged as width-free (ANY_WIDTH in support/fixtures.ts): a mint the
+      // contract refuses, a rejected or a pending transaction, a wallet short of ether, a batch the wallet cannot send,
+      // a decoration given away, a sky or a page not there, a sky page's data path. They ran 11 of the project's
+      // tests a second time for nothing.
+      grepInvert: /@any-width/,
       use: { viewport: { width: 375, height: 812 } },
     },
     // Specs that move the chain's clock forward, which would pull the ground from under tests running beside

@@ -87,4 +87,11 @@ export const test = base.extend<Fixtures>({
   },
 })
 
+/**
+ * For a test, in a spec that runs at both widths, of what the phone's width does not change: a fault's words, a
+ * reload, a page not found. The mobile project leaves it out (playwright.config.ts), as it leaves out the specs of the
+ * wallet's and the chain's faults; the desktop project runs it.
+ */
+export const ANY_WIDTH = { tag: '@any-width' }
+
 export { expect }

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { composeOwnSky, connectTestWallet, decorationLayer } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, skyOf, transferToken } from '../support/chain'
-import { expect, test } from '../support/fixtures'
+import { ANY_WIDTH, expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
@@ -59,59 +59,57 @@ test.describe('composing a sky', () => {
     expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
   })
 
-  test('a wallet that does not send calls as one applies the change alone, though the sky could be gazed at', async ({
-    page,
-    wallet,
-    stack,
-    rpc,
-  }) => {
-    const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(21, await chainTime(stack)))
-    await page.goto(`/compose/${skyId}`)
-    await connectTestWallet(page, wallet)
-    await decorationLayer(page, 'Silhouette')
-      .getByRole('radio', { name: /Rolling Hills/ })
-      .check()
-    const apply = page.getByRole('button', { name: 'Apply 1 change' })
-    await expect(apply).toBeEnabled()
-    // The page asked the wallet what it can do (EIP-5792), and it cannot batch: no gaze is offered with the change.
-    await expect.poll(() => wallet.methods.includes('wallet_getCapabilities')).toBe(true)
-    await expect(page.getByRole('checkbox', { name: /^Gaze tonight too/ })).toHaveCount(0)
-    await apply.click()
-    await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
-    expect((await skyOf(stack, skyId)).gazes).toBe(0)
-    expect(wallet.methods).not.toContain('wallet_sendCalls')
-  })
+  test(
+    'a wallet that does not send calls as one applies the change alone, though the sky could be gazed at',
+    ANY_WIDTH,
+    async ({ page, wallet, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(21, await chainTime(stack)))
+      await page.goto(`/compose/${skyId}`)
+      await connectTestWallet(page, wallet)
+      await decorationLayer(page, 'Silhouette')
+        .getByRole('radio', { name: /Rolling Hills/ })
+        .check()
+      const apply = page.getByRole('button', { name: 'Apply 1 change' })
+      await expect(apply).toBeEnabled()
+      // The page asked the wallet what it can do (EIP-5792), and it cannot batch: no gaze is offered with the change.
+      await expect.poll(() => wallet.methods.includes('wallet_getCapabilities')).toBe(true)
+      await expect(page.getByRole('checkbox', { name: /^Gaze tonight too/ })).toHaveCount(0)
+      await apply.click()
+      await expect(page.getByRole('button', { name: 'Applied' })).toBeVisible()
+      expect((await skyOf(stack, skyId)).gazes).toBe(0)
+      expect(wallet.methods).not.toContain('wallet_sendCalls')
+    },
+  )
 
-  test('a decoration given away before Apply is caught by the simulation, in words', async ({
-    page,
-    wallet,
-    stack,
-    rpc,
-  }) => {
-    await composeOwnSky(page, wallet, stack, rpc)
-    await page.getByRole('button', { name: /^Mint Campfire for/ }).click()
-    const campfire = decorationLayer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
-    await expect(campfire).toHaveCount(1)
-    await campfire.check()
-    const badge = await decorationLayer(page, 'Decoration')
-      .locator('label')
-      .filter({ hasText: 'Campfire' })
-      .textContent()
-    const tokenId = BigInt(/Token #(\d+)/.exec(badge ?? '')?.[1] ?? 0)
-    // Meanwhile, from another tab or another app, the wallet gives that token away.
-    await transferToken(
-      stack,
-      rpc,
-      stack.contracts.Campfire as `0x${string}`,
-      wallet.account,
-      ANVIL_ACCOUNTS[9],
-      tokenId,
-    )
-    const sends = wallet.methods.filter((m) => m === 'eth_sendTransaction').length
-    await page.getByRole('button', { name: 'Apply 1 change' }).click()
-    await expect(page.getByRole('alert')).toHaveText('You no longer hold that decoration.')
-    expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(sends)
-  })
+  test(
+    'a decoration given away before Apply is caught by the simulation, in words',
+    ANY_WIDTH,
+    async ({ page, wallet, stack, rpc }) => {
+      await composeOwnSky(page, wallet, stack, rpc)
+      await page.getByRole('button', { name: /^Mint Campfire for/ }).click()
+      const campfire = decorationLayer(page, 'Decoration').getByRole('radio', { name: /Campfire/ })
+      await expect(campfire).toHaveCount(1)
+      await campfire.check()
+      const badge = await decorationLayer(page, 'Decoration')
+        .locator('label')
+        .filter({ hasText: 'Campfire' })
+        .textContent()
+      const tokenId = BigInt(/Token #(\d+)/.exec(badge ?? '')?.[1] ?? 0)
+      // Meanwhile, from another tab or another app, the wallet gives that token away.
+      await transferToken(
+        stack,
+        rpc,
+        stack.contracts.Campfire as `0x${string}`,
+        wallet.account,
+        ANVIL_ACCOUNTS[9],
+        tokenId,
+      )
+      const sends = wallet.methods.filter((m) => m === 'eth_sendTransaction').length
+      await page.getByRole('button', { name: 'Apply 1 change' }).click()
+      await expect(page.getByRole('alert')).toHaveText('You no longer hold that decoration.')
+      expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(sends)
+    },
+  )
 
   test('a sky of another wallet is shown read-only, with its decorations', async ({ page, wallet, stack, rpc }) => {
     const owner = ANVIL_ACCOUNTS[7]
@@ -127,7 +125,7 @@ test.describe('composing a sky', () => {
     expect(await chainImage(stack, skyId)).toBe(await preview(page).getAttribute('src'))
   })
 
-  test('a sky that does not exist says so', async ({ page }) => {
+  test('a sky that does not exist says so', ANY_WIDTH, async ({ page }) => {
     await page.goto('/compose/999999')
     await expect(page.getByText('There is no night sky #999999 yet.')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Mint a sky' })).toHaveAttribute('href', '/mint')

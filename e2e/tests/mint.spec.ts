@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http, toHex } from 'viem'
 import { connectTestWallet } from '../support/app'
 import { freshAccount } from '../support/fault-tally'
-import { expect, test } from '../support/fixtures'
+import { ANY_WIDTH, expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 
 // The local stack's prices (scripts/src/stack.ts): a sky is free, a chosen trait 0.0025 ETH.
@@ -77,7 +77,7 @@ test.describe('minting', () => {
     await expect.poll(() => supplyOf(page)).toBeGreaterThanOrEqual(Number(skyId))
   })
 
-  test('a mint the contract refuses says why in a sentence', async ({ page, wallet }) => {
+  test('a mint the contract refuses says why in a sentence', ANY_WIDTH, async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
     // A chosen trait has a price; the wallet sends one wei less than the price the page checked.
@@ -94,7 +94,7 @@ test.describe('minting', () => {
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
-  test('a rejected transaction returns quietly to ready', async ({ page, wallet }) => {
+  test('a rejected transaction returns quietly to ready', ANY_WIDTH, async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
     const mint = page.getByRole('button', { name: 'Mint for free' })
@@ -105,7 +105,7 @@ test.describe('minting', () => {
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
-  test('a mint still pending survives a reload, then resolves', async ({ page, wallet, rpc }) => {
+  test('a mint still pending survives a reload, then resolves', ANY_WIDTH, async ({ page, wallet, rpc }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
     const nonce = Number(await rpc('eth_getTransactionCount', [wallet.account, 'latest']))
@@ -169,7 +169,7 @@ test.describe('a wallet that cannot pay', () => {
     },
   })
 
-  test('is told it is short, and where this chain’s ether comes from', async ({ page, wallet }) => {
+  test('is told it is short, and where this chain’s ether comes from', ANY_WIDTH, async ({ page, wallet }) => {
     await page.goto('/mint')
     await connectTestWallet(page, wallet)
     await page.getByRole('radio', { name: 'Overcast' }).check()

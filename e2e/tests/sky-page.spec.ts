@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
 import { serveSkyPageUnread } from '../support/app'
 import { decorateSky, mintSky } from '../support/chain'
-import { expect, test } from '../support/fixtures'
+import { ANY_WIDTH, expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
 import { ANVIL_ACCOUNTS } from '../support/test-wallet'
 
@@ -104,28 +104,28 @@ test.describe('a sky’s own page', () => {
     await expect(page.getByRole('status').filter({ hasText: 'could not draw' })).toHaveCount(0)
   })
 
-  test('reads the sky from the API itself when it was served without it, before the wallet stack', async ({
-    page,
-    stack,
-    rpc,
-  }) => {
-    const skyId = await mintSky(stack, rpc, OWNER)
-    const meta = await chainMetadata(stack, skyId)
-    await serveSkyPageUnread(page, skyId)
-    // The wallet stack never arrives: what the page shows comes from its one request to the API.
-    await page.route(/wallet-stack/, (route) => route.abort())
-    const api = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === `/api/skies/${stack.chainId}/${skyId}`,
-    )
-    await page.goto(`/sky/${skyId}`)
-    expect((await api).status()).toBe(200)
-    const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
-    await expect(image).toHaveAttribute('src', meta.image)
-    await expect(page.getByTestId('sky-owner').getByTestId('account')).toHaveAttribute('title', OWNER)
-    await expect(attribute(page, 'Gazes')).toHaveText('0')
-  })
+  test(
+    'reads the sky from the API itself when it was served without it, before the wallet stack',
+    ANY_WIDTH,
+    async ({ page, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, OWNER)
+      const meta = await chainMetadata(stack, skyId)
+      await serveSkyPageUnread(page, skyId)
+      // The wallet stack never arrives: what the page shows comes from its one request to the API.
+      await page.route(/wallet-stack/, (route) => route.abort())
+      const api = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === `/api/skies/${stack.chainId}/${skyId}`,
+      )
+      await page.goto(`/sky/${skyId}`)
+      expect((await api).status()).toBe(200)
+      const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
+      await expect(image).toHaveAttribute('src', meta.image)
+      await expect(page.getByTestId('sky-owner').getByTestId('account')).toHaveAttribute('title', OWNER)
+      await expect(attribute(page, 'Gazes')).toHaveText('0')
+    },
+  )
 
-  test('a sky not minted yet says so and leads to minting', async ({ page }) => {
+  test('a sky not minted yet says so and leads to minting', ANY_WIDTH, async ({ page }) => {
     await page.goto('/sky/999999')
     await expect(page.getByRole('heading', { level: 1, name: 'Night sky #999999' })).toBeVisible()
     await expect(page.getByText('There is no night sky #999999 yet.')).toBeVisible()
@@ -133,7 +133,7 @@ test.describe('a sky’s own page', () => {
     await expect(page.getByRole('img', { name: /as the chain draws it/ })).toHaveCount(0)
   })
 
-  test('an address that is not a sky number is not found', async ({ page }) => {
+  test('an address that is not a sky number is not found', ANY_WIDTH, async ({ page }) => {
     await page.goto('/sky/07')
     await expect(page.getByRole('heading', { level: 1, name: 'Lost in space' })).toBeVisible()
     await expect(page).toHaveTitle('chainellation — Not found')
@@ -143,7 +143,7 @@ test.describe('a sky’s own page', () => {
 test.describe('a sky’s page before any script', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('is served with the picture the chain draws', async ({ page, stack, rpc }) => {
+  test('is served with the picture the chain draws', ANY_WIDTH, async ({ page, stack, rpc }) => {
     const skyId = await mintSky(stack, rpc, OWNER)
     const meta = await chainMetadata(stack, skyId)
     const image = page.getByRole('img', { name: `Night sky #${skyId}, as the chain draws it` })
