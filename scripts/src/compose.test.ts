@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { Server } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { INDEXER_NODE_FLAGS } from '@chainellation/indexer/ponder-bin'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { NGINX_TEMPLATE, nginxDirective, nginxSeconds } from './rehearsal/nginx'
@@ -97,5 +98,16 @@ describe('compose.yaml', () => {
       .flatMap(([name, { ports = [] }]) => ports.map((port) => ({ name, port })))
       .filter(({ port }) => !port.startsWith('127.0.0.1:'))
     expect(published.map(({ name }) => name)).toEqual(['nginx'])
+  })
+})
+
+describe('the indexer image', () => {
+  it('starts Ponder with the flags every other launcher gives the indexer', () => {
+    const containerfile = readFileSync(join(root, 'Containerfile'), 'utf8')
+    const entrypoint = /^ENTRYPOINT (\[.*ponder\.js"\])$/m.exec(containerfile)?.[1]
+    expect(entrypoint, 'the indexer target’s ENTRYPOINT').toBeDefined()
+    const [node, ...flags] = JSON.parse(entrypoint ?? '[]') as string[]
+    expect(node).toBe('node')
+    expect(flags.slice(0, -1)).toEqual([...INDEXER_NODE_FLAGS])
   })
 })
