@@ -18,6 +18,30 @@ export type LighthouseResult = { run: LighthouseRun; flagged: string[] }
 const CATEGORIES = { accessibility: 'accessibility', bestPractices: 'best-practices', seo: 'seo' } as const
 
 /**
+ * A run Lighthouse itself could not record (`NO_NAVSTART`, `NO_FCP`, …: its trace of the load came back incomplete),
+ * whose message asks to run it again; not a figure of the page.
+ */
+export class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse: ${code} ${message}`)
+  }
+}
+
+/** {@link runLighthouse}, run once more when Lighthouse could not record the first ({@link LighthouseRuntimeError}). */
+export async function runLighthouseRetrying(url: string, onRetry: (error: Error) => void): Promise<LighthouseResult> {
+  try {
+    return await runLighthouse(url)
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error
+    onRetry(error)
+    return runLighthouse(url)
+  }
+}
+
+/**
  * One Lighthouse run with its default (mobile, simulated throttling) config, in a Chromium of its own that is closed
  * afterwards: performance, accessibility, best practices and SEO of the same load. Lighthouse runs its accessibility
  * audit (axe) once the page has loaded and the performance trace has ended, so that one load serves all four. Runs
@@ -39,7 +63,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { lhr } = result
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message)
     const score = lhr.categories.performance?.score
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue
     const tbt = lhr.audits['total-blocking-time']?.numericValue

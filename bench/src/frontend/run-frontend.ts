@@ -16,7 +16,7 @@ import { reportPath, writeReport } from '../reports'
 import { formatValue, medianOf } from '../units'
 import { buildBaseline, type StaticServer, serveStatic } from './baseline'
 import { type Failed, type FrontendReport, KEY_ROUTES, OUR_ROUTES, type SiteReport } from './frontend-report'
-import { type LighthouseRun, runLighthouse } from './lighthouse'
+import { type LighthouseRun, runLighthouseRetrying } from './lighthouse'
 import { measureConnect, measureRoute, warmUpFigures } from './page-figures'
 
 /**
@@ -208,7 +208,9 @@ try {
       for (const site of sites) {
         if (!site.lighthouseRoutes.includes(route)) continue
         const result = await attempt(`${site.name} ${route}: Lighthouse run ${run}`, () =>
-          runLighthouse(new URL(route, site.url).href),
+          runLighthouseRetrying(new URL(route, site.url).href, (error) =>
+            log(`${site.name} ${route} Lighthouse ${run}/${RUNS}: ${error.message.split('\n')[0]}; once more`),
+          ),
         )
         const rep = reports.get(site.name)
         if (!rep) continue
