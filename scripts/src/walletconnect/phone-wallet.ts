@@ -90,7 +90,16 @@ export async function startPhoneWallet({
     }
   }
 
+  /**
+   * Proposals and requests already on the phone's screen, by their JSON-RPC id. The relay delivers at least once: a
+   * message the phone's client takes both from its subscription and from its fetch of what was waiting (on a busy
+   * machine, the two can cross) is still one prompt, as a wallet keys its prompts by id, and answering it twice fails.
+   */
+  const shown = new Set<number>()
+  const firstTime = (id: number) => !shown.has(id) && Boolean(shown.add(id))
+
   client.on('session_proposal', async ({ id }) => {
+    if (!firstTime(id)) return
     asked.push('session_proposal')
     if (answering.mode === 'reject') return void (await client.reject({ id, reason: USER_REJECTED }))
     if (answering.mode === 'slow') await sleep(answering.ms)
@@ -99,6 +108,7 @@ export async function startPhoneWallet({
   })
 
   client.on('session_request', async ({ topic, id, params }) => {
+    if (!firstTime(id)) return
     const { method, params: args = [] } = params.request as { method: string; params?: unknown[] }
     asked.push(method)
     const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
