@@ -113,6 +113,8 @@ describe('parseEnv', () => {
     ['RATE_LIMIT_WINDOW_SECONDS', '0', /RATE_LIMIT_WINDOW_SECONDS/],
     ['LOG_FORMAT', 'text', /LOG_FORMAT must be json or pretty/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['LOG_REQUESTS', 'errors', /LOG_REQUESTS must be one of all, failures/],
+    ['LOG_REQUESTS', 'ALL', /LOG_REQUESTS must be one of all, failures/],
     ['METRICS_PORT', '70000', /METRICS_PORT/],
     ['METRICS_PORT', '8787', /METRICS_PORT must differ from PORT/],
     ['METRICS_PUBLIC', 'yes', /METRICS_PUBLIC must be true or false/],
@@ -141,7 +143,7 @@ describe('parseEnv', () => {
 
   it('logs JSON in production and pretty lines elsewhere, unless LOG_FORMAT says', () => {
     const production = { NODE_ENV: 'production', SEPOLIA_RPC_URL: 'https://sepolia.example' }
-    expect(parseEnv(production)).toMatchObject({ LOG_FORMAT: 'json', LOG_LEVEL: 'info' })
+    expect(parseEnv(production)).toMatchObject({ LOG_FORMAT: 'json', LOG_LEVEL: 'info', LOG_REQUESTS: 'all' })
     expect(parseEnv({})).toMatchObject({ LOG_FORMAT: 'pretty' })
     expect(parseEnv({ ...production, LOG_FORMAT: 'pretty', LOG_LEVEL: 'warn' })).toMatchObject({
       LOG_FORMAT: 'pretty',
