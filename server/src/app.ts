@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { Logger } from 'pino'
 import { formatEther } from 'viem'
+import { answers } from './answers'
 import { authRoutes } from './auth/routes'
 import { calendarRoutes } from './calendar/routes'
 import {
@@ -19,9 +20,9 @@ import type { Database } from './db'
 import { discoveryRoutes, indexerReads } from './discovery/routes'
 import { draftRoutes } from './drafts/routes'
 import { manifestCors, sameOriginWrites, securityHeaders, sendsHsts } from './http'
-import { closeWhenDraining, isReady, type ReadinessChecks, readiness } from './lifecycle'
-import { consoleLogger, logOf, requestLogging } from './log'
-import { httpMetrics, metricsHandler, watchIndexer, watchReadiness } from './metrics'
+import { isReady, type ReadinessChecks, readiness } from './lifecycle'
+import { consoleLogger, logOf } from './log'
+import { metricsHandler, watchIndexer, watchReadiness } from './metrics'
 import { ensNames } from './names/ens'
 import { nameRoutes } from './names/routes'
 import { pageReads, streakLines } from './page-reads'
@@ -113,31 +114,31 @@ function baseApp({ config, db, logger, draining, relayer }: AppDeps, { indexer }
     draining,
   }
   watchReadiness(() => isReady(checks))
-  return (
-    new Hono()
-      // First, so that every answer is logged, timed and carries its request id.
-      .use(...requestLogging(logger, config.requestLines), httpMetrics, closeWhenDraining(draining))
-      // Before every route, so that API answers, static files, the SPA fallback and errors all carry them.
-      .use(
-        securityHeaders({
+  return new Hono()
+    .use(
+      answers({
+        logger,
+        lines: config.requestLines ?? 'all',
+        draining,
+        headers: securityHeaders({
           frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
           rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
           walletConnectRelay: config.walletConnectRelay,
           hsts: sendsHsts(config.auth.origins),
         }),
-      )
-      .use('/api/*', sameOriginWrites(config.auth.origins))
-      .get('/api/health', (c) =>
-        c.json({
-          ok: true as const,
-          chainId: config.chainId,
-          contracts: config.contracts,
-          // As the relayer's keeper last read them: the health answer asks the node nothing.
-          relay: relayerHealth(relayer),
-        }),
-      )
-      .get('/api/ready', readiness(checks))
-  )
+      }),
+    )
+    .use('/api/*', sameOriginWrites(config.auth.origins))
+    .get('/api/health', (c) =>
+      c.json({
+        ok: true as const,
+        chainId: config.chainId,
+        contracts: config.contracts,
+        // As the relayer's keeper last read them: the health answer asks the node nothing.
+        relay: relayerHealth(relayer),
+      }),
+    )
+    .get('/api/ready', readiness(checks))
 }
 
 /** The API's routes on `app`, and its answer to any other `/api/` path. */

@@ -244,17 +244,15 @@ export const answerHeaders =
     setAnswerHeaders(c, headers)
   }
 
-export const securityHeaders = ({ hsts, ...policy }: SecurityHeaders): MiddlewareHandler => {
-  const headers = {
-    'Content-Security-Policy': contentSecurityPolicy(policy),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': permissionsPolicy(),
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    ...(hsts ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
-  }
-  return answerHeaders(headers)
-}
+/** The headers every answer carries, whatever route gives it (see answers.ts). */
+export const securityHeaders = ({ hsts, ...policy }: SecurityHeaders): Readonly<Record<string, string>> => ({
+  'Content-Security-Policy': contentSecurityPolicy(policy),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': permissionsPolicy(),
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  ...(hsts ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+})
 
 /** What Safe{Wallet} needs to read a Safe App's manifest.json from its own origin. */
 export const MANIFEST_CORS_HEADERS = {

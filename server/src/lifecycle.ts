@@ -1,6 +1,5 @@
 import type { Server } from 'node:http'
-import type { Handler, MiddlewareHandler } from 'hono'
-import { setAnswerHeaders } from './http'
+import type { Handler } from 'hono'
 import type { Log } from './log'
 
 /** How long readiness waits for each dependency before calling it failed. */
@@ -64,14 +63,6 @@ export const readiness =
     const { database, indexer, failed } = found
     if (failed.length === 0) return c.json({ ready: true, database, indexer }, 200)
     return c.json({ ready: false, database, indexer, error: `The ${failed.join(' and the ')} did not answer.` }, 503)
-  }
-
-/** While the process drains, every answer closes its connection, so that a client's next request goes elsewhere. */
-export const closeWhenDraining =
-  (draining: () => boolean): MiddlewareHandler =>
-  async (c, next) => {
-    await next()
-    if (draining()) setAnswerHeaders(c, { Connection: 'close' })
   }
 
 export type DrainOptions = {

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { Context, MiddlewareHandler } from 'hono'
-import { requestId } from 'hono/request-id'
+import type { Context } from 'hono'
 import { type DestinationStream, type Level, type Logger, pino } from 'pino'
 import { prettyFactory } from 'pino-pretty'
 
@@ -9,7 +8,7 @@ export type LogFormat = 'json' | 'pretty'
 export type LogLevel = Level | 'silent'
 export const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
-/** What logging calls need of a logger: pino's, or a request's (see {@link requestLogging}). */
+/** What logging calls need of a logger: pino's, or a request's (see {@link requestLog}). */
 export type Log = Pick<Logger, 'fatal' | 'error' | 'warn' | 'info' | 'debug'>
 
 const REDACTED = '[redacted]'
@@ -164,31 +163,27 @@ export const SLOW_REQUEST_MS = 1000
 export const writesRequestLine = (lines: RequestLines, status: number, durationMs: number) =>
   lines === 'all' || status >= 500 || durationMs >= SLOW_REQUEST_MS
 
-/**
- * Gives every request an id, the load balancer's (`X-Request-Id`, when it is at most 255 letters, digits, `_`, `-`
- * or `=`) or a new UUID, echoed in the answer's `X-Request-Id`; and writes a line for it when it is answered, as
- * `lines` says, with its method, path, route pattern, status and duration. Anything logged while the request is
- * handled carries its id.
- */
-export function requestLogging(logger: Logger, lines: RequestLines = 'all'): MiddlewareHandler[] {
-  return [
-    requestId(),
-    async (c, next) => {
-      const started = performance.now()
-      const log = withBindings(logger, { reqId: c.var.requestId })
-      c.set('logger', log)
-      await requestLogger.run(log, next)
-      const durationMs = Math.round((performance.now() - started) * 10) / 10
-      const status = c.res.status
-      if (writesRequestLine(lines, status, durationMs))
-        log.info({ method: c.req.method, path: c.req.path, route: c.req.routePath, status, durationMs }, 'request')
-    },
-  ]
+/** The id nginx gave a request (`X-Request-Id`, at most 255 letters, digits, `_`, `-` or `=`), or a new UUID. */
+export function requestIdOf(header: string | undefined): string {
+  return header && header.length <= 255 && !/[^\w\-=]/.test(header) ? header : crypto.randomUUID()
+}
+
+/** A request's logger, whose lines carry its id `reqId`. */
+export const requestLog = (logger: Logger, reqId: string): Log => withBindings(logger, { reqId })
+
+/** Runs `next` with `log` as the logger {@link log} answers, so that anything logged while it runs carries its id. */
+export const inRequest = <T>(log: Log, next: () => Promise<T>): Promise<T> => requestLogger.run(log, next)
+
+/** A request's own line, as `lines` says: its method, path, route pattern, status and duration. */
+export function logRequest(c: Context, log: Log, lines: RequestLines, durationMs: number): void {
+  const status = c.res.status
+  if (writesRequestLine(lines, status, durationMs))
+    log.info({ method: c.req.method, path: c.req.path, route: c.req.routePath, status, durationMs }, 'request')
 }
 
 declare module 'hono' {
   interface ContextVariableMap {
-    /** The request's logger, whose lines carry its id (see {@link requestLogging}). */
+    /** The request's logger, whose lines carry its id (see {@link requestLog}). */
     logger: Log
   }
 }

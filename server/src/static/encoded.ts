@@ -107,7 +107,10 @@ function noneMatch(header: string | undefined, etag: string): boolean {
 
 /**
  * Answers with `encoded` in the coding the client prefers, with its length and entity tag, `Vary: Accept-Encoding`
- * when it has codings to choose from, and 304 for a 200 whose tag the client already holds.
+ * when it has codings to choose from, and 304 for a 200 whose tag the client already holds. A Response made with
+ * plain headers rather than `c.body()`, which copies more than one header into a Headers object: under
+ * @hono/node-server plain headers go to Node as they are, never validated, sorted and copied by a Headers object
+ * (docs/decisions/production.md, "What it costs a request").
  */
 export function sendEncoded(
   c: Context,
@@ -120,12 +123,13 @@ export function sendEncoded(
   const headers: Record<string, string> = { ETag: etag }
   if (available.length) headers.Vary = 'Accept-Encoding'
   if (cacheControl) headers['Cache-Control'] = cacheControl
-  if (status === 200 && noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
+  if (status === 200 && noneMatch(c.req.header('If-None-Match'), etag))
+    return new Response(null, { status: 304, headers })
   const body = coding === 'identity' ? encoded.identity : (encoded.codings[coding] as Buffer)
   headers['Content-Type'] = encoded.type
   headers['Content-Length'] = String(body.length)
   if (coding !== 'identity') headers['Content-Encoding'] = coding
-  return c.body(body as Uint8Array<ArrayBuffer>, status, headers)
+  return new Response(body as Uint8Array<ArrayBuffer>, { status, headers })
 }
 
 /** Bytes an {@link Encoded} holds. */
