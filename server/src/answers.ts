@@ -9,7 +9,7 @@ export type Answers = {
   /** Where each request's line and everything logged while it is handled go. */
   logger: Logger
   lines: RequestLines
-  /** Whether the process is shutting down: every answer then closes its connection, so the next request goes elsewhere. */
+  /** Whether the process is shutting down: every answer then closes its connection, so the next request goes to another. */
   draining: () => boolean
   /** What every answer carries (the security headers, http.ts); no route sets any of them itself. */
   headers: Readonly<Record<string, string>>

@@ -3,6 +3,7 @@ import type { SkyJson } from '@chainellation/indexer/json'
 import type { Context } from 'hono'
 import type { AppConfig } from './config'
 import type { Database } from './db'
+import type { IndexerAnswer } from './discovery/answers'
 import type { IndexerReads } from './discovery/routes'
 import { findDraft } from './drafts/store'
 import { log } from './log'
@@ -22,14 +23,32 @@ const SKY_PAGE_READ_MS = 400
 /** How long a sky's card or page waits for its streak from the index before it goes without. */
 const STREAK_READ_MS = 300
 
-/** What `read` gives within `ms`, or nothing: a page or card goes without what is slow to come. */
-function within<T>(ms: number, read: Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms)
-  })
-  return Promise.race([read, late]).finally(() => clearTimeout(timer))
+/**
+ * Deadlines shared by the reads that start within the same {@link DEADLINE_STEP_MS}: one timer for all of them, where a
+ * timer set and cleared for each read of a sky's page was a tenth of what the page cost a request.
+ */
+const DEADLINE_STEP_MS = 20
+const deadlines = new Map<number, Promise<undefined>>()
+function deadline(ms: number): Promise<undefined> {
+  const at = Math.ceil((Date.now() + ms) / DEADLINE_STEP_MS) * DEADLINE_STEP_MS
+  let passed = deadlines.get(at)
+  if (!passed) {
+    passed = new Promise<undefined>((resolve) => {
+      setTimeout(() => {
+        deadlines.delete(at)
+        resolve(undefined)
+      }, at - Date.now()).unref()
+    })
+    deadlines.set(at, passed)
+  }
+  return passed
 }
+
+/**
+ * What `read` gives within `ms` (and at most {@link DEADLINE_STEP_MS} more), or nothing: a page or card goes without
+ * what is slow to come.
+ */
+const within = <T>(ms: number, read: Promise<T>): Promise<T | undefined> => Promise.race([read, deadline(ms)])
 
 /** A sky's streak line for its share card, by its chain and number. */
 export type StreakLineOf = (chainId: number, skyId: string) => Promise<string | undefined>
@@ -43,12 +62,19 @@ export function streakLines(
   gameChainId: number,
   chainTime: () => Promise<number>,
 ): StreakLineOf {
+  // Each answer of the index parsed once: the index's answer for a sky stands until a new block is indexed.
+  const skies = new WeakMap<IndexerAnswer, SkyJson>()
+  const skyOf = (answer: IndexerAnswer) => {
+    const sky = skies.get(answer) ?? (JSON.parse(answer.text) as SkyJson)
+    skies.set(answer, sky)
+    return sky
+  }
   return async (chainId, skyId) => {
     if (!indexer || chainId !== gameChainId) return undefined
     const line = async () => {
       const answer = await indexer.get(`/skies/${skyId}`)
       if (answer.status !== 200) return undefined
-      const sky = JSON.parse(answer.text) as SkyJson
+      const sky = skyOf(answer)
       if (sky.streak.longest === 0) return undefined
       return streakWords(sky.streak, { now: await chainTime(), tzOffset: sky.tzOffset, completed: sky.completed }).line
     }

@@ -68,17 +68,23 @@ export function answerCache({
     return next
   }
 
-  /** The block the indexer had indexed, or undefined when `/sync` did not say (nothing is kept then). */
-  const indexedBlock = async () => {
+  /** Each `/sync` answer's block, read once: one answer serves every request for {@link syncTtlMs}. */
+  const blocks = new WeakMap<IndexerAnswer, number | undefined>()
+  const blockOf = (answer: IndexerAnswer) => {
+    if (blocks.has(answer)) return blocks.get(answer)
+    let block: number | undefined
     try {
-      const answer = await readSync()
-      if (answer.status !== 200) return undefined
-      const block = (JSON.parse(answer.text) as Partial<SyncJson>).indexedBlock
-      return typeof block === 'number' ? block : undefined
+      const said = answer.status === 200 ? (JSON.parse(answer.text) as Partial<SyncJson>).indexedBlock : undefined
+      block = typeof said === 'number' ? said : undefined
     } catch {
-      return undefined
+      block = undefined
     }
+    blocks.set(answer, block)
+    return block
   }
+
+  /** The block the indexer had indexed, or undefined when `/sync` did not say (nothing is kept then). */
+  const indexedBlock = () => readSync().then(blockOf, () => undefined)
 
   return {
     sync: readSync,
