@@ -1,51 +1,93 @@
-// Starts the floor (floor-server.ts) beside a rehearsal: one process on the rehearsal's Postgres, asked directly.
+// Starts the floor (floor-server.ts) in the rehearsal's shape: two processes on the rehearsal's Postgres, behind nginx
+// with the configuration compose ships, so that the floor's requests go through everything the API's do but the API.
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '@chainellation/contracts/anvil'
+import { findNginx, prepareNginx } from '@chainellation/scripts/nginx'
 import { signal } from '@chainellation/scripts/processes'
 
 const entry = fileURLToPath(new URL('./floor-server.ts', import.meta.url))
 
-export type Floor = { base: string; pid: number; stop: () => void }
+export type Floor = { base: string; pids: number[]; stop: () => void }
+
+/** `url` answers 200 within 30 s, or the process `pid` has gone (false). */
+async function answers(url: string, gone: () => boolean) {
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) return true
+    if (gone()) return false
+    await sleep(100)
+  }
+  return false
+}
+
+/** One floor process, detached, under plain node with `nodeFlags`; `env` its settings. */
+function floorProcess(port: number, env: Record<string, string>, nodeFlags: readonly string[]) {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  return { pid: child.pid as number, gone: () => child.exitCode !== null }
+}
 
 /**
- * The floor under plain node with the API's own flags (`nodeFlags`), so that its heap and collector are sized as the
- * API's are; `pages` maps a request path to the file of the HTML it answers with, and `headers` a route to the headers
- * the API sends on every answer of it ({@link sameOnEveryAnswer}).
+ * The floor as the API runs in the rehearsal: two processes under plain node with the API's own flags (`nodeFlags`),
+ * so that their heaps and collectors are sized as the API's are, behind an nginx of their own configured as the
+ * API's. `pages` maps a request path to the file of the HTML it answers with, and `headers` a route to the headers the
+ * API sends on every answer of it ({@link sameOnEveryAnswer}).
+ *
+ * The same shape as the API's, not one process asked directly: two processes and nginx sharing the cores with the
+ * load cost each request more CPU than one process alone (the home page, 0.069 ms a request from one API process
+ * asked directly and 0.086 through nginx in the same minute), which is no work of the API's.
  */
 export async function startFloor(
   postgresUrl: string,
   pages: Record<string, string>,
   headers: Record<string, Record<string, string>>,
   nodeFlags: readonly string[],
-) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: postgresUrl,
-      FLOOR_PAGES: JSON.stringify(pages),
-      FLOOR_HEADERS: JSON.stringify(headers),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  })
-  const pid = child.pid as number
-  const floor: Floor = { base: `http://127.0.0.1:${port}`, pid, stop: () => signal(-pid, 'SIGKILL') }
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${floor.base}/api/auth/session`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (up) return floor
-    if (child.exitCode !== null) break
-    await sleep(100)
+): Promise<Floor> {
+  const nginx = findNginx()
+  if (!nginx) throw new Error('nginx is not installed; the floor runs behind it as the API does')
+  const env = {
+    DATABASE_URL: postgresUrl,
+    FLOOR_PAGES: JSON.stringify(pages),
+    FLOOR_HEADERS: JSON.stringify(headers),
   }
+  const ports = [await freePort(), await freePort()] as const
+  const processes = ports.map((port) => floorProcess(port, env, nodeFlags))
+  const dir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-nginx-'))
+  const port = await freePort()
+  const balancer = spawn(
+    nginx,
+    prepareNginx({ dir, port, upstreams: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`] }),
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  )
+  const pids = processes.map((p) => p.pid)
+  const floor: Floor = {
+    base: `http://127.0.0.1:${port}`,
+    pids,
+    stop: () => {
+      for (const pid of [...pids, balancer.pid as number]) signal(-pid, 'SIGKILL')
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+  const up = await Promise.all(
+    processes.map((p, i) => answers(`http://127.0.0.1:${ports[i]}/api/auth/session`, p.gone)),
+  ).then((each) => each.every(Boolean) && answers(`${floor.base}/api/auth/session`, () => balancer.exitCode !== null))
+  if (up) return floor
   floor.stop()
-  throw new Error('the floor server did not start')
+  throw new Error('the floor did not start')
 }
 
 /**

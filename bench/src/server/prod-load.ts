@@ -3,8 +3,8 @@
 // processes on Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build
 // on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
 // no faults, so that every answer that is not 2xx is the API's own. Each route's CPU a request is held against a
-// floor measured in the same run (floor-server.ts): the same SQL through the same driver, or the same page's bytes,
-// from a bare Hono app. Writes bench/reports/prod.json.
+// floor measured in the same run and the same shape (floor.ts, floor-server.ts): the same SQL through the same driver,
+// or the same page's bytes, from two bare Hono processes behind nginx. Writes bench/reports/prod.json.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -133,10 +133,9 @@ function comparable(text: string) {
 }
 
 /**
- * The floor's runs: one floor process (floor-server.ts) on the rehearsal's Postgres, asked directly with the same
- * settings, the same account and draft, and the same pages (the home page's file from the build, the sky's page as
- * the API wrote it), sending the headers the API sends on every answer of each route. One process and no nginx: a
- * request's CPU is a request's, whichever process answers it.
+ * The floor's runs: two floor processes (floor-server.ts) on the rehearsal's Postgres behind an nginx of their own
+ * (floor.ts), asked with the same settings, the same account and draft, and the same pages (the home page's file from
+ * the build, the sky's page as the API wrote it), sending the headers the API sends on every answer of each route.
  */
 async function floorRuns(at: Rehearsal, account: Account, dir: string) {
   const skyPage = join(dir, 'sky-1.html')
@@ -171,9 +170,9 @@ async function floorRuns(at: Rehearsal, account: Account, dir: string) {
         process.stdout.write(`  the floor's answer to ${api.route} differs from the API's: ${differs.join(', ')}\n`)
     }
     process.stdout.write(
-      `the floor: one bare Hono process on the same Postgres, asked directly, ${CONNECTIONS} connections:\n`,
+      `the floor: two bare Hono processes on the same Postgres, through nginx, ${CONNECTIONS} connections:\n`,
     )
-    const pids = () => [floor.pid]
+    const pids = () => floor.pids
     return {
       session: await load('GET /api/auth/session', requests['GET /api/auth/session'], pids),
       draftRead: await load('GET /api/drafts/:id', requests['GET /api/drafts/:id'], pids),
@@ -333,11 +332,11 @@ try {
     method:
       `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARM_SECONDS} s of warming it, from the same machine; ` +
       'CPU a request: utime + stime of the API processes (/proc/<pid>/stat, nginx not counted) over the measured 10 s, ' +
-      'over the requests answered in them; floor: one bare Hono + @hono/node-server + postgres.js process (plain node, ' +
-      'the API’s heap flags) on the same Postgres, asked directly with the same settings, account and draft, sending ' +
-      'the SQL the API sends and answering the same JSON, or the same page bytes kept compressed in memory, with the ' +
-      'headers the API sends on every answer of the route (its security headers, its Cache-Control); one process ' +
-      'without nginx, since a request’s CPU is its own whichever process answers it',
+      'over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
+      'node, the API’s heap flags) on the same Postgres behind an nginx of their own configured as the API’s, asked ' +
+      'with the same settings, account and draft, sending the SQL the API sends and answering the same JSON, or the ' +
+      'same page bytes kept compressed in memory, with the headers the API sends on every answer of the route (its ' +
+      'security headers, its Cache-Control); their CPU counted as the API’s is, nginx’s not',
     sessionReadRps: session.rps,
     sessionReadP99Ms: session.p99Ms,
     draftReadRps: draftRead.rps,
