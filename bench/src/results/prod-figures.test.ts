@@ -55,4 +55,50 @@ describe('the production shape’s CPU a request', () => {
       /p99[^\n]*\n\s+API CPU a request \(baseline: floor\)\s+0.62 ms\s+0.2 ms\s+3.10×\s+≤ 0.3 ms\s+NO/,
     )
   })
+  it('shows each route’s throughput and p99 beside the floor’s in the same run, and none for the PGlite process', () => {
+    const api = {
+      sessionReadRps: 5126,
+      sessionReadP99Ms: 37,
+      draftReadRps: 5893,
+      draftReadP99Ms: 27,
+      draftWriteRps: 830,
+      draftWriteP99Ms: 209,
+    }
+    const prod = prodFigures({
+      ...api,
+      homeRps: 9530,
+      homeP99Ms: 24,
+      skyPageRps: 7341,
+      skyPageP99Ms: 34,
+      skyPageChainReads: 4,
+      skyPageBlocks: 2,
+      apiProcesses: 2,
+      non2xx: 0,
+      errors: 0,
+      apiRssIdleMb: 121,
+      apiRssPeakMb: 189,
+      startMs: 863,
+      pglite: { ...api, rssMb: 500 },
+      floorRuns: [
+        { route: 'GET /api/auth/session', rps: 4558, p99Ms: 31 },
+        { route: 'PATCH /api/drafts/:id', rps: 768, p99Ms: 160 },
+        { route: 'GET /sky/1', rps: 7747, p99Ms: 26 },
+      ],
+    })
+    const p = (id: string) => prod.find((f) => f.id === id)
+    expect(p('prod.sessionReadRps')).toMatchObject({
+      baseline: 4558,
+      ratio: 1.12,
+      label: 'Session reads (baseline: floor)',
+    })
+    expect(p('prod.draftWriteP99Ms')).toMatchObject({ ours: 209, baseline: 160, ratio: 1.31, met: false })
+    expect(p('prod.skyPageRps')).toMatchObject({ baseline: 7747, ratio: 0.95 })
+    // A route the floor did not run has no baseline; nor has the PGlite process, which the floor is not beside.
+    expect(p('prod.draftReadRps')).toMatchObject({ baseline: null, ratio: null })
+    expect(p('prod.homeRps')).toMatchObject({ baseline: null })
+    expect(p('prod.pglite.sessionReadRps')).toMatchObject({
+      baseline: null,
+      label: 'PGlite, one process: Session reads',
+    })
+  })
 })

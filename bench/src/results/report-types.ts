@@ -86,6 +86,8 @@ export type ProdReport = ApiFigures & {
   pglite: ApiFigures & { rssMb: number }
   /** Absent from a report written before the floor was measured. */
   cpu?: ProdCpu
+  /** The floor's runs of the same routes in the same shape, by route ('GET /api/auth/session'). */
+  floorRuns?: { route: string; rps: number; p99Ms: number }[]
 }
 
 /** bench/reports/reminders.json (bench/src/server/reminders.ts). */

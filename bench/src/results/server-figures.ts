@@ -118,18 +118,33 @@ function cpuFigure(cpu: ProdCpu | undefined, route: ProdCpuRoute): Figure[] {
   ]
 }
 
-/** The production shape's figures, `prod.*`; the PGlite process beside them has no target. */
+/** The floor's routes, by the API's names of its figures. */
+const FLOOR_ROUTES = {
+  sessionRead: 'GET /api/auth/session',
+  draftRead: 'GET /api/drafts/:id',
+  draftWrite: 'PATCH /api/drafts/:id',
+  home: 'GET /',
+  skyPage: 'GET /sky/1',
+} as const satisfies Record<ProdCpuRoute, string>
+
+/**
+ * The production shape's figures, `prod.*`, each route's throughput and p99 beside the floor's in the same run and
+ * shape (bench/src/server/floor.ts); the PGlite process beside them has no target.
+ */
 export function prodFigures(p: ProdReport): Figure[] {
   const t = TARGETS
   const cpu = (route: ProdCpuRoute, targets: boolean) => (targets ? cpuFigure(p.cpu, route) : [])
+  const floorOf = (route: ProdCpuRoute, targets: boolean) =>
+    targets ? p.floorRuns?.find((run) => run.route === FLOOR_ROUTES[route]) : undefined
+  const beside = (label: string, targets: boolean) => (targets ? `${label} (baseline: floor)` : label)
   const api = (prefix: string, a: ApiFigures, targets: boolean) => [
     figure(
       `${prefix}sessionReadRps`,
       'production',
-      'Session reads',
+      beside('Session reads', targets),
       'req/s',
       a.sessionReadRps,
-      null,
+      floorOf('sessionRead', targets)?.rps,
       targets ? t.prodApiReadRps : null,
     ),
     figure(
@@ -138,28 +153,36 @@ export function prodFigures(p: ProdReport): Figure[] {
       '  p99',
       'ms',
       a.sessionReadP99Ms,
-      null,
+      floorOf('sessionRead', targets)?.p99Ms,
       targets ? t.prodP99 : null,
     ),
     ...cpu('sessionRead', targets),
     figure(
       `${prefix}draftReadRps`,
       'production',
-      'Draft reads',
+      beside('Draft reads', targets),
       'req/s',
       a.draftReadRps,
-      null,
+      floorOf('draftRead', targets)?.rps,
       targets ? t.prodApiReadRps : null,
     ),
-    figure(`${prefix}draftReadP99Ms`, 'production', '  p99', 'ms', a.draftReadP99Ms, null, targets ? t.prodP99 : null),
+    figure(
+      `${prefix}draftReadP99Ms`,
+      'production',
+      '  p99',
+      'ms',
+      a.draftReadP99Ms,
+      floorOf('draftRead', targets)?.p99Ms,
+      targets ? t.prodP99 : null,
+    ),
     ...cpu('draftRead', targets),
     figure(
       `${prefix}draftWriteRps`,
       'production',
-      'Draft writes',
+      beside('Draft writes', targets),
       'req/s',
       a.draftWriteRps,
-      null,
+      floorOf('draftWrite', targets)?.rps,
       targets ? t.prodDraftWriteRps : null,
     ),
     figure(
@@ -168,7 +191,7 @@ export function prodFigures(p: ProdReport): Figure[] {
       '  p99',
       'ms',
       a.draftWriteP99Ms,
-      null,
+      floorOf('draftWrite', targets)?.p99Ms,
       targets ? t.prodP99 : null,
     ),
     ...cpu('draftWrite', targets),
@@ -177,9 +200,25 @@ export function prodFigures(p: ProdReport): Figure[] {
   const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const
   return [
     ...api('prod.', p, true),
-    figure('prod.homeRps', 'production', 'Home page (built, compressed once)', 'req/s', p.homeRps, null, t.prodHomeRps),
+    figure(
+      'prod.homeRps',
+      'production',
+      'Home page (built, compressed once; baseline: floor)',
+      'req/s',
+      p.homeRps,
+      floorOf('home', true)?.rps,
+      t.prodHomeRps,
+    ),
     ...cpuFigure(p.cpu, 'home'),
-    figure('prod.skyPageRps', 'production', 'A sky’s page', 'req/s', p.skyPageRps, null, t.prodSkyPageRps),
+    figure(
+      'prod.skyPageRps',
+      'production',
+      'A sky’s page (baseline: floor)',
+      'req/s',
+      p.skyPageRps,
+      floorOf('skyPage', true)?.rps,
+      t.prodSkyPageRps,
+    ),
     ...cpuFigure(p.cpu, 'skyPage'),
     figure(
       'prod.skyPageChainReads',
