@@ -194,7 +194,9 @@ describe('figures', () => {
     expect(p('prod.errors')).toMatchObject({ met: false })
     expect(p('prod.apiRssPeakMb')).toMatchObject({ met: true })
     expect(p('prod.pglite.draftWriteRps')).toMatchObject({ ours: 891, target: null })
-    expect(formatTable(prod)).toMatch(/Production shape[^\n]*\n\s+Session reads \(baseline: floor\)\s+3,196 req\/s\s+≥ 3,000 req\/s\s+yes/)
+    expect(formatTable(prod)).toMatch(
+      /Production shape[^\n]*\n\s+Session reads \(baseline: floor\)\s+3,196 req\/s\s+≥ 3,000 req\/s\s+yes/,
+    )
   })
 
   it('counts third-party hosts against a target of none on / and /mint', () => {
