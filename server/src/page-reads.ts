@@ -24,8 +24,8 @@ const SKY_PAGE_READ_MS = 400
 const STREAK_READ_MS = 300
 
 /**
- * Deadlines shared by the reads that start within the same {@link DEADLINE_STEP_MS}: one timer for all of them, where a
- * timer set and cleared for each read of a sky's page was a tenth of what the page cost a request.
+ * Deadlines shared by the reads that start within the same {@link DEADLINE_STEP_MS}: one timer for all of them, rather
+ * than two set and cleared for every request of a sky's page.
  */
 const DEADLINE_STEP_MS = 20
 const deadlines = new Map<number, Promise<undefined>>()

@@ -1,4 +1,4 @@
-import { type Figure, figure, TARGETS } from './figures'
+import { type Figure, figure, TARGETS, type Target } from './figures'
 import type {
   ApiFigures,
   DiscoveryReport,
@@ -137,64 +137,42 @@ export function prodFigures(p: ProdReport): Figure[] {
   const floorOf = (route: ProdCpuRoute, targets: boolean) =>
     targets ? p.floorRuns?.find((run) => run.route === FLOOR_ROUTES[route]) : undefined
   const beside = (label: string, targets: boolean) => (targets ? `${label} (baseline: floor)` : label)
+  /** A route's throughput, p99 and CPU a request, each beside the floor's where `targets` holds it to them. */
+  const route = (
+    prefix: string,
+    name: 'sessionRead' | 'draftRead' | 'draftWrite',
+    label: string,
+    a: ApiFigures,
+    rpsTarget: Target,
+    targets: boolean,
+  ) => {
+    const floor = floorOf(name, targets)
+    return [
+      figure(
+        `${prefix}${name}Rps`,
+        'production',
+        beside(label, targets),
+        'req/s',
+        a[`${name}Rps`],
+        floor?.rps,
+        targets ? rpsTarget : null,
+      ),
+      figure(
+        `${prefix}${name}P99Ms`,
+        'production',
+        '  p99',
+        'ms',
+        a[`${name}P99Ms`],
+        floor?.p99Ms,
+        targets ? t.prodP99 : null,
+      ),
+      ...cpu(name, targets),
+    ]
+  }
   const api = (prefix: string, a: ApiFigures, targets: boolean) => [
-    figure(
-      `${prefix}sessionReadRps`,
-      'production',
-      beside('Session reads', targets),
-      'req/s',
-      a.sessionReadRps,
-      floorOf('sessionRead', targets)?.rps,
-      targets ? t.prodApiReadRps : null,
-    ),
-    figure(
-      `${prefix}sessionReadP99Ms`,
-      'production',
-      '  p99',
-      'ms',
-      a.sessionReadP99Ms,
-      floorOf('sessionRead', targets)?.p99Ms,
-      targets ? t.prodP99 : null,
-    ),
-    ...cpu('sessionRead', targets),
-    figure(
-      `${prefix}draftReadRps`,
-      'production',
-      beside('Draft reads', targets),
-      'req/s',
-      a.draftReadRps,
-      floorOf('draftRead', targets)?.rps,
-      targets ? t.prodApiReadRps : null,
-    ),
-    figure(
-      `${prefix}draftReadP99Ms`,
-      'production',
-      '  p99',
-      'ms',
-      a.draftReadP99Ms,
-      floorOf('draftRead', targets)?.p99Ms,
-      targets ? t.prodP99 : null,
-    ),
-    ...cpu('draftRead', targets),
-    figure(
-      `${prefix}draftWriteRps`,
-      'production',
-      beside('Draft writes', targets),
-      'req/s',
-      a.draftWriteRps,
-      floorOf('draftWrite', targets)?.rps,
-      targets ? t.prodDraftWriteRps : null,
-    ),
-    figure(
-      `${prefix}draftWriteP99Ms`,
-      'production',
-      '  p99',
-      'ms',
-      a.draftWriteP99Ms,
-      floorOf('draftWrite', targets)?.p99Ms,
-      targets ? t.prodP99 : null,
-    ),
-    ...cpu('draftWrite', targets),
+    ...route(prefix, 'sessionRead', 'Session reads', a, t.prodApiReadRps, targets),
+    ...route(prefix, 'draftRead', 'Draft reads', a, t.prodApiReadRps, targets),
+    ...route(prefix, 'draftWrite', 'Draft writes', a, t.prodDraftWriteRps, targets),
   ]
   // At most one read of a sky per block in each process, however many visitors ask.
   const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const

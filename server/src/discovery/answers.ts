@@ -72,13 +72,13 @@ export function answerCache({
   const blocks = new WeakMap<IndexerAnswer, number | undefined>()
   const blockOf = (answer: IndexerAnswer) => {
     if (blocks.has(answer)) return blocks.get(answer)
-    let block: number | undefined
+    let said: unknown
     try {
-      const said = answer.status === 200 ? (JSON.parse(answer.text) as Partial<SyncJson>).indexedBlock : undefined
-      block = typeof said === 'number' ? said : undefined
+      said = answer.status === 200 ? (JSON.parse(answer.text) as Partial<SyncJson>).indexedBlock : undefined
     } catch {
-      block = undefined
+      // Not JSON: no block, and nothing kept.
     }
+    const block = typeof said === 'number' ? said : undefined
     blocks.set(answer, block)
     return block
   }
