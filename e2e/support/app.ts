@@ -55,6 +55,17 @@ export async function connectTestWallet(page: Page, wallet: TestWallet) {
   await expect(accountInHeader(page)).toBeVisible()
 }
 
+/**
+ * Opens `path` as a returning player whose wallet reconnects on load ({@link TestWallet.rememberedBy}), and waits until
+ * the page shows the account: for tests whose subject comes after connecting, which wallet.spec.ts plays through the
+ * connect modal.
+ */
+export async function openConnected(page: Page, wallet: TestWallet, path: string) {
+  await wallet.rememberedBy(page)
+  await page.goto(path)
+  await expect(accountInHeader(page)).toBeVisible()
+}
+
 /** The sign-in ("Verify your account") modal RainbowKit shows to a connected, signed-out account. */
 export const signInModal = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByText('Verify your account') })
@@ -144,13 +155,12 @@ export async function serveSkyPageUnread(page: Page, skyId: bigint, { apiDown = 
 }
 
 /**
- * Mints a sky to the test wallet's account, opens its Compose page and connects the wallet there, as the owner meets
- * it. Returns the sky's number.
+ * Mints a sky to the test wallet's account and opens its Compose page as its owner returning, whose wallet reconnects
+ * on load. Returns the sky's number.
  */
 export async function composeOwnSky(page: Page, wallet: TestWallet, stack: StackInfo, rpc: Rpc): Promise<bigint> {
   const skyId = await mintSky(stack, rpc, wallet.account)
-  await page.goto(`/compose/${skyId}`)
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, `/compose/${skyId}`)
   return skyId
 }
 

@@ -145,26 +145,29 @@ export const layersOf = (stack: StackInfo, skyId: bigint) =>
     args: [skyId],
   })
 
-/** Sets the three free decorations (hills, moon, telescope) on sky `skyId`, which `from` owns. */
-export async function decorateSky(stack: StackInfo, rpc: Rpc, from: Address, skyId: bigint) {
-  const decorations = stack.contracts.Decorations as Address
-  const idOf = (key: string) =>
-    clientOf(stack).readContract({
-      address: decorations,
+/** The registry's number of the decoration the stack deployed as `key` (e.g. `RollingHills`). */
+export const decorationIdOf = async (stack: StackInfo, key: string) =>
+  Number(
+    await clientOf(stack).readContract({
+      address: stack.contracts.Decorations as Address,
       abi: decorationsAbi,
       functionName: 'idOf',
       args: [stack.contracts[key] as Address],
-    })
+    }),
+  )
+
+/** Sets the three free decorations (hills, moon, telescope) on sky `skyId`, which `from` owns. */
+export async function decorateSky(stack: StackInfo, rpc: Rpc, from: Address, skyId: bigint) {
   const choices = await Promise.all(
     (['RollingHills', 'CrescentMoon', 'Telescope'] as const).map(async (key, i) => ({
       layer: i + 1,
-      decorationId: Number(await idOf(key)),
+      decorationId: await decorationIdOf(stack, key),
       tokenId: 0n,
     })),
   )
   await send(stack, rpc, {
     from,
-    to: decorations,
+    to: stack.contracts.Decorations as Address,
     data: encodeFunctionData({ abi: decorationsAbi, functionName: 'setLayers', args: [skyId, choices] }),
   })
 }

@@ -3,7 +3,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, type Hash, http, parseEventLogs, toHex, zeroAddress } from 'viem'
-import { connectTestWallet } from './app'
+import { openConnected } from './app'
 import type { Rpc } from './chain'
 import { expect, freshAccount, type test } from './fault-tally'
 import type { StackInfo } from './stack-env'
@@ -51,10 +51,9 @@ export const yours = (page: Page, skyId?: bigint) =>
   page.getByRole('heading', { name: skyId ? `Night sky #${skyId} is yours` : /^Night sky #\d+ is yours$/ })
 export const expectNoAlert = (page: Page) => expect(page.getByRole('alert')).toHaveCount(0)
 
-/** Opens /mint connected and signed in. */
+/** Opens /mint as a returning player, whose wallet reconnects on load (not signed in). */
 export async function openMint(page: Page, wallet: TestWallet) {
-  await page.goto('/mint')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/mint')
   await expect(mintButton(page)).toBeEnabled()
 }
 

@@ -152,6 +152,16 @@ export class TestWallet {
     return this
   }
 
+  /** The person connected on an earlier visit (the site remembers the wallet): `page` reconnects on its next load. */
+  async rememberedBy(page: Page): Promise<void> {
+    this.connected = true
+    await page.addInitScript((rdns) => {
+      if (localStorage.getItem('e2e.remembered')) return
+      localStorage.setItem('e2e.remembered', '1')
+      localStorage.setItem('wagmi.recentConnectorId', JSON.stringify(rdns))
+    }, TEST_WALLET_INFO.rdns)
+  }
+
   /** The chain the wallet is on. */
   get chainId(): number {
     return this.current

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { sepolia } from 'viem/chains'
 import { composeOwnSky, connectTestWallet, decorationLayer, session, signIn, signInModal } from '../support/app'
-import type { Rpc } from '../support/chain'
+import { mintSky, type Rpc } from '../support/chain'
+import { saveDraftOverApi, signInOverApi } from '../support/drafts'
 import { expect, test } from '../support/fixtures'
 import { metaOf, pngSize } from '../support/preview'
 import type { StackInfo } from '../support/stack-env'
@@ -59,51 +60,63 @@ test('a draft is saved, survives a reload, loads back, is renamed and deleted', 
   await expect(drafts.getByRole('button', { name: `Rename ${renamed}` })).toHaveCount(0)
 })
 
-test('a draft’s link shows it read-only to anyone, with its card, and opens in Compose for its owner', async ({
+// A shared link's two readers, each in a test of its own: the draft is saved through the API as its owner signed in,
+// since saving it through the page is the test above's.
+test('a draft’s link shows it read-only to anyone, with its card', async ({ page, stack, rpc, browser }) => {
+  const owner = ANVIL_ACCOUNTS[test.info().parallelIndex % ANVIL_ACCOUNTS.length]
+  const skyId = await mintSky(stack, rpc, owner)
+  const name = `Dusk ${test.info().project.name} ${skyId}`
+  const ownersBrowser = await browser.newContext({ baseURL: stack.webUrl })
+  await signInOverApi(ownersBrowser.request, stack, rpc, owner)
+  const { id, href } = await saveDraftOverApi(ownersBrowser.request, stack, skyId, name)
+  await ownersBrowser.close()
+
+  // The share link, opened by someone with no wallet, shows the draft read-only.
+  await page.goto(href)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('Silhouette: Rolling Hills')).toBeVisible()
+  await expect(page.getByText('Sky: Crescent Moon')).toBeVisible()
+  await expect(page.getByRole('img', { name: /with these decorations$/ })).toHaveAttribute('src', /^data:image\/svg/)
+  await expect(page.getByRole('link', { name: 'Open in Compose' })).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('button', { name: 'Share' })).toBeVisible()
+  // Pasted in a chat, the link previews with the draft's name and its own card, drawn with its decorations.
+  const served = await page.request.get(href)
+  expect(served.status()).toBe(200)
+  const meta = metaOf(await served.text())
+  expect(meta['og:title']).toBe(name)
+  expect(meta['og:image']?.startsWith(`${stack.webUrl}/api/drafts/${id}/card.png`)).toBe(true)
+  const card = await page.request.get(meta['og:image'] ?? '')
+  expect(card.headers()['content-type']).toBe('image/png')
+  expect(pngSize(await card.body())).toEqual([1200, 630])
+})
+
+test('a draft’s link opens in Compose for its owner, read on the draft’s own chain', async ({
   page,
   wallet,
   stack,
   rpc,
-  browser,
 }) => {
-  const { skyId, name, drafts } = await saveDraft(page, wallet, stack, rpc, 'Dusk')
-  await drafts.getByRole('button', { name: `Load ${name}` }).click()
-  const preview = await page.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')
+  const skyId = await mintSky(stack, rpc, wallet.account)
+  await signInOverApi(page.request, stack, rpc, wallet.account)
+  const { href } = await saveDraftOverApi(page.request, stack, skyId, `Dawn ${test.info().project.name} ${skyId}`)
 
-  // The share link, opened in a fresh browser with no wallet, shows the draft read-only.
-  const href = await drafts.getByRole('link', { name: 'Share' }).first().getAttribute('href')
-  const stranger = await browser.newContext({ baseURL: stack.webUrl })
-  const view = await stranger.newPage()
-  await view.goto(href ?? '')
-  await expect(view.getByRole('heading', { level: 1, name })).toBeVisible()
-  await expect(view.getByText('Silhouette: Rolling Hills')).toBeVisible()
-  expect(await view.getByRole('img', { name: /with these decorations$/ }).getAttribute('src')).toBe(preview)
-  await expect(view.getByRole('link', { name: 'Open in Compose' })).toHaveCount(0)
-  await expect(view.getByRole('main').getByRole('button', { name: 'Share' })).toBeVisible()
-  // Pasted in a chat, the link previews with the draft's name and its own card, drawn with its decorations.
-  const served = await stranger.request.get(href ?? '')
-  expect(served.status()).toBe(200)
-  const meta = metaOf(await served.text())
-  expect(meta['og:title']).toBe(name)
-  const draftId = new URL(href ?? '', stack.webUrl).pathname.split('/').pop()
-  expect(meta['og:image']?.startsWith(`${stack.webUrl}/api/drafts/${draftId}/card.png`)).toBe(true)
-  const card = await stranger.request.get(meta['og:image'] ?? '')
-  expect(card.headers()['content-type']).toBe('image/png')
-  expect(pngSize(await card.body())).toEqual([1200, 630])
-  await stranger.close()
-
-  // Its owner, opening the same link, takes it on in Compose with the draft loaded.
-  await page.goto(href ?? '')
+  // Its owner, opening the link, takes it on in Compose with the draft loaded, drawn as the link drew it.
+  await page.goto(href)
+  await connectTestWallet(page, wallet)
+  const preview = page.getByRole('img', { name: /with these decorations$/ })
+  await expect(preview).toHaveAttribute('src', /^data:image\/svg/)
+  const drawn = await preview.getAttribute('src')
   await page.getByRole('link', { name: 'Open in Compose' }).click()
   await expect(page).toHaveURL(`/compose/${skyId}`)
   await expect(decorationLayer(page, 'Silhouette').getByRole('radio', { name: /Rolling Hills/ })).toBeChecked()
   await expect(decorationLayer(page, 'Sky').getByRole('radio', { name: /Crescent Moon/ })).toBeChecked()
   await expect(page.getByRole('button', { name: 'Apply 2 changes' })).toBeEnabled()
+  await expect(preview).toHaveAttribute('src', drawn ?? '')
 
   // The link is read on the draft's own chain, whatever network the wallet is on.
   await wallet.setChain(sepolia.id)
-  await page.goto(href ?? '')
-  await expect(page.getByRole('img', { name: /with these decorations$/ })).toHaveAttribute('src', preview ?? '')
+  await page.goto(href)
+  await expect(preview).toHaveAttribute('src', drawn ?? '')
 })
 
 test('a save whose sign-in is cancelled loses nothing, and saves once signed in', async ({

@@ -101,6 +101,11 @@ test.describe('a transaction waiting for its block', () => {
     wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), nonce: toHex(nonce + 1) }])
     await card.getByRole('button', { name: 'Gaze' }).click()
     await expect(card.getByRole('button', { name: 'Gazing…' })).toBeDisabled()
+    // The button says so once the page has asked the wallet: the sky is given away only once the node holds the gaze,
+    // or the node's estimate of the gaze, made as it arrives, would refuse it before it was ever sent.
+    await expect
+      .poll(() => rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)]))
+      .not.toBeNull()
     const buyer = await freshAccount(rpc)
     await rpc('eth_sendTransaction', [
       {
