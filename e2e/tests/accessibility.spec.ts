@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { askSignIn, connectTestWallet, signInModal, signMessageButton } from '../support/app'
+import { askSignIn, connectTestWallet, openConnected, signInModal, signMessageButton } from '../support/app'
 import { expectAccessible } from '../support/axe'
 import { mintSky } from '../support/chain'
 import { expect, test } from '../support/fixtures'
@@ -163,16 +163,14 @@ test.describe('dialogs', () => {
 
   test('the sign-in modal has no serious or critical axe violation', async ({ page, wallet, stack, rpc }) => {
     const skyId = await mintSky(stack, rpc, wallet.account)
-    await page.goto(`/compose/${skyId}`)
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, `/compose/${skyId}`)
     await askSignIn(page)
     await signMessageButton(signInModal(page))
     await expectAccessible(page, 'the sign-in modal')
   })
 
   test('the account modal has no serious or critical axe violation', async ({ page, wallet }) => {
-    await page.goto('/')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/')
     await page.getByTestId('rk-account-button').click()
     await expect(page.getByRole('dialog').getByRole('button', { name: 'Disconnect' })).toBeVisible()
     await expectAccessible(page, 'the account modal')
@@ -180,8 +178,7 @@ test.describe('dialogs', () => {
 
   test('the sky viewer has no serious or critical axe violation', async ({ page, wallet, stack, rpc }) => {
     const skyId = await mintSky(stack, rpc, wallet.account)
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     await main(page)
       .getByRole('button', { name: `Open night sky #${skyId}` })
       .click()

@@ -1,6 +1,6 @@
 import { localSecondsOf } from '@chainellation/contracts/nights'
 import ICAL from 'ical.js'
-import { connectTestWallet, signIn, signInModal } from '../support/app'
+import { openConnected, signIn, signInModal } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -28,8 +28,7 @@ test('a signed-in player adds their skies’ nights to a calendar by a secret li
   const tz = offsetWhereItIs(20, await chainTime(stack))
   const skyId = await mintSky(stack, rpc, wallet.account, tz)
   await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
-  await page.goto('/stargaze')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/stargaze')
   const panel = page.getByRole('region', { name: 'Never miss a night' })
   await panel.getByRole('button', { name: 'Sign in to add them to your calendar' }).click()
   await expect(signInModal(page)).toBeVisible()

@@ -1,7 +1,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, toHex } from 'viem'
-import { connectTestWallet } from '../support/app'
+import { connectTestWallet, openConnected } from '../support/app'
 import { freshAccount } from '../support/fault-tally'
 import { ANY_WIDTH, expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -78,8 +78,7 @@ test.describe('minting', () => {
   })
 
   test('a mint the contract refuses says why in a sentence', ANY_WIDTH, async ({ page, wallet }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/mint')
     // A chosen trait has a price; the wallet sends one wei less than the price the page checked.
     await page.getByRole('radio', { name: 'Overcast' }).check()
     const mint = page.getByRole('button', { name: 'Mint for 0.0025 ETH' })
@@ -95,8 +94,7 @@ test.describe('minting', () => {
   })
 
   test('a rejected transaction returns quietly to ready', ANY_WIDTH, async ({ page, wallet }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/mint')
     const mint = page.getByRole('button', { name: 'Mint for free' })
     wallet.rejectNext('eth_sendTransaction')
     await mint.click()
@@ -106,8 +104,7 @@ test.describe('minting', () => {
   })
 
   test('a mint still pending survives a reload, then resolves', ANY_WIDTH, async ({ page, wallet, rpc }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/mint')
     const nonce = Number(await rpc('eth_getTransactionCount', [wallet.account, 'latest']))
     // The wallet sends with the nonce after next, so the node holds the mint until the gap is filled.
     wallet.tamperNext('eth_sendTransaction', ([tx]) => [{ ...(tx as object), nonce: toHex(nonce + 1) }])
@@ -170,8 +167,7 @@ test.describe('a wallet that cannot pay', () => {
   })
 
   test('is told it is short, and where this chain’s ether comes from', ANY_WIDTH, async ({ page, wallet }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/mint')
     await page.getByRole('radio', { name: 'Overcast' }).check()
     await expect(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
     await expect(page.getByText(/^Your wallet does not hold enough ETH for this/)).toBeVisible()

@@ -1,7 +1,7 @@
 import { setLocalName } from '@chainellation/contracts/ens'
 import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
-import { connectTestWallet, isWide } from '../support/app'
+import { isWide, openConnected } from '../support/app'
 import { mintSky, type Rpc } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { StackInfo } from '../support/stack-env'
@@ -81,8 +81,7 @@ test.describe('the connected account', () => {
     wallet,
   }) => {
     if (!named) throw new Error('no named account')
-    await page.goto('/')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/')
     const button = page.getByRole('banner').getByTestId('named-account-button')
     await expect(button.locator('img')).toHaveAttribute('src', AVATAR)
     // RainbowKit's layout: the name on wide screens, the avatar alone on a phone.

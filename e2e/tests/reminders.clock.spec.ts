@@ -1,7 +1,7 @@
 import { localSecondsOf, nightOf } from '@chainellation/contracts/nights'
 import { CHROMIUM_FLAGS, chromiumPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
 import type { CDPSession, Page } from '@playwright/test'
-import { connectTestWallet, signIn, signInModal } from '../support/app'
+import { openConnected, signIn, signInModal } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, setChainTime } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -71,8 +71,7 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
   await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
 
   // No service worker until a player asks for a reminder.
-  await page.goto('/stargaze')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/stargaze')
   const card = page.getByRole('article', { name: `Night sky #${skyId}` })
   const remind = card.getByRole('switch', { name: 'Remind me' })
   await expect(remind).not.toBeChecked()

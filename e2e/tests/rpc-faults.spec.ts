@@ -1,7 +1,7 @@
 import { writeChaosReport } from '@chainellation/scripts/chaos'
 import type { Page } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { connectTestWallet, serveSkyPageUnread } from '../support/app'
+import { openConnected, serveSkyPageUnread } from '../support/app'
 import { mintSky, rpcAt } from '../support/chain'
 import { test as base, expect } from '../support/fixtures'
 import { type ProxyMode, type RpcFault, type RpcProxy, startRpcProxy } from '../support/rpc-proxy'
@@ -339,8 +339,7 @@ test.describe('a connected player', () => {
   }) => {
     // Three pages, each through a fault and back, each waiting for the app's retries and its re-read: ~30 s.
     test.setTimeout(60_000)
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     await expect(page.getByRole('article', { name: `Night sky #${skyId}` })).toBeVisible()
 
     await survive(page, endpoints, pageErrors, 'down', {

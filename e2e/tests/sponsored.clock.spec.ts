@@ -7,7 +7,7 @@ import {
 import type { Locator, Page } from '@playwright/test'
 import { type Address, createPublicClient, encodeFunctionData, type Hex, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { connectTestWallet, decorationLayer } from '../support/app'
+import { decorationLayer, openConnected } from '../support/app'
 import { chainTime, layersOf, setChainTime, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
@@ -122,8 +122,7 @@ test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a 
   // The chain's clock hours ahead of this machine's, as the clock specs leave it: a request's deadline follows the
   // chain's, or the forwarder would call it expired.
   await setChainTime(rpc, (await chainTime(stack)) + 3 * 3600)
-  await page.goto('/mint')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/mint')
   await chooseEvening(page.getByLabel('Time zone'), await chainTime(stack))
   await expect(page.getByText(/^Free, the game pays the gas/)).toBeVisible()
   const mint = page.getByRole('button', { name: FREE_MINT })
@@ -203,8 +202,7 @@ test('a player past the gas the game pays a day is told so, and pays it from the
     if ((await relayMint(page, stack, playerKey)).status() === 429) break
   }
 
-  await page.goto('/mint')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/mint')
   // The page's request may still fit what is left (its gas and the fee of its moment are its own): the player mints
   // on until the relayer says no.
   const refusal = page.getByRole('alert').filter({ hasText: 'You have used the gas the game pays for you today' })

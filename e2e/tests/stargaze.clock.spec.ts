@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet } from '../support/app'
+import { openConnected } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, setChainTime, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
@@ -40,8 +40,7 @@ for (const viewport of [
       const id = await mintSky(stack, rpc, wallet.account, tz)
       const local = (((now + tz) % 86_400) + 86_400) % 86_400
 
-      await page.goto('/stargaze')
-      await connectTestWallet(page, wallet)
+      await openConnected(page, wallet, '/stargaze')
       const sky = card(page, id)
       await expect(sky.getByText(/^Day · \d\d:\d\d$/)).toBeVisible()
       const gaze = sky.getByRole('button', { name: 'Gaze' })
@@ -80,8 +79,7 @@ for (const viewport of [
         await mintSky(stack, rpc, wallet.account, tz),
         await mintSky(stack, rpc, wallet.account, tz),
       ]
-      await page.goto('/stargaze')
-      await connectTestWallet(page, wallet)
+      await openConnected(page, wallet, '/stargaze')
       const all = page.getByRole('button', { name: 'Gaze at all ready skies (3)' })
       await expect(all).toBeEnabled()
       await all.click()

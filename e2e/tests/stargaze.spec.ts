@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet } from '../support/app'
+import { connectTestWallet, openConnected } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -102,8 +102,7 @@ test.describe('the viewer', () => {
   test('a card opens its sky large; arrows move between skies; Escape closes', async ({ page, wallet, stack, rpc }) => {
     const older = await mintSky(stack, rpc, wallet.account, 0)
     const newer = await mintSky(stack, rpc, wallet.account, 3600)
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     await page.getByRole('button', { name: `Open night sky #${newer}` }).click()
     const viewer = page.getByRole('dialog', { name: `Night sky #${newer}` })
     await expect(viewer).toBeVisible()

@@ -1,5 +1,5 @@
 import { constellations } from '@chainellation/contracts/catalogue'
-import { connectTestWallet } from '../support/app'
+import { openConnected } from '../support/app'
 import { chainTime, gaze, mintSkyWithConstellation, offsetWhereItIs, setChainTime } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -28,8 +28,7 @@ test('a sky’s streak counts the nights gazed in a row, and a missed night ends
   await waitForIndexer(stack, Number(await rpc('eth_blockNumber', [])))
 
   // Two nights in a row, tonight's made: on its owner's card, the sky's page and its collector's.
-  await page.goto('/stargaze')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/stargaze')
   const owned = page.getByRole('article', { name: `Night sky #${skyId}` })
   await expect(owned).toContainText('Streak: 2 nights in a row')
   await expect(owned).toContainText('Gazed tonight')

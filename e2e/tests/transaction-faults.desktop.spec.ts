@@ -1,7 +1,7 @@
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { encodeFunctionData, type Hash, toHex } from 'viem'
-import { connectTestWallet } from '../support/app'
+import { openConnected } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import {
@@ -92,8 +92,7 @@ test.describe('a transaction waiting for its block', () => {
     const account = wallet.account
     const tz = offsetWhereItIs(22, await chainTime(stack))
     const [skyId, kept] = [await mintSky(stack, rpc, account, tz), await mintSky(stack, rpc, account, tz)]
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     const card = page.getByRole('article', { name: `Night sky #${skyId}` })
     await expect(card.getByRole('button', { name: 'Gaze' })).toBeEnabled()
     // The gaze waits for a free nonce; meanwhile, from another tab, the sky is given away with the nonce before it.
@@ -103,9 +102,7 @@ test.describe('a transaction waiting for its block', () => {
     await expect(card.getByRole('button', { name: 'Gazing…' })).toBeDisabled()
     // The button says so once the page has asked the wallet: the sky is given away only once the node holds the gaze,
     // or the node's estimate of the gaze, made as it arrives, would refuse it before it was ever sent.
-    await expect
-      .poll(() => rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)]))
-      .not.toBeNull()
+    await expect.poll(() => rpc('eth_getTransactionBySenderAndNonce', [account, toHex(nonce + 1)])).not.toBeNull()
     const buyer = await freshAccount(rpc)
     await rpc('eth_sendTransaction', [
       {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { toHex } from 'viem'
-import { connectTestWallet } from '../support/app'
+import { openConnected } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs, type Rpc } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import type { Address } from '../support/test-wallet'
@@ -32,8 +32,7 @@ test('a gaze is followed in a notification, picked up after a reload and in a se
 }) => {
   const account = wallet.account
   const skyId = await mintSky(stack, rpc, account, offsetWhereItIs(0, await chainTime(stack)))
-  await page.goto('/stargaze')
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, '/stargaze')
   const card = page.getByRole('article', { name: `Night sky #${skyId}` })
   await expect(card.getByRole('button', { name: 'Gaze' })).toBeEnabled()
 

@@ -1,4 +1,4 @@
-import { connectTestWallet } from '../support/app'
+import { openConnected } from '../support/app'
 import { mintSky, registerDecoration } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 
@@ -20,8 +20,7 @@ test('hostile decoration art is shown as an image and nothing in it runs', async
   })
   await registerDecoration(stack, rpc, `Hostile ${test.info().project.name}`, HOSTILE, 3)
   const skyId = await mintSky(stack, rpc, wallet.account)
-  await page.goto(`/compose/${skyId}`)
-  await connectTestWallet(page, wallet)
+  await openConnected(page, wallet, `/compose/${skyId}`)
   const option = page.getByRole('radio', { name: `Hostile ${test.info().project.name}` })
   await option.check()
   // Offered, previewed, and (once applied) drawn by the chain: every time through an <img> data URL.

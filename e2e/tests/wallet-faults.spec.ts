@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { composeOwnSky, connectTestWallet, isWide, walletOption } from '../support/app'
+import { composeOwnSky, isWide, openConnected, walletOption } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, freshAccount, test } from '../support/fault-tally'
 import { TEST_WALLET_INFO } from '../support/test-wallet'
@@ -75,8 +75,7 @@ test.describe('a wallet that says no', () => {
       await mintSky(stack, rpc, wallet.account, tz),
       await mintSky(stack, rpc, wallet.account, tz),
     ]
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     const card = page.getByRole('article', { name: `Night sky #${first}` })
     const gaze = card.getByRole('button', { name: 'Gaze' })
     const all = page.getByRole('button', { name: 'Gaze at all ready skies (2)' })
@@ -159,8 +158,7 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
   })
 
   test('minting: the page says to check the wallet, and minting again works', async ({ page, wallet }) => {
-    await page.goto('/mint')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/mint')
     const mint = page.getByRole('button', { name: 'Mint for free' })
     wallet.pendingNext('eth_sendTransaction')
     await mint.click()
@@ -172,8 +170,7 @@ test.describe('a wallet still showing an earlier request (-32002)', () => {
 
   test('stargazing and composing: each says to check the wallet', async ({ page, wallet, stack, rpc }) => {
     const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(22, await chainTime(stack)))
-    await page.goto('/stargaze')
-    await connectTestWallet(page, wallet)
+    await openConnected(page, wallet, '/stargaze')
     const gaze = page.getByRole('article', { name: `Night sky #${skyId}` }).getByRole('button', { name: 'Gaze' })
     wallet.pendingNext('eth_sendTransaction')
     await gaze.click()
