@@ -107,8 +107,7 @@ export const appReady = (page: Page) =>
 /**
  * Holds back the app's entry module (the boot script names it, `data-entry`) on the next pages `page` opens, until
  * `release()`: meanwhile the page is its HTML and nothing of the app runs. `requested()` resolves once the boot script
- * has asked for the entry: from then on its listeners are in place (it is loaded `defer`, so it runs only once the
- * HTML has been parsed, some time after the page's controls show), and a press is the boot script's to keep.
+ * has asked for the entry, once the page has painted and its HTML has been parsed.
  */
 export async function holdAppEntry(page: Page) {
   let release = () => {}

@@ -1,5 +1,8 @@
 // The page's HTML is whole before any of the app's script runs: the build writes it (vite-plugins/prerender.ts).
-// This script, loaded `defer`, looks after that moment.
+// This script looks after that moment. It is loaded `async`, so that it runs as soon as it arrives: the page paints
+// its controls while the rest of its HTML is still parsed, and a `defer` script runs only after the whole document,
+// 0.4–0.9 s after the connect button could be pressed at 4× CPU, where a press found no listener and was lost
+// (docs/decisions/first-use.md). The app itself starts only once the document is parsed, as it hydrates all of it.
 {
   /** Starts the app, where the build named it (below). */
   let startApp
@@ -102,9 +105,13 @@
     const start = () => {
       if (started) return
       started = true
-      // The entry first; its imports beside it, four per task, so that a press waits behind none of it for long.
-      import(entry)
-      preloadModules(preload, 4)
+      const begin = () => {
+        // The entry first; its imports beside it, four per task, so that a press waits behind none of it for long.
+        import(entry)
+        preloadModules(preload, 4)
+      }
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true })
+      else begin()
     }
     startApp = start
     if (document.visibilityState === 'hidden') {

@@ -4,7 +4,7 @@ import { importClosure, moveEntryToBoot } from './start-after-paint.ts'
 // As Vite writes the built index.html: the entry script and its modulepreload links, after the page's own tags.
 const built = `<head>
     <title>chainellation</title>
-    <script src="/boot.js" defer></script>
+    <script src="/boot.js" async></script>
     <script type="module" crossorigin src="/assets/index-A.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-B.js">
     <link rel="modulepreload" crossorigin href="/assets/router-C.js">
@@ -16,14 +16,14 @@ describe('moveEntryToBoot', () => {
     const html = moveEntryToBoot(built, '/boot.js')
     expect(html).toBe(`<head>
     <title>chainellation</title>
-    <script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js"></script>
+    <script src="/boot.js" async data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-D.css">
   </head>`)
   })
 
   it('works for an entry that imports nothing', () => {
     const html = moveEntryToBoot(built.replace(/\s*<link rel="modulepreload"[^>]+>/g, ''), '/boot.js')
-    expect(html).toContain('<script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload=""></script>')
+    expect(html).toContain('<script src="/boot.js" async data-entry="/assets/index-A.js" data-preload=""></script>')
     expect(html).not.toContain('type="module"')
   })
 
@@ -33,7 +33,7 @@ describe('moveEntryToBoot', () => {
     )
     const twice = built.replace('</head>', '<script type="module" crossorigin src="/assets/x.js"></script></head>')
     expect(() => moveEntryToBoot(twice, '/boot.js')).toThrow(/2 module scripts/)
-    expect(() => moveEntryToBoot(built, '/start.js')).toThrow(/no <script src="\/start.js" defer>/)
+    expect(() => moveEntryToBoot(built, '/start.js')).toThrow(/no <script src="\/start.js" async>/)
   })
 
   it('adds the modules the entry loads at once, and names those a press on connect needs, each once', () => {
@@ -42,7 +42,7 @@ describe('moveEntryToBoot', () => {
       onConnect: ['/assets/stack-F.js', '/assets/react-B.js', '/assets/index-A.js', '/assets/viem-G.js'],
     })
     expect(html).toContain(
-      '<script src="/boot.js" defer data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js /assets/client-E.js" data-connect="/assets/stack-F.js /assets/viem-G.js"></script>',
+      '<script src="/boot.js" async data-entry="/assets/index-A.js" data-preload="/assets/react-B.js /assets/router-C.js /assets/client-E.js" data-connect="/assets/stack-F.js /assets/viem-G.js"></script>',
     )
   })
 })

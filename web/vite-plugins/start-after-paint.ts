@@ -6,7 +6,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
 
 /**
- * The built page `html` with its entry module named on the boot script (`<script src="{bootSrc}" defer>`) instead
+ * The built page `html` with its entry module named on the boot script (`<script src="{bootSrc}" async>`) instead
  * of in a module script, with the modules the entry imports instead of modulepreload links. The boot script
  * fetches them after the page's first paint, with `atStart`, the modules the entry imports dynamically at once.
  * `onConnect` are the modules the connect button needs beyond those: the boot script fetches them all at once when
@@ -19,13 +19,13 @@ export function moveEntryToBoot(
 ): string {
   const entries = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1])
   if (entries.length !== 1) throw new Error(`the built index.html has ${entries.length} module scripts, not one`)
-  const bootTag = `<script src="${bootSrc}" defer></script>`
+  const bootTag = `<script src="${bootSrc}" async></script>`
   if (!html.includes(bootTag)) throw new Error(`index.html has no ${bootTag}`)
   const preloads = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]).concat(atStart))].filter(
     (href) => href !== entries[0],
   )
   const pressed = onConnect.filter((href) => href !== entries[0] && !preloads.includes(href))
-  const named = `<script src="${bootSrc}" defer data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"${
+  const named = `<script src="${bootSrc}" async data-entry="${entries[0]}" data-preload="${preloads.join(' ')}"${
     pressed.length ? ` data-connect="${pressed.join(' ')}"` : ''
   }></script>`
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(bootTag, named)

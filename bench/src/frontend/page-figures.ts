@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import type { Browser, Page, Response } from '@playwright/test'
+import type { Browser, BrowserContext, CDPSession, Page, Response } from '@playwright/test'
 
 const VIEWPORT = { width: 1280, height: 800 }
 /** Playwright's `networkidle` (no request for 500 ms) can never come if a page polls; we go on after this. */
@@ -12,6 +12,13 @@ const NETWORK_IDLE_TIMEOUT_MS = 30_000
  * thread) and clicked, and when RainbowKit's connect modal first shows. The press's Event Timing entries (W3C Event
  * Timing: from the input to the next frame painted after its handlers, as INP counts it) say when the page first
  * answered it on screen.
+ *
+ * It looks once a frame, when what changed can first be on screen, and not at each change of the document: a
+ * MutationObserver over the whole document ran its lookups (a layout each) at every batch of the page's hydration,
+ * work the page's own path to the modal then waited behind, more on a page that changes more as it hydrates
+ * (docs/decisions/first-use.md). Once the button is usable it tells the bench where (`__benchUsable`, when the bench
+ * listens), so that a press at once is sent then, not after the bench has waited for the page's busy main thread to
+ * answer a poll and a lookup of its own.
  */
 const INIT_SCRIPT = `(() => {
   globalThis.__name = globalThis.__name || ((f) => f)
@@ -24,7 +31,7 @@ const INIT_SCRIPT = `(() => {
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true })
   }
-  addEventListener('pointerdown', (event) => { if (bench.pressMs === null) bench.pressMs = event.timeStamp }, true)
+  addEventListener('pointerdown', (event) => { if (bench.pressMs === null) { bench.pressMs = event.timeStamp; performance.mark('bench-press') } }, true)
   const usable = (el) => {
     if (!el || el.disabled || el.closest('[aria-hidden="true"]')) return false
     const box = el.getBoundingClientRect()
@@ -41,6 +48,8 @@ const INIT_SCRIPT = `(() => {
       for (const el of document.querySelectorAll('[data-testid="rk-connect-button"]')) {
         if (usable(el)) {
           bench.connectVisibleMs = performance.now()
+          const box = el.getBoundingClientRect()
+          if (typeof window.__benchUsable === 'function') window.__benchUsable(box.x + box.width / 2, box.y + box.height / 2)
           break
         }
       }
@@ -49,17 +58,13 @@ const INIT_SCRIPT = `(() => {
       for (const el of document.querySelectorAll('[role="dialog"]')) {
         if ((el.textContent || '').includes('Connect a Wallet') && visible(el)) {
           bench.modalMs = performance.now()
+          performance.mark('bench-modal')
           break
         }
       }
     }
     return bench.connectVisibleMs !== null && bench.modalMs !== null
   }
-  const observer = new MutationObserver(() => {
-    if (check()) observer.disconnect()
-  })
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-  // Style that changes through a stylesheet or an animation mutates no node: look once a frame as well.
   const frame = () => {
     if (!check()) requestAnimationFrame(frame)
   }
@@ -73,7 +78,7 @@ const INIT_SCRIPT = `(() => {
 })()`
 
 type BenchWindow = { __bench: Bench }
-type Bench = {
+export type Bench = {
   connectVisibleMs: number | null
   pressMs: number | null
   clickMs: number | null
@@ -251,12 +256,64 @@ export type ConnectRun = {
   pressFeedbackMs: number
 }
 
-const readBench = async (page: Page) => (await page.evaluate('window.__bench')) as Bench
+export const readBench = async (page: Page) => (await page.evaluate('window.__bench')) as Bench
+
+/** The page's timeline marks (User Timing) of the press and of the modal, for a trace of them. */
+export const PRESS_MARKS = { press: 'bench-press', modal: 'bench-modal' } as const
+
+export type PressOptions = {
+  /** The CPU slowdown. */
+  rate: number
+  /** Press once this many ms have passed since navigation (a person who read the page first), not at once. */
+  settleMs?: number
+  /** Runs once the page is set up, before it navigates (e.g. to start a trace). */
+  beforeNavigation?: (page: Page, cdp: CDPSession) => Promise<void>
+}
 
 /**
- * With the CPU slowed `rate` times, opens `/` in a fresh context, presses the connect button — as soon as it is
- * usable, or once `settleMs` have passed since navigation (a person who read the page first) — and waits for
- * RainbowKit's connect modal; times on the page's clock.
+ * With the CPU slowed `rate` times, opens `/` at `origin` in `context`, presses the connect button — as soon as it is
+ * usable, or once `settleMs` have passed since navigation — and waits for RainbowKit's connect modal; resolves with
+ * the page, whose `__bench` holds the times on the page's clock.
+ */
+export async function pressConnect(context: BrowserContext, origin: string, options: PressOptions): Promise<Page> {
+  const { rate, settleMs, beforeNavigation } = options
+  await context.addInitScript({ content: INIT_SCRIPT })
+  const page = await context.newPage()
+  // Where the button is, from the page, in the frame it became usable: the press at once is sent from here.
+  let usable = (_at: { x: number; y: number }) => {}
+  const found = new Promise<{ x: number; y: number }>((resolve, reject) => {
+    usable = resolve
+    setTimeout(() => reject(new Error('the connect button never became usable')), 60_000).unref()
+  })
+  // Handled where it is awaited; a navigation that fails first leaves it to fail unheard.
+  found.catch(() => {})
+  await page.exposeFunction('__benchUsable', (x: number, y: number) => usable({ x, y }))
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  await beforeNavigation?.(page, cdp)
+  await page.goto(new URL('/', origin).href, { waitUntil: 'commit' })
+  let at = await found
+  if (settleMs !== undefined) {
+    // Predicates as functions, run in the page as they are: a string would be compiled there, which the page's
+    // Content-Security-Policy forbids.
+    await page.waitForFunction((ms) => performance.now() >= ms, settleMs, { timeout: 60_000, polling: 50 })
+    // Settled, the page answers a lookup at once: where the button is now.
+    const box = await page.locator('[data-testid="rk-connect-button"]:visible').first().boundingBox()
+    if (box) at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  }
+  // A mouse click at the button, as a person's would be: queued until the page's main thread is free, without
+  // Playwright's actionability checks, each of which would wait on that thread as well.
+  await page.mouse.click(at.x, at.y)
+  await page.waitForFunction(() => (globalThis as unknown as BenchWindow).__bench.modalMs !== null, undefined, {
+    timeout: 60_000,
+    polling: 50,
+  })
+  return page
+}
+
+/**
+ * {@link pressConnect} in a fresh context, with the press's figures: when the button was usable, pressed and first
+ * answered on screen, and when the modal showed.
  */
 export async function measureConnect(
   browser: Browser,
@@ -266,34 +323,7 @@ export async function measureConnect(
 ): Promise<ConnectRun> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
-    await context.addInitScript({ content: INIT_SCRIPT })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    await page.goto(new URL('/', origin).href, { waitUntil: 'commit' })
-    // Predicates as functions, run in the page as they are: a string would be compiled there, which the page's
-    // Content-Security-Policy forbids.
-    await page.waitForFunction(
-      () => (globalThis as unknown as BenchWindow).__bench.connectVisibleMs !== null,
-      undefined,
-      {
-        timeout: 60_000,
-        polling: 50,
-      },
-    )
-    if (settleMs !== undefined) {
-      await page.waitForFunction((at) => performance.now() >= at, settleMs, { timeout: 60_000, polling: 50 })
-    }
-    // A mouse click at the button, as a person's would be: queued until the page's main thread is free, without
-    // Playwright's actionability checks, each of which would wait on that thread as well.
-    const button = page.locator('[data-testid="rk-connect-button"]:visible').first()
-    const box = await button.boundingBox()
-    if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    else await button.click({ timeout: 30_000 })
-    await page.waitForFunction(() => (globalThis as unknown as BenchWindow).__bench.modalMs !== null, undefined, {
-      timeout: 60_000,
-      polling: 50,
-    })
+    const page = await pressConnect(context, origin, { rate, settleMs })
     // Event Timing reports an interaction once its frame is painted: a frame or two after the modal.
     await page.waitForTimeout(500)
     const bench = await readBench(page)

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
-import { chromium } from '@playwright/test'
+import { type CDPSession, chromium } from '@playwright/test'
+import { PRESS_MARKS, pressConnect, readBench } from './page-figures'
 
 const [origin = '', runsArg = '1'] = process.argv.slice(2)
 const RUNS = Number(runsArg)
@@ -25,28 +26,6 @@ const CATEGORIES = [
   'toplevel',
   'loading',
 ]
-
-/** Marks the press (pointerdown) and the modal on the page's timeline, found as the bench finds them. */
-const INIT = `(() => {
-  const marks = (window.__trace = { press: null, modal: null, usable: null })
-  addEventListener('pointerdown', (e) => { if (marks.press === null) { marks.press = e.timeStamp; performance.mark('trace-press') } }, true)
-  const check = () => {
-    if (marks.usable === null) for (const el of document.querySelectorAll('[data-testid="rk-connect-button"]')) {
-      const b = el.getBoundingClientRect()
-      if (b.width && b.height && !el.disabled && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && getComputedStyle(el).pointerEvents !== 'none') { marks.usable = performance.now(); break }
-    }
-    if (marks.modal === null) for (const el of document.querySelectorAll('[role="dialog"]')) {
-      if (!(el.textContent || '').includes('Connect a Wallet')) continue
-      const b = el.getBoundingClientRect()
-      if (b.width && b.height && el.checkVisibility({ visibilityProperty: true })) { marks.modal = performance.now(); performance.mark('trace-modal'); break }
-    }
-    return marks.usable !== null && marks.modal !== null
-  }
-  const mo = new MutationObserver(() => { if (check()) mo.disconnect() })
-  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-  const frame = () => { if (!check()) requestAnimationFrame(frame) }
-  requestAnimationFrame(frame)
-})()`
 
 type CallFrame = { url?: string; functionName?: string; lineNumber: number; columnNumber: number }
 type ProfileData = {
@@ -170,8 +149,8 @@ const allBySource = new Map<string, number>()
 
 function analyse(events: TraceEvent[], m: Marks, file: string): string {
   const user = (name: string) => events.find((e) => e.name === name && e.cat.includes('blink.user_timing'))
-  const pressMark = user('trace-press')
-  const modalMark = user('trace-modal')
+  const pressMark = user(PRESS_MARKS.press)
+  const modalMark = user(PRESS_MARKS.modal)
   if (!pressMark || !modalMark) return `${file}: the press or the modal was not marked`
   const { pid } = modalMark
   const mainTid = events.find(
@@ -212,35 +191,29 @@ function analyse(events: TraceEvent[], m: Marks, file: string): string {
 }
 
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS })
-const marksOf = () => (globalThis as unknown as { __trace: Record<keyof Marks, number | null> }).__trace
 for (let run = 1; run <= RUNS; run++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript({ content: INIT })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE })
   const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()))
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReportEvents' })
-  await page.goto(new URL('/', origin).href, { waitUntil: 'commit' })
-  const wait = { timeout: 60_000, polling: 50 }
-  await page.waitForFunction(
-    () => (globalThis as unknown as { __trace: Marks }).__trace.usable !== null,
-    undefined,
-    wait,
-  )
-  if (SETTLE_MS !== undefined) await page.waitForFunction((at) => performance.now() >= at, SETTLE_MS, wait)
-  const box = await page.locator('[data-testid="rk-connect-button"]:visible').first().boundingBox()
-  if (!box) throw new Error('no connect button on the page')
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-  await page.waitForFunction(
-    () => (globalThis as unknown as { __trace: Marks }).__trace.modal !== null,
-    undefined,
-    wait,
-  )
+  let cdp: CDPSession | undefined
+  let done = Promise.resolve()
+  // The press as the bench makes it (page-figures.ts), traced from before the navigation.
+  const page = await pressConnect(context, origin, {
+    rate: RATE,
+    settleMs: SETTLE_MS,
+    beforeNavigation: async (_page, session) => {
+      cdp = session
+      session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
+      done = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()))
+      await session.send('Tracing.start', {
+        traceConfig: { includedCategories: CATEGORIES },
+        transferMode: 'ReportEvents',
+      })
+    },
+  })
   await page.waitForTimeout(300)
-  const marks = (await page.evaluate(marksOf)) as Marks
+  const bench = await readBench(page)
+  const marks: Marks = { press: bench.pressMs ?? 0, modal: bench.modalMs ?? 0, usable: bench.connectVisibleMs ?? 0 }
+  if (!cdp) throw new Error('no trace was started')
   await cdp.send('Tracing.end')
   await done
   await context.close()
