@@ -30,6 +30,8 @@ export type DiscoveryReport = {
   chainScanMs: number
   pglite: QueryFigures
   postgres: QueryFigures & { indexSeconds: number }
+  /** The same reads asked of the indexer itself, under the same load: what the API's reads are beside. */
+  floor?: { pglite: QueryFigures; postgres: QueryFigures }
 }
 
 /** One size on one database in bench/reports/scale.json; its writer (bench/src/server/scale.ts) adds the rest. */
@@ -102,6 +104,8 @@ export type RemindersReport = {
   maxMs: number
   sendsPerSecond: number | null
   apiRssPeakMb: number
+  /** The same sends from two processes that do only them, in the same run, timed from their start. */
+  floor?: { p50Ms: number; p95Ms: number; maxMs: number; sendsPerSecond: number | null }
 }
 
 export type Inputs = {

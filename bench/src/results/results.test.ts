@@ -143,15 +143,23 @@ describe('figures', () => {
         chainScanMs: 1600,
         pglite: { galleryP95Ms: 12, filterP95Ms: 50, activityP95Ms: 51 },
         postgres: { galleryP95Ms: 20, filterP95Ms: 30, activityP95Ms: 40, indexSeconds: 70 },
+        floor: {
+          pglite: { galleryP95Ms: 10, filterP95Ms: 40, activityP95Ms: 60 },
+          postgres: { galleryP95Ms: 16, filterP95Ms: 25, activityP95Ms: 32 },
+        },
       },
     })
     const d = (id: string) => discovery.find((f) => f.id === id)
     expect(d('discovery.indexSeconds')).toMatchObject({ ours: 61, unit: 's', met: false })
     expect(d('discovery.indexerRssMb')).toMatchObject({ ours: 990, unit: 'MB', met: true })
-    expect(d('discovery.galleryP95Ms')).toMatchObject({ ours: 12, met: true })
-    expect(d('discovery.filterP95Ms')).toMatchObject({ ours: 50, baseline: 1600, ratio: 0.03, met: true })
-    expect(d('discovery.activityP95Ms')).toMatchObject({ ours: 51, met: false })
-    expect(d('discovery.postgres.galleryP95Ms')).toMatchObject({ ours: 20, target: null })
+    // Each read beside the same read of the indexer itself.
+    expect(d('discovery.galleryP95Ms')).toMatchObject({ ours: 12, baseline: 10, ratio: 1.2, met: true })
+    expect(d('discovery.filterP95Ms')).toMatchObject({ ours: 50, baseline: 40, ratio: 1.25, met: true })
+    expect(d('discovery.activityP95Ms')).toMatchObject({ ours: 51, baseline: 60, ratio: 0.85, met: false })
+    expect(d('discovery.chainScanMs')).toMatchObject({ ours: 1600 })
+    expect(d('discovery.postgres.galleryP95Ms')).toMatchObject({ ours: 20, baseline: 16, target: null })
+    expect(d('discovery.postgres.filterP95Ms')?.label).toBe('  on Postgres: filtered p95')
+    expect(d('discovery.postgres.activityP95Ms')).toMatchObject({ ours: 40, baseline: 32, ratio: 1.25 })
     expect(byId('discovery.indexSeconds')).toBeUndefined()
     expect(formatTable(discovery)).toMatch(
       /Gallery index \(indexer\)\n\s+Index 15,000 skies, fresh to ready\s+61 s\s+≤ 60 s\s+NO/,

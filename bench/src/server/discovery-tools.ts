@@ -164,13 +164,15 @@ export async function readLoad<T = undefined>(
   let watching: { done: () => T } | undefined = warmup === 0 ? watch?.() : undefined
   let watched: T | undefined
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const { origin, pathname } = new URL(base)
+    const prefix = pathname.replace(/\/$/, '')
     const instance = autocannon(
       {
-        url: base,
+        url: origin,
         connections: clients,
         amount: warmup + count,
-        // Each read its own path, in the order `read` numbers them.
-        requests: [{ setupRequest: (request) => ({ ...request, path: `/api/discovery${read(next++)}` }) }],
+        // Each read its own path under `base`'s, in the order `read` numbers them.
+        requests: [{ setupRequest: (request) => ({ ...request, path: `${prefix}${read(next++)}` }) }],
       },
       (error: unknown, done) => (error ? reject(error) : resolve(done)),
     )
@@ -209,7 +211,10 @@ export async function p95(base: string, read: (i: number) => string, clients = C
   return (await readLoad(base, read, clients, count)).p95Ms
 }
 
-/** The three kinds of read, through the API at `base`. */
+/** The API's discovery routes, under the API at `apiUrl`: where `readLoad` and `queries` read through the API. */
+export const discoveryBase = (apiUrl: string) => `${apiUrl}/api/discovery`
+
+/** The three kinds of read, at `base`: the API's discovery routes ({@link discoveryBase}), or the indexer's own. */
 export async function queries(base: string, clients = CLIENTS, count = REQUESTS): Promise<QueryFigures> {
   return {
     galleryP95Ms: await p95(base, READS.gallery, clients, count),

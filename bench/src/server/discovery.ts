@@ -22,6 +22,7 @@ import {
   BLOCK_EVERY_MS,
   CLIENTS,
   databaseOpenedAt,
+  discoveryBase,
   keepMinting,
   memoryWatch,
   queries,
@@ -102,9 +103,11 @@ try {
   const pgliteApi = await startApi(indexer.url, anvil.rpcUrl)
   api = pgliteApi
   process.stdout.write(`ready in ${indexSeconds} s; timing reads through the API…\n`)
-  const pgliteOneClient = await queries(pgliteApi.url, 1, 200)
+  const pgliteOneClient = await queries(discoveryBase(pgliteApi.url), 1, 200)
   stopMinting = keepMinting(anvil.rpcUrl, contracts.Chainellation)
-  const pglite = await queries(pgliteApi.url)
+  const pglite = await queries(discoveryBase(pgliteApi.url))
+  // The floor: the same reads asked of the indexer itself, as the API asks them, with the API still running idle.
+  const pgliteFloor = await queries(indexer.url)
   const indexerRssMb = Math.round(memory.peakMb(databaseOpenedAt(indexer.output)))
   const indexerStartupPeakMb = Math.round(memory.startupPeakMb())
   memory.stop()
@@ -126,7 +129,8 @@ try {
     const postgresApi = await startApi(indexer.url, anvil.rpcUrl)
     api = postgresApi
     stopMinting = keepMinting(anvil.rpcUrl, contracts.Chainellation)
-    const postgres = { ...(await queries(postgresApi.url)), indexSeconds: postgresIndexSeconds }
+    const postgres = { ...(await queries(discoveryBase(postgresApi.url))), indexSeconds: postgresIndexSeconds }
+    const postgresFloor = await queries(indexer.url)
     await stopMinting()
     await postgresApi.stop()
     api = undefined
@@ -146,7 +150,8 @@ try {
         `its last is answered, ${REQUESTS} reads of each kind after ${WARMUP_READS_PER_CLIENT} of each client not counted ` +
         '(gallery: 50 pages newest first; filtered: 3 filters; ' +
         `activity: the feed and 1,000 skies' own) while a sky is minted every ${BLOCK_EVERY_MS / 1000} s; ` +
-        'p95 of each kind. Chain scan: skyOf of every sky in multicalls of 64 KiB of calldata, then filtered and sorted.',
+        'p95 of each kind. Floor: the same reads of the indexer itself, right after, under the same load and minting. ' +
+        'Chain scan: skyOf of every sky in multicalls of 64 KiB of calldata, then filtered and sorted.',
       indexSeconds,
       caughtUpSeconds,
       indexerRssMb,
@@ -155,6 +160,7 @@ try {
       pglite,
       pgliteOneClient,
       postgres,
+      floor: { pglite: pgliteFloor, postgres: postgresFloor },
     }
     writeReport('discovery', report)
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)

@@ -2,16 +2,20 @@
 // under plain node with production's memory flags) on one Postgres, a local chain whose clock is brought to just
 // before dusk, an index stand-in that says every sky is its owner's and not gazed, and a push service stand-in
 // (server/test/push-service.ts). Every sky's night begins in the same second; figures from the night's start to the
-// push service receiving each reminder. Writes bench/reports/reminders.json.
+// push service receiving each reminder. Then the floor, in the same run: the same sends from two processes that do
+// only them (reminders-floor.ts), timed from their start. Writes bench/reports/reminders.json.
 //
 // `-- --drill`: the same with fewer skies, the first API process SIGKILLed once a quarter of them are sent, and not
 // started again: the other finds the dead one's jobs and finishes them. Writes bench/reports/reminders-drill.json.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
 import { startAnvil } from '@chainellation/contracts/anvil'
 import { createPostgresCluster } from '@chainellation/scripts/postgres'
 import { statusMb } from '@chainellation/scripts/proc'
@@ -23,6 +27,7 @@ import { type ApiProcess, startApi } from '@chainellation/server/testing/server'
 import postgres from 'postgres'
 import webpush from 'web-push'
 import { writeReport } from '../reports'
+import type { FloorJob } from './reminders-floor'
 
 const drill = process.argv.includes('--drill')
 const SKIES = Number(process.env.BENCH_SKIES ?? (drill ? 2_000 : 10_000))
@@ -33,6 +38,8 @@ const DEADLINE_MS = 180_000
 /** After the last reminder, how long a late duplicate is waited for. */
 const SETTLE_MS = drill ? 30_000 : 10_000
 const OWNER = '0x000000000000000000000000000000000000bEEF'
+/** Reminders each API process (and each floor process) has in flight at once: the API's default. */
+const SENDS_AT_ONCE = 32
 const API_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=192']
 
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits
@@ -79,6 +86,45 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
 }
 const pendingTime = async (url: string) =>
   Number.parseInt((await rpc<{ timestamp: string }>(url, 'eth_getBlockByNumber', ['pending', false])).timestamp, 16)
+
+/** The lateness of each first receipt after `fromMs`, sorted; p50, p95 and the rate over the span of receipts. */
+function timings(firstAt: Map<string, number>, fromMs: number) {
+  const times = [...firstAt.values()].sort((a, b) => a - b)
+  const lateness = times.map((at) => at - fromMs)
+  const spanSeconds = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000
+  return {
+    p50Ms: Math.round(percentile(lateness, 0.5)),
+    p95Ms: Math.round(percentile(lateness, 0.95)),
+    maxMs: Math.round(lateness.at(-1) ?? 0),
+    sendsPerSecond: spanSeconds > 0 ? Math.round(firstAt.size / spanSeconds) : null,
+  }
+}
+
+/**
+ * The floor: `skies` reminders sent by two processes of reminders-floor.ts, half each, `atOnce` in flight in each, as
+ * the API's two processes send them, with nothing else to do; timed from the instant both start.
+ */
+async function floorRun(skies: number, job: Omit<FloorJob, 'from' | 'to' | 'startAt'>, firstAt: Map<string, number>) {
+  firstAt.clear()
+  const script = fileURLToPath(new URL('./reminders-floor.ts', import.meta.url))
+  // Time for both to start under tsx before they begin, so that neither begins alone.
+  const startAt = Date.now() + 5_000
+  const half = Math.ceil(skies / 2)
+  const children = [
+    { from: 1, to: half },
+    { from: half + 1, to: skies },
+  ].map((range) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify({ ...job, ...range, startAt })], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    return once(child, 'exit').then(([code]) => {
+      if (code !== 0) throw new Error(`a floor process exited with ${code}`)
+    })
+  })
+  await Promise.all(children)
+  if (firstAt.size !== skies) throw new Error(`the floor's push service received ${firstAt.size} of ${skies}`)
+  return timings(firstAt, startAt)
+}
 
 const load = () => loadavg().map((n) => round(n, 2))
 const loadAtStart = load()
@@ -136,6 +182,7 @@ try {
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: 'mailto:bench@chainellation.example',
     PUSH_SERVICE_ORIGINS: push.url,
+    REMINDER_SENDS_AT_ONCE: String(SENDS_AT_ONCE),
   }
   const entry = join(outdir, 'index.js')
   apis.push(...(await Promise.all([0, 1].map(() => startApi(env, { entry, nodeFlags: API_NODE_FLAGS })))))
@@ -159,33 +206,46 @@ try {
   await sleep(SETTLE_MS)
   samplePeaks()
 
-  const times = [...firstAt.values()].sort((a, b) => a - b)
-  const lateness = times.map((at) => at - duskWallMs).sort((a, b) => a - b)
-  const spanSeconds = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000
-  const report = {
-    skies: SKIES,
-    processes: 2,
-    database: 'postgres',
-    ...(drill ? { killedAfter: killedAt, killedBy: 'SIGKILL', restarted: false } : {}),
-    received: firstAt.size,
-    duplicates: deliveries - firstAt.size,
-    missed: SKIES - firstAt.size,
-    p50Ms: Math.round(percentile(lateness, 0.5)),
-    p95Ms: Math.round(percentile(lateness, 0.95)),
-    maxMs: Math.round(lateness.at(-1) ?? 0),
-    sendsPerSecond: spanSeconds > 0 ? Math.round(firstAt.size / spanSeconds) : null,
-    apiRssPeakMb: Math.max(...peaks.values()),
-    apiRssPeakMbEach: apis.map((api) => peaks.get(api.pid) ?? null),
-    startedBeforeDuskSeconds: startedBeforeDusk,
-    loadAverage: { start: loadAtStart, end: load() },
-  }
-  if (report.missed || report.duplicates)
+  const received = firstAt.size
+  const ours = timings(firstAt, duskWallMs)
+  const duplicates = deliveries - received
+  if (received < SKIES || duplicates)
     for (const api of apis) {
       const { stdout, stderr } = api.output()
       process.stderr.write(
         `--- API ${api.pid} output, last lines ---\n${`${stdout}${stderr}`.split('\n').slice(-40).join('\n')}\n`,
       )
     }
+  // The APIs stopped first: the floor has the machine as they had it.
+  for (const api of apis) api.kill('SIGTERM')
+  await Promise.all(apis.map((api) => api.exited))
+  const floor = drill
+    ? undefined
+    : await floorRun(
+        SKIES,
+        {
+          pushUrl: push.url,
+          keys: subscription.keys,
+          vapid: { ...vapid, subject: env.VAPID_SUBJECT },
+          atOnce: SENDS_AT_ONCE,
+        },
+        firstAt,
+      )
+  const report = {
+    skies: SKIES,
+    processes: 2,
+    database: 'postgres',
+    ...(drill ? { killedAfter: killedAt, killedBy: 'SIGKILL', restarted: false } : {}),
+    received,
+    duplicates,
+    missed: SKIES - received,
+    ...ours,
+    apiRssPeakMb: Math.max(...peaks.values()),
+    apiRssPeakMbEach: apis.map((api) => peaks.get(api.pid) ?? null),
+    startedBeforeDuskSeconds: startedBeforeDusk,
+    ...(floor ? { floor } : {}),
+    loadAverage: { start: loadAtStart, end: load() },
+  }
   writeReport(drill ? 'remindersDrill' : 'reminders', report)
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
 } finally {

@@ -18,7 +18,16 @@ import { createPostgresCluster, type PostgresCluster } from '@chainellation/scri
 import postgres from 'postgres'
 import { writeReport } from '../reports'
 import type { ScaleFigures as ReadFigures } from '../results/report-types'
-import { cpuWatch, databaseOpenedAt, keepMinting, memoryWatch, readLoad, round, startApi } from './discovery-tools'
+import {
+  cpuWatch,
+  databaseOpenedAt,
+  discoveryBase,
+  keepMinting,
+  memoryWatch,
+  readLoad,
+  round,
+  startApi,
+} from './discovery-tools'
 import { buildWeb, galleryFirstCardsMs, previewWeb } from './first-cards'
 
 export const DATABASES = ['pglite', 'postgres'] as const
@@ -94,7 +103,7 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
     log(`${db}: indexed in ${indexSeconds} s; reading through the API`)
     api = await startApi(indexer.url, rpcUrl)
     stopMinting = keepMinting(rpcUrl, chainellation)
-    const base = api.url
+    const base = discoveryBase(api.url)
     const perSecond: Record<string, number> = {}
     const cpu: Record<string, Record<string, number>> = {}
     const groups = { api: api.pid, indexer: indexerPid }
