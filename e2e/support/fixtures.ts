@@ -52,7 +52,9 @@ export const test = base.extend<Fixtures>({
   paysOwnGas: [true, { option: true }],
   context: async ({ context, reducedTransparency, reducedMotion, paysOwnGas }, use) => {
     // Before the app reads it, on every page of the context; the key is web/src/lib/wallet/write/gas-choice.ts's.
-    if (paysOwnGas) await context.addInitScript(() => localStorage.setItem('chainellation.pays-own-gas', '1'))
+    // Not in a document without storage of its own (the blank page a new tab starts on), where it would throw.
+    if (paysOwnGas)
+      await context.addInitScript(() => origin !== 'null' && localStorage.setItem('chainellation.pays-own-gas', '1'))
     // Pages the test opens itself (popups, a second tab); the test's `page` is prepared before the test starts.
     context.on('page', (page) => void prepare(page, reducedTransparency, reducedMotion ?? '').catch(() => {}))
     await use(context)

@@ -156,7 +156,8 @@ export class TestWallet {
   async rememberedBy(page: Page): Promise<void> {
     this.connected = true
     await page.addInitScript((rdns) => {
-      if (localStorage.getItem('e2e.remembered')) return
+      // Not in a document without storage of its own (the blank page a new tab starts on).
+      if (origin === 'null' || localStorage.getItem('e2e.remembered')) return
       localStorage.setItem('e2e.remembered', '1')
       localStorage.setItem('wagmi.recentConnectorId', JSON.stringify(rdns))
     }, TEST_WALLET_INFO.rdns)
