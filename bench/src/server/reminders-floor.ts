@@ -3,6 +3,7 @@
 // number in flight, and nothing around them: no job queue, no database, no reads of the index.
 //   node --import tsx src/server/reminders-floor.ts <job JSON>
 import { setTimeout as sleep } from 'node:timers/promises'
+import { reminderPayload } from '@chainellation/server/reminders/send'
 import webpush from 'web-push'
 
 export type FloorJob = {
@@ -25,14 +26,8 @@ const job = JSON.parse(process.argv[2] ?? '{}') as FloorJob
 async function send(skyId: number) {
   const request = webpush.generateRequestDetails(
     { endpoint: `${job.pushUrl}/push/${skyId}`, keys: job.keys },
-    JSON.stringify({
-      title: `Night has fallen over sky #${skyId}`,
-      body: 'Its next star waits for your gaze.',
-      url: `/stargaze?gaze=${skyId}`,
-      skyId,
-      chainId: 31337,
-      night: 1,
-    }),
+    // The API's own payload, so that the floor encrypts as many bytes as it does.
+    JSON.stringify(reminderPayload(31337, skyId, 1)),
     { vapidDetails: job.vapid, TTL: 12 * 3600, urgency: 'normal', topic: `sky31337x${skyId}`.slice(0, 32) },
   )
   const answer = await fetch(request.endpoint, {
