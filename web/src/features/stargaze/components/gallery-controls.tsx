@@ -1,13 +1,13 @@
 import { Button } from '@/components/ui/button'
 import { Note } from '@/components/ui/note'
-import { DEFAULT_GALLERY_QUERY, type GalleryQuery, isNarrowed } from '../utils/gallery-query'
+import { DEFAULT_GALLERY_QUERY, type GalleryChange, type GalleryQuery, isNarrowed } from '../utils/gallery-query'
 import styles from './gallery-controls.module.css'
 import { GalleryFilters } from './gallery-filters'
 import { GallerySearch } from './gallery-search'
 
 export type GalleryControlsProps = {
   query: GalleryQuery
-  onQuery: (query: GalleryQuery) => void
+  onQuery: (change: GalleryChange) => void
   /** The index's sentence when it refused the view. */
   refusal: string | undefined
   /** Why the controls cannot be used now (the index is not answering). */
@@ -40,7 +40,7 @@ export function GalleryControls({ query, onQuery, refusal, disabled }: GalleryCo
             variant="text"
             size="sm"
             className={styles.clear}
-            onClick={() => onQuery({ ...DEFAULT_GALLERY_QUERY })}
+            onClick={() => onQuery(() => ({ ...DEFAULT_GALLERY_QUERY }))}
           >
             Clear filters and search
           </Button>

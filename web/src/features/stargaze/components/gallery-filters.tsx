@@ -1,6 +1,6 @@
 import { formatUtcOffset, MAX_UTC_OFFSET, MIN_UTC_OFFSET, UTC_OFFSET_STEP } from '@chainellation/art'
 import { SORT_LABELS } from '../utils/gallery-labels'
-import { GALLERY_SORTS, type GalleryQuery, type GallerySort } from '../utils/gallery-query'
+import { GALLERY_SORTS, type GalleryChange, type GalleryQuery, type GallerySort } from '../utils/gallery-query'
 import styles from './gallery-controls.module.css'
 
 const ZONES = Array.from(
@@ -20,7 +20,7 @@ const FLAG_CHOICES: Record<Flag, { label: string; any: string; yes: string; no: 
 const flagValue = (value: boolean | undefined) => (value === undefined ? '' : String(value))
 const flagOf = (value: string) => (value === '' ? undefined : value === 'true')
 
-export type GalleryFiltersProps = { query: GalleryQuery; onQuery: (query: GalleryQuery) => void }
+export type GalleryFiltersProps = { query: GalleryQuery; onQuery: (change: GalleryChange) => void }
 
 /** The gallery's order and its filters, each applied as it is chosen. */
 export function GalleryFilters({ query, onQuery }: GalleryFiltersProps) {
@@ -31,7 +31,7 @@ export function GalleryFilters({ query, onQuery }: GalleryFiltersProps) {
         <select
           className={styles.select}
           value={query.sort}
-          onChange={(e) => onQuery({ ...query, sort: e.target.value as GallerySort })}
+          onChange={(e) => onQuery((current) => ({ ...current, sort: e.target.value as GallerySort }))}
         >
           {GALLERY_SORTS.map((sort) => (
             <option key={sort} value={sort}>
@@ -48,7 +48,10 @@ export function GalleryFilters({ query, onQuery }: GalleryFiltersProps) {
             <select
               className={styles.select}
               value={flagValue(query[flag])}
-              onChange={(e) => onQuery({ ...query, [flag]: flagOf(e.target.value) })}
+              onChange={(e) => {
+                const value = flagOf(e.target.value)
+                onQuery((current) => ({ ...current, [flag]: value }))
+              }}
             >
               <option value="">{choice.any}</option>
               <option value="true">{choice.yes}</option>
@@ -62,7 +65,10 @@ export function GalleryFilters({ query, onQuery }: GalleryFiltersProps) {
         <select
           className={styles.select}
           value={query.tz === undefined ? '' : String(query.tz)}
-          onChange={(e) => onQuery({ ...query, tz: e.target.value === '' ? undefined : Number(e.target.value) })}
+          onChange={(e) => {
+            const tz = e.target.value === '' ? undefined : Number(e.target.value)
+            onQuery((current) => ({ ...current, tz }))
+          }}
         >
           <option value="">Any time zone</option>
           {ZONES.map((tz) => (

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { GalleryQuery } from '../utils/gallery-query'
+import type { GalleryChange, GalleryQuery } from '../utils/gallery-query'
 import { GallerySearch } from './gallery-search'
 
 const at = (q?: string): GalleryQuery => ({ sort: 'newest', ...(q === undefined ? {} : { q }) })
@@ -8,7 +8,7 @@ const at = (q?: string): GalleryQuery => ({ sort: 'newest', ...(q === undefined 
 describe('GallerySearch', () => {
   it('keeps what the player typed after a search when the page catches up with that search, and follows back and forward', () => {
     const asked: GalleryQuery[] = []
-    const onQuery = (query: GalleryQuery) => asked.push(query)
+    const onQuery = (change: GalleryChange) => asked.push(change(at('7')))
     const { rerender } = render(<GallerySearch query={at('7')} onQuery={onQuery} refusal={undefined} />)
     const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement
     fireEvent.change(box, { target: { value: 'name.eth' } })

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import type { GalleryQuery } from '../utils/gallery-query'
+import type { GalleryChange, GalleryQuery } from '../utils/gallery-query'
 import styles from './gallery-controls.module.css'
 
 export type GallerySearchProps = {
   query: GalleryQuery
-  onQuery: (query: GalleryQuery) => void
+  onQuery: (change: GalleryChange) => void
   /** The index's sentence when it refused the search or the owner. */
   refusal: string | undefined
 }
@@ -33,9 +33,9 @@ export function GallerySearch({ query, onQuery, refusal }: GallerySearchProps) {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const next = { ...query, q: q.trim() || undefined, owner: owner.trim() || undefined }
-    setSubmitted(next.q === query.q && next.owner === query.owner ? undefined : { q: next.q, owner: next.owner })
-    onQuery(next)
+    const next = { q: q.trim() || undefined, owner: owner.trim() || undefined }
+    setSubmitted(next.q === query.q && next.owner === query.owner ? undefined : next)
+    onQuery((current) => ({ ...current, ...next }))
   }
   // The index names the parameter it refused: the owner filter's, or else the search's.
   const ownerRefused = !!refusal && /^owner\b/.test(refusal)

@@ -13,6 +13,13 @@ import styles from './stargaze-page.module.css'
 const Gallery = lazyIsland(async () => (await import('./gallery')).Gallery)
 const MySkies = lazyIsland(async () => (await import('./my-skies')).MySkies)
 
+/**
+ * The query the address bar holds now. react-router hands its updater the query of the last render, and renders a
+ * navigation as a transition: a second choice made before that render would undo the first. The address bar has it
+ * once the navigation is made (there are no loaders to wait for).
+ */
+const currentSearch = () => new URLSearchParams(window.location.search)
+
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
 export function StargazePage() {
   const [params, setParams] = useSearchParams()
@@ -39,7 +46,7 @@ export function StargazePage() {
       />
       <WalletIsland load={everyone ? Gallery.load : MySkies.load} fallback={<PageFallback />}>
         {everyone ? (
-          <Gallery params={params} onParams={setParams} />
+          <Gallery params={params} onParams={(next) => setParams(next(currentSearch()))} />
         ) : (
           <MySkies gaze={hydrated ? params.get('gaze') : null} />
         )}

@@ -20,6 +20,12 @@ export type GalleryQuery = {
 
 export const DEFAULT_GALLERY_QUERY: GalleryQuery = { sort: 'newest' }
 
+/**
+ * A change of the view, made from the view the URL holds when it is applied. Two choices made in quick succession
+ * each keep the other: the page may not have rendered the first when the second is made.
+ */
+export type GalleryChange = (current: GalleryQuery) => GalleryQuery
+
 const FLAGS = ['night', 'completed', 'decorated'] as const
 const TEXTS = ['owner', 'q'] as const
 
