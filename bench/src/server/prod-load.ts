@@ -1,7 +1,7 @@
 // The production shape under load (`npm run bench -- prod`): a rehearsal (docs/decisions/production.md) with
 // Sepolia's 12-second blocks, and autocannon from this machine through nginx (as compose runs it) to the two API
-// processes on Postgres, 50 connections, 10 s a route after 10 s of warming; then one API process from the same build
-// on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
+// processes on Postgres, 50 connections, each route warmed 10 s and then measured in rounds taken in turn with its floor
+// (below); then one API process from the same build on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
 // no faults, so that every answer that is not 2xx is the API's own. Each route's CPU a request is held against a
 // floor measured in the same run and the same shape (floor.ts, floor-server.ts): the same SQL through the same driver,
 // or the same page's bytes, from two bare Hono processes behind nginx. Writes bench/reports/prod.json.
@@ -40,8 +40,10 @@ export type RouteRun = {
   errors: number
   /** Answered in the measured window. */
   requests: number
-  /** The answering processes' CPU over the measured window, a request. */
+  /** The answering processes' CPU over the measured rounds, a request. */
   cpuMsPerRequest: number | null
+  /** Each round's API CPU a request over its floor's (the API's runs only). */
+  roundRatios?: (number | null)[]
 }
 
 /**
@@ -51,12 +53,77 @@ export type RouteRun = {
  */
 const WARM_SECONDS = 10
 
-/** Warms `route`, then measures it, with the CPU the processes `pids` answer it with. */
-async function load(route: string, options: autocannon.Options, pids: () => (number | undefined)[]): Promise<RouteRun> {
-  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...options })
-  const cpuBefore = cpuSecondsOf(pids())
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
-  const cpuAfter = cpuSecondsOf(pids())
+/**
+ * A route is measured in {@link ROUNDS} rounds of {@link ROUND_SECONDS}, the API's and the floor's in turn. This
+ * machine's speed moves from one minute to the next (another tenant, the kernel's own work): measured one after the
+ * other, a minute apart, the API and its floor met different machines, and the same build's ratio for a sky's page
+ * read ×1.5 in one run and ×3.2 in another. Taken in turn, both meet the same ones.
+ */
+const ROUNDS = 3
+const ROUND_SECONDS = 5
+
+/** One side of a comparison: the processes that answer, and the request autocannon sends them. */
+type Side = { pids: () => (number | undefined)[]; request: autocannon.Options }
+
+/** Sends `request` to `side` for `seconds`, with the CPU its processes answer in that time. */
+async function measure(side: Side, seconds: number) {
+  const cpuBefore = cpuSecondsOf(side.pids())
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...side.request })
+  const cpuAfter = cpuSecondsOf(side.pids())
+  return { result, cpuMs: (cpuAfter - cpuBefore) * 1000 }
+}
+
+/** A side's rounds as one run: its requests and CPU summed, its p99 the worst round's. */
+function runOf(route: string, rounds: Awaited<ReturnType<typeof measure>>[]): RouteRun {
+  const requests = rounds.reduce((n, r) => n + r.result.requests.total, 0)
+  const cpuMs = rounds.reduce((n, r) => n + r.cpuMs, 0)
+  const run = {
+    route,
+    rps: Math.round(requests / (ROUNDS * ROUND_SECONDS)),
+    p99Ms: Math.max(...rounds.map((r) => r.result.latency.p99)),
+    non2xx: rounds.reduce((n, r) => n + r.result.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
+    requests,
+    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, requests),
+    roundRatios: [] as (number | null)[],
+  }
+  return run
+}
+
+/**
+ * Warms `route` on the API and on its floor, then measures both in turn, round after round: each side's figures are
+ * its rounds' together, and each round's ratio of CPU a request is kept beside them to show the spread.
+ */
+async function compare(route: string, api: Side, floor: Side): Promise<{ api: RouteRun; floor: RouteRun }> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...api.request })
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...floor.request })
+  const apiRounds: Awaited<ReturnType<typeof measure>>[] = []
+  const floorRounds: typeof apiRounds = []
+  for (let round = 0; round < ROUNDS; round++) {
+    apiRounds.push(await measure(api, ROUND_SECONDS))
+    floorRounds.push(await measure(floor, ROUND_SECONDS))
+  }
+  const perRequest = (r: (typeof apiRounds)[number]) => r.cpuMs / Math.max(1, r.result.requests.total)
+  const roundRatios = apiRounds.map((r, i) => {
+    const floorRound = floorRounds[i]
+    return floorRound ? cpuRatio(perRequest(r), perRequest(floorRound)) : null
+  })
+  const both = { api: { ...runOf(route, apiRounds), roundRatios }, floor: runOf(route, floorRounds) }
+  for (const [who, run] of [
+    ['API', both.api],
+    ['floor', both.floor],
+  ] as const) {
+    process.stdout.write(
+      `  ${route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
+    )
+  }
+  return both
+}
+
+/** Warms `route` on one side alone, then measures it for {@link SECONDS}: the PGlite process, which has no floor. */
+async function load(route: string, side: Side): Promise<RouteRun> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...side.request })
+  const { result, cpuMs } = await measure(side, SECONDS)
   const run = {
     route,
     rps: Math.round(result.requests.average),
@@ -64,10 +131,10 @@ async function load(route: string, options: autocannon.Options, pids: () => (num
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     requests: result.requests.total,
-    cpuMsPerRequest: cpuMsPerRequest(cpuBefore, cpuAfter, result.requests.total),
+    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, result.requests.total),
   }
   process.stdout.write(
-    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(2)} ms/req\n`,
+    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}\n`,
   )
   return run
 }
@@ -132,69 +199,64 @@ function comparable(text: string) {
   }
 }
 
+/** The requests of every route measured, at `base`, as `account` asks them from `origin`. */
+function requestsAt(base: string, origin: string, account: Account) {
+  const routes = routesAt(base, origin, account)
+  return {
+    'GET /api/auth/session': routes.session,
+    'GET /api/drafts/:id': routes.draftRead,
+    'PATCH /api/drafts/:id': routes.draftWrite,
+    'GET /': { url: `${base}/`, headers: encodings },
+    'GET /sky/1': { url: `${base}/sky/1`, headers: encodings },
+  }
+}
+type Route = keyof ReturnType<typeof requestsAt>
+
 /**
- * The floor's runs: two floor processes (floor-server.ts) on the rehearsal's Postgres behind an nginx of their own
- * (floor.ts), asked with the same settings, the same account and draft, and the same pages (the home page's file from
- * the build, the sky's page as the API wrote it), sending the headers the API sends on every answer of each route.
+ * The floor: two floor processes (floor-server.ts) on the rehearsal's Postgres behind an nginx of their own (floor.ts),
+ * asked with the same settings, the same account and draft, and the same pages (the home page's file from the build,
+ * the sky's page as the API wrote it), sending the headers the API sends on every answer of each route. Checked to
+ * answer each route as the API does.
  */
-async function floorRuns(at: Rehearsal, account: Account, dir: string) {
+async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
   const skyPage = join(dir, 'sky-1.html')
   writeFileSync(skyPage, await (await fetch(`${at.url}/sky/1`)).text())
   const home = join(at.api.env(0).WEB_DIST as string, 'index.html')
-  const requestsAt = (base: string) => {
-    const routes = routesAt(base, at.url, account)
-    return {
-      'GET /api/auth/session': routes.session,
-      'GET /api/drafts/:id': routes.draftRead,
-      'PATCH /api/drafts/:id': routes.draftWrite,
-      'GET /': { url: `${base}/`, headers: encodings },
-      'GET /sky/1': { url: `${base}/sky/1`, headers: encodings },
-    }
-  }
-  const apiAnswers = await Promise.all(
-    Object.entries(requestsAt(at.url)).map(async ([route, request]) => ({ route, ...(await answerTo(request)) })),
-  )
+  // One after the other, the write first: a draft read beside the write could find the draft before or after it.
+  const apiAnswers = []
+  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account)).sort(([a], [b]) =>
+    a.startsWith('PATCH') ? -1 : b.startsWith('PATCH') ? 1 : 0,
+  ))
+    apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
   const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, headers, at.api.nodeFlags)
-  try {
-    const requests = requestsAt(floor.base)
-    // The floor answers as the API does, body and headers, or it is no floor of the API's work.
-    for (const api of apiAnswers) {
-      const bare = await answerTo(requests[api.route as keyof typeof requests])
-      const differs = [
-        bare.status !== api.status && 'status',
-        comparable(bare.text) !== comparable(api.text) && 'body',
-        JSON.stringify(sameOnEveryAnswer(bare.headers)) !== JSON.stringify(headers[api.route]) && 'headers',
-      ].filter(Boolean)
-      if (differs.length)
-        process.stdout.write(`  the floor's answer to ${api.route} differs from the API's: ${differs.join(', ')}\n`)
-    }
-    process.stdout.write(
-      `the floor: two bare Hono processes on the same Postgres, through nginx, ${CONNECTIONS} connections:\n`,
-    )
-    const pids = () => floor.pids
-    return {
-      session: await load('GET /api/auth/session', requests['GET /api/auth/session'], pids),
-      draftRead: await load('GET /api/drafts/:id', requests['GET /api/drafts/:id'], pids),
-      draftWrite: await load('PATCH /api/drafts/:id', requests['PATCH /api/drafts/:id'], pids),
-      home: await load('GET /', requests['GET /'], pids),
-      skyPage: await load('GET /sky/1', requests['GET /sky/1'], pids),
-    }
-  } finally {
-    floor.stop()
+  const requests = requestsAt(floor.base, at.url, account)
+  // The floor answers as the API does, body and headers, or it is no floor of the API's work.
+  for (const api of apiAnswers) {
+    const bare = await answerTo(requests[api.route as Route])
+    const differs = [
+      bare.status !== api.status && 'status',
+      comparable(bare.text) !== comparable(api.text) && 'body',
+      JSON.stringify(sameOnEveryAnswer(bare.headers)) !== JSON.stringify(headers[api.route]) && 'headers',
+    ].filter(Boolean)
+    if (differs.length)
+      process.stdout.write(`  the floor's answer to ${api.route} differs from the API's: ${differs.join(', ')}\n`)
   }
+  return { floor, requests }
 }
 
 /** A route's CPU a request beside its floor's, and whether it is within {@link CPU_RATIO_TARGET} of it. */
-function cpuBesideFloor(api: RouteRun, floor: RouteRun) {
+function cpuBesideFloor({ api, floor }: { api: RouteRun; floor: RouteRun }) {
   const ratio = cpuRatio(api.cpuMsPerRequest, floor.cpuMsPerRequest)
+  const rounds = api.roundRatios?.map((r) => `×${r?.toFixed(2)}`).join(', ')
   process.stdout.write(
-    `  ${api.route.padEnd(24)} cpu ${api.cpuMsPerRequest?.toFixed(2)} ms/req (floor ${floor.cpuMsPerRequest?.toFixed(2)}, ×${ratio?.toFixed(1)})\n`,
+    `  ${api.route.padEnd(24)} cpu ${api.cpuMsPerRequest?.toFixed(3)} ms/req (floor ${floor.cpuMsPerRequest?.toFixed(3)}, ×${ratio?.toFixed(2)}; rounds ${rounds})\n`,
   )
   return {
     apiMsPerRequest: api.cpuMsPerRequest,
     floorMsPerRequest: floor.cpuMsPerRequest,
     ratio,
+    roundRatios: api.roundRatios ?? [],
     met: ratio === null ? null : ratio <= CPU_RATIO_TARGET,
   }
 }
@@ -219,6 +281,8 @@ const rehearsal = await startRehearsal({
   providerLimits: { errorRate: 0, slowRate: 0, callsPerSecond: 1000 },
 })
 const extra: number[] = []
+/** What else to stop when the run ends, however it ends: the floor. */
+const extraStops: (() => void)[] = []
 const scratch = mkdtempSync(join(tmpdir(), 'prod-bench-pglite-'))
 const floorDir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-'))
 try {
@@ -248,30 +312,36 @@ try {
     peak = pids().map((pid, i) => Math.max(peak[i] ?? 0, rssMb(pid)))
   }, 250)
 
-  process.stdout.write(`through nginx to two API processes on Postgres, ${CONNECTIONS} connections:\n`)
   const account = await accountAt(base, base)
-  const routes = routesAt(base, base, account)
-  const session = await load('GET /api/auth/session', routes.session, pids)
-  const draftRead = await load('GET /api/drafts/:id', routes.draftRead, pids)
-  const draftWrite = await load('PATCH /api/drafts/:id', routes.draftWrite, pids)
-  const home = await load('GET /', { url: `${base}/`, headers: encodings }, pids)
+  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, account, floorDir)
+  extraStops.push(floor.stop)
+  const apiRequests = requestsAt(base, base, account)
+  process.stdout.write(
+    `through nginx to two API processes on Postgres, and to two floor processes (bare Hono, the same SQL) in turn, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each:\n`,
+  )
+  const both = (route: Route) =>
+    compare(route, { pids, request: apiRequests[route] }, { pids: () => floor.pids, request: floorRequests[route] })
+  const session = await both('GET /api/auth/session')
+  const draftRead = await both('GET /api/drafts/:id')
+  const draftWrite = await both('PATCH /api/drafts/:id')
+  const home = await both('GET /')
   const metrics = rehearsal.apis.map((api) => api.metricsUrl)
   const readsBefore = await counter(metrics, 'chainellation_sky_chain_reads_total')
   const blockBefore = await chain.getBlockNumber()
-  const skyPage = await load('GET /sky/1', { url: `${base}/sky/1`, headers: encodings }, pids)
+  const skyPage = await both('GET /sky/1')
   const skyChainReads = (await counter(metrics, 'chainellation_sky_chain_reads_total')) - readsBefore
   const skyBlocks = Number((await chain.getBlockNumber()) - blockBefore) + 1
   clearInterval(sampler)
+  floor.stop()
 
-  const floor = await floorRuns(rehearsal, account, floorDir)
   process.stdout.write(`the API's CPU a request beside the floor's (target ×${CPU_RATIO_TARGET} at most):\n`)
   const cpu = {
     target: CPU_RATIO_TARGET,
-    sessionRead: cpuBesideFloor(session, floor.session),
-    draftRead: cpuBesideFloor(draftRead, floor.draftRead),
-    draftWrite: cpuBesideFloor(draftWrite, floor.draftWrite),
-    home: cpuBesideFloor(home, floor.home),
-    skyPage: cpuBesideFloor(skyPage, floor.skyPage),
+    sessionRead: cpuBesideFloor(session),
+    draftRead: cpuBesideFloor(draftRead),
+    draftWrite: cpuBesideFloor(draftWrite),
+    home: cpuBesideFloor(home),
+    skyPage: cpuBesideFloor(skyPage),
   }
 
   // Start to the first healthy answer, of a third process from the same build.
@@ -319,34 +389,35 @@ try {
   const pgRoutes = routesAt(pgliteBase, base, await accountAt(pgliteBase, base))
   const pglitePids = () => [pglite.pid]
   const pg = {
-    session: await load('GET /api/auth/session', pgRoutes.session, pglitePids),
-    draftRead: await load('GET /api/drafts/:id', pgRoutes.draftRead, pglitePids),
-    draftWrite: await load('PATCH /api/drafts/:id', pgRoutes.draftWrite, pglitePids),
+    session: await load('GET /api/auth/session', { pids: pglitePids, request: pgRoutes.session }),
+    draftRead: await load('GET /api/drafts/:id', { pids: pglitePids, request: pgRoutes.draftRead }),
+    draftWrite: await load('PATCH /api/drafts/:id', { pids: pglitePids, request: pgRoutes.draftWrite }),
     rssMb: rssMb(pglite.pid),
   }
 
-  const runs = [session, draftRead, draftWrite, home, skyPage]
+  const runs = [session, draftRead, draftWrite, home, skyPage].map((r) => r.api)
   const report = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, loadAverage: loadAtStart, loadAverageAtEnd: loadavg() },
     method:
-      `autocannon, ${CONNECTIONS} connections, ${SECONDS} s a route after ${WARM_SECONDS} s of warming it, from the same machine; ` +
-      'CPU a request: utime + stime of the API processes (/proc/<pid>/stat, nginx not counted) over the measured 10 s, ' +
-      'over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
+      `autocannon, ${CONNECTIONS} connections, from the same machine; each route warmed ${WARM_SECONDS} s on the API and on its floor, ` +
+      `then ${ROUNDS} rounds of ${ROUND_SECONDS} s, the API's and the floor's in turn, each side's figures over its rounds together ` +
+      '(p99: the worst round); CPU a request: utime + stime of the answering processes (/proc/<pid>/stat, nginx not ' +
+      'counted) over the measured rounds, over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
       'node, the API’s heap flags) on the same Postgres behind an nginx of their own configured as the API’s, asked ' +
       'with the same settings, account and draft, sending the SQL the API sends and answering the same JSON, or the ' +
       'same page bytes kept compressed in memory, with the headers the API sends on every answer of the route (its ' +
       'security headers, its Cache-Control); their CPU counted as the API’s is, nginx’s not',
-    sessionReadRps: session.rps,
-    sessionReadP99Ms: session.p99Ms,
-    draftReadRps: draftRead.rps,
-    draftReadP99Ms: draftRead.p99Ms,
-    draftWriteRps: draftWrite.rps,
-    draftWriteP99Ms: draftWrite.p99Ms,
-    homeRps: home.rps,
-    homeP99Ms: home.p99Ms,
-    skyPageRps: skyPage.rps,
-    skyPageP99Ms: skyPage.p99Ms,
+    sessionReadRps: session.api.rps,
+    sessionReadP99Ms: session.api.p99Ms,
+    draftReadRps: draftRead.api.rps,
+    draftReadP99Ms: draftRead.api.p99Ms,
+    draftWriteRps: draftWrite.api.rps,
+    draftWriteP99Ms: draftWrite.api.p99Ms,
+    homeRps: home.api.rps,
+    homeP99Ms: home.api.p99Ms,
+    skyPageRps: skyPage.api.rps,
+    skyPageP99Ms: skyPage.api.p99Ms,
     skyPageChainReads: skyChainReads,
     skyPageBlocks: skyBlocks,
     apiProcesses: rehearsal.apis.length,
@@ -366,7 +437,7 @@ try {
     },
     cpu,
     runs,
-    floorRuns: Object.values(floor),
+    floorRuns: [session, draftRead, draftWrite, home, skyPage].map((r) => r.floor),
   }
   writeReport('prod', report)
   process.stdout.write(
@@ -374,6 +445,7 @@ try {
   )
 } finally {
   for (const pid of extra) signal(-pid, 'SIGKILL')
+  for (const stop of extraStops) stop()
   await rehearsal.stop()
   rmSync(scratch, { recursive: true, force: true })
   rmSync(floorDir, { recursive: true, force: true })
