@@ -1,0 +1,115 @@
+// A route under load, as prod-load.ts measures it: autocannon from this machine, the answering processes' CPU over the
+// measured time from /proc (cpu.ts), and the API's routes measured in turn with their floor's.
+import autocannon from 'autocannon'
+import { cpuMsPerRequest, cpuRatio, cpuSecondsOf } from './cpu'
+
+export const CONNECTIONS = 50
+/** A route measured alone (the PGlite process, which has no floor). */
+export const SECONDS = 10
+
+export type RouteRun = {
+  route: string
+  rps: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+  /** Answered in the measured window. */
+  requests: number
+  /** The answering processes' CPU over the measured rounds, a request. */
+  cpuMsPerRequest: number | null
+  /** Each round's API CPU a request over its floor's (the API's runs only). */
+  roundRatios?: (number | null)[]
+}
+
+/**
+ * A processes' first seconds of a route run its code cold (V8 has not optimised it, postgres.js has not opened its
+ * pool): measured from a fresh start, the same route served 2,099, 2,759 and 3,728 req/s in three 10 s runs in a
+ * row. Production serves warm processes, so each route is warmed for {@link WARM_SECONDS} before it is measured.
+ */
+export const WARM_SECONDS = 10
+
+/**
+ * A route is measured in {@link ROUNDS} rounds of {@link ROUND_SECONDS}, the API's and the floor's in turn. This
+ * machine's speed moves from one minute to the next (another tenant, the kernel's own work): measured one after the
+ * other, a minute apart, the API and its floor met different machines, and the same build's ratio for a sky's page
+ * read ×1.5 in one run and ×3.2 in another. Taken in turn, both meet the same ones.
+ */
+export const ROUNDS = 3
+export const ROUND_SECONDS = 5
+
+/** One side of a comparison: the processes that answer, and the request autocannon sends them. */
+export type Side = { pids: () => (number | undefined)[]; request: autocannon.Options }
+
+/** Sends `request` to `side` for `seconds`, with the CPU its processes answer in that time. */
+async function measure(side: Side, seconds: number) {
+  const cpuBefore = cpuSecondsOf(side.pids())
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...side.request })
+  const cpuAfter = cpuSecondsOf(side.pids())
+  return { result, cpuMs: (cpuAfter - cpuBefore) * 1000 }
+}
+
+/** A side's rounds as one run: its requests and CPU summed, its p99 the worst round's. */
+function runOf(route: string, rounds: Awaited<ReturnType<typeof measure>>[]): RouteRun {
+  const requests = rounds.reduce((n, r) => n + r.result.requests.total, 0)
+  const cpuMs = rounds.reduce((n, r) => n + r.cpuMs, 0)
+  const run = {
+    route,
+    rps: Math.round(requests / (ROUNDS * ROUND_SECONDS)),
+    p99Ms: Math.max(...rounds.map((r) => r.result.latency.p99)),
+    non2xx: rounds.reduce((n, r) => n + r.result.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
+    requests,
+    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, requests),
+    roundRatios: [] as (number | null)[],
+  }
+  return run
+}
+
+/**
+ * Warms `route` on the API and on its floor, then measures both in turn, round after round: each side's figures are
+ * its rounds' together, and each round's ratio of CPU a request is kept beside them to show the spread.
+ */
+export async function compare(route: string, api: Side, floor: Side): Promise<{ api: RouteRun; floor: RouteRun }> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...api.request })
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...floor.request })
+  const apiRounds: Awaited<ReturnType<typeof measure>>[] = []
+  const floorRounds: typeof apiRounds = []
+  for (let round = 0; round < ROUNDS; round++) {
+    apiRounds.push(await measure(api, ROUND_SECONDS))
+    floorRounds.push(await measure(floor, ROUND_SECONDS))
+  }
+  const perRequest = (r: (typeof apiRounds)[number]) => r.cpuMs / Math.max(1, r.result.requests.total)
+  const roundRatios = apiRounds.map((r, i) => {
+    const floorRound = floorRounds[i]
+    return floorRound ? cpuRatio(perRequest(r), perRequest(floorRound)) : null
+  })
+  const both = { api: { ...runOf(route, apiRounds), roundRatios }, floor: runOf(route, floorRounds) }
+  for (const [who, run] of [
+    ['API', both.api],
+    ['floor', both.floor],
+  ] as const) {
+    process.stdout.write(
+      `  ${route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
+    )
+  }
+  return both
+}
+
+/** Warms `route` on one side alone, then measures it for {@link SECONDS}: the PGlite process, which has no floor. */
+export async function load(route: string, side: Side): Promise<RouteRun> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...side.request })
+  const { result, cpuMs } = await measure(side, SECONDS)
+  const run = {
+    route,
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, result.requests.total),
+  }
+  process.stdout.write(
+    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}\n`,
+  )
+  return run
+}
