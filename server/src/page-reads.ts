@@ -14,6 +14,7 @@ import { draftWords, skyWords, unreadSkyWords } from './share/words'
 import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
 import type { ReadSky, SkyRead } from './skies/reader'
 import type { DraftPageRead, PageReads, SkyPageRead } from './web-pages'
+import { within } from './within'
 
 // What the pages of a sky and of a draft read as they are served, so that they paint with the sky's picture and
 // preview with its card, and what a share card's streak line is read from.
@@ -22,33 +23,6 @@ import type { DraftPageRead, PageReads, SkyPageRead } from './web-pages'
 const SKY_PAGE_READ_MS = 400
 /** How long a sky's card or page waits for its streak from the index before it goes without. */
 const STREAK_READ_MS = 300
-
-/**
- * Deadlines shared by the reads that start within the same {@link DEADLINE_STEP_MS}: one timer for all of them, rather
- * than two set and cleared for every request of a sky's page.
- */
-const DEADLINE_STEP_MS = 20
-const deadlines = new Map<number, Promise<undefined>>()
-function deadline(ms: number): Promise<undefined> {
-  const at = Math.ceil((Date.now() + ms) / DEADLINE_STEP_MS) * DEADLINE_STEP_MS
-  let passed = deadlines.get(at)
-  if (!passed) {
-    passed = new Promise<undefined>((resolve) => {
-      setTimeout(() => {
-        deadlines.delete(at)
-        resolve(undefined)
-      }, at - Date.now()).unref()
-    })
-    deadlines.set(at, passed)
-  }
-  return passed
-}
-
-/**
- * What `read` gives within `ms` (and at most {@link DEADLINE_STEP_MS} more), or nothing: a page or card goes without
- * what is slow to come.
- */
-const within = <T>(ms: number, read: Promise<T>): Promise<T | undefined> => Promise.race([read, deadline(ms)])
 
 /** A sky's streak line for its share card, by its chain and number. */
 export type StreakLineOf = (chainId: number, skyId: string) => Promise<string | undefined>
@@ -149,8 +123,9 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
       url: `${origin}/sky/${skyId}`,
       image,
     })
-    const unread = { kind: 'unread', meta: preview(unreadSkyWords(skyId)) } as const
-    if (!(await skyReads.count(clientKey(c))).allowed) return unread
+    // Only where the sky is not read: a page served from its read needs none of it.
+    const unread = (): SkyPageRead => ({ kind: 'unread', meta: preview(unreadSkyWords(skyId)) })
+    if (!(await skyReads.count(clientKey(c))).allowed) return unread()
     // Beside the chain's read: the streak on the card its preview names.
     const streakRead = streakLineOf(config.chainId, skyId)
     const read = await within(SKY_PAGE_READ_MS, readSky(config.chainId, BigInt(skyId)))
@@ -158,7 +133,7 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
     const page = read?.kind === 'found' ? pageOf(read, skyId, await streakRead) : undefined
-    if (read?.kind !== 'found' || !page) return unread
+    if (read?.kind !== 'found' || !page) return unread()
     // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
     if (page.found?.origin === origin) return page.found.read
     const { metadata, words, version } = page
