@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import net from 'node:net'
 
@@ -57,8 +58,40 @@ function anvilCommand(): { command: string; args: string[] } {
   }
 }
 
-/** Resolves with a port on `host` that was free a moment ago. */
+/** Ports this process has handed out: never the same one twice. */
+const handedOut = new Set<number>()
+
+/**
+ * The kernel's range of ephemeral ports: those it picks for `listen(0)` and for the source port of every outgoing
+ * connection (/proc/sys/net/ipv4/ip_local_port_range; Linux's default elsewhere).
+ */
+export function ephemeralPorts(read = () => readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')) {
+  try {
+    const [low, high] = read().trim().split(/\s+/).map(Number)
+    if (Number.isInteger(low) && Number.isInteger(high) && low > 0 && high >= low) return { low, high }
+  } catch {
+    // Not Linux: its default range stands.
+  }
+  return { low: 32768, high: 60999 }
+}
+
+/**
+ * Resolves with a port on `host` that is free now, for a service started in a moment. It is taken from below the
+ * kernel's ephemeral range, at random: a port the kernel picked for `listen(0)` and released is one it may give the
+ * next outgoing connection as its source port, and in a CI run one did, between this answer and anvil's start ("port
+ * … is already in use"). Where the range leaves too little room below it, the kernel picks.
+ */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const { low } = ephemeralPorts()
+  const from = Math.max(10_000, low - 16_384)
+  if (low - from >= 1_000) {
+    for (let tries = 0; tries < 200; tries++) {
+      const port = from + Math.floor(Math.random() * (low - from))
+      if (handedOut.has(port) || !(await isPortFree(port, host))) continue
+      handedOut.add(port)
+      return port
+    }
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)
