@@ -19,18 +19,7 @@ const waiting = new Map<number, Set<() => void>>()
  */
 export function within<T>(ms: number, read: Promise<T>): Promise<T | undefined> {
   return new Promise<T | undefined>((resolve, reject) => {
-    const at = Math.ceil((Date.now() + ms) / DEADLINE_STEP_MS) * DEADLINE_STEP_MS
-    let waits = waiting.get(at)
-    if (!waits) {
-      const due = new Set<() => void>()
-      waits = due
-      waiting.set(at, due)
-      setTimeout(() => {
-        waiting.delete(at)
-        for (const giveUp of due) giveUp()
-      }, at - Date.now()).unref()
-    }
-    const due = waits
+    const due = waitsUntil(Math.ceil((Date.now() + ms) / DEADLINE_STEP_MS) * DEADLINE_STEP_MS)
     const giveUp = () => resolve(undefined)
     due.add(giveUp)
     read.then(
@@ -44,6 +33,19 @@ export function within<T>(ms: number, read: Promise<T>): Promise<T | undefined> 
       },
     )
   })
+}
+
+/** The waits of the shared deadline at `at`, its timer set by the first of them. */
+function waitsUntil(at: number): Set<() => void> {
+  const known = waiting.get(at)
+  if (known) return known
+  const due = new Set<() => void>()
+  waiting.set(at, due)
+  setTimeout(() => {
+    waiting.delete(at)
+    for (const giveUp of due) giveUp()
+  }, at - Date.now()).unref()
+  return due
 }
 
 /** How many waits are still on a shared deadline: none once their reads have settled. */

@@ -47,69 +47,56 @@ async function measure(side: Side, seconds: number) {
   const cpuAfter = cpuSecondsOf(side.pids())
   return { result, cpuMs: (cpuAfter - cpuBefore) * 1000 }
 }
+type Measured = Awaited<ReturnType<typeof measure>>
 
-/** A side's rounds as one run: its requests and CPU summed, its p99 the worst round's. */
-function runOf(route: string, rounds: Awaited<ReturnType<typeof measure>>[]): RouteRun {
+/** Rounds of `seconds` in all as one run: their requests and CPU summed, the p99 the worst round's. */
+function runOf(route: string, rounds: Measured[], seconds: number): RouteRun {
   const requests = rounds.reduce((n, r) => n + r.result.requests.total, 0)
   const cpuMs = rounds.reduce((n, r) => n + r.cpuMs, 0)
-  const run = {
+  return {
     route,
-    rps: Math.round(requests / (ROUNDS * ROUND_SECONDS)),
+    rps: Math.round(requests / seconds),
     p99Ms: Math.max(...rounds.map((r) => r.result.latency.p99)),
     non2xx: rounds.reduce((n, r) => n + r.result.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
     requests,
     cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, requests),
-    roundRatios: [] as (number | null)[],
   }
-  return run
 }
+
+const print = (run: RouteRun, who = '') =>
+  process.stdout.write(
+    `  ${run.route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
+  )
 
 /**
  * Warms `route` on the API and on its floor, then measures both in turn, round after round: each side's figures are
- * its rounds' together, and each round's ratio of CPU a request is kept beside them to show the spread.
+ * its rounds' together, and each round's ratio of CPU a request is kept beside the API's to show the spread.
  */
 export async function compare(route: string, api: Side, floor: Side): Promise<{ api: RouteRun; floor: RouteRun }> {
   await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...api.request })
   await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...floor.request })
-  const apiRounds: Awaited<ReturnType<typeof measure>>[] = []
-  const floorRounds: typeof apiRounds = []
+  const apiRounds: Measured[] = []
+  const floorRounds: Measured[] = []
   for (let round = 0; round < ROUNDS; round++) {
     apiRounds.push(await measure(api, ROUND_SECONDS))
     floorRounds.push(await measure(floor, ROUND_SECONDS))
   }
-  const perRequest = (r: (typeof apiRounds)[number]) => r.cpuMs / Math.max(1, r.result.requests.total)
-  const roundRatios = apiRounds.map((r, i) => {
-    const floorRound = floorRounds[i]
-    return floorRound ? cpuRatio(perRequest(r), perRequest(floorRound)) : null
-  })
-  const both = { api: { ...runOf(route, apiRounds), roundRatios }, floor: runOf(route, floorRounds) }
-  for (const [who, run] of [
-    ['API', both.api],
-    ['floor', both.floor],
-  ] as const) {
-    process.stdout.write(
-      `  ${route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
-    )
+  const perRequest = (r: Measured) => r.cpuMs / Math.max(1, r.result.requests.total)
+  const roundRatios = apiRounds.map((r, i) => cpuRatio(perRequest(r), perRequest(floorRounds[i] as Measured)))
+  const both = {
+    api: { ...runOf(route, apiRounds, ROUNDS * ROUND_SECONDS), roundRatios },
+    floor: runOf(route, floorRounds, ROUNDS * ROUND_SECONDS),
   }
+  print(both.api, 'API')
+  print(both.floor, 'floor')
   return both
 }
 
 /** Warms `route` on one side alone, then measures it for {@link SECONDS}: the PGlite process, which has no floor. */
 export async function load(route: string, side: Side): Promise<RouteRun> {
   await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...side.request })
-  const { result, cpuMs } = await measure(side, SECONDS)
-  const run = {
-    route,
-    rps: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    requests: result.requests.total,
-    cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, result.requests.total),
-  }
-  process.stdout.write(
-    `  ${route.padEnd(24)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}\n`,
-  )
+  const run = runOf(route, [await measure(side, SECONDS)], SECONDS)
+  print(run)
   return run
 }

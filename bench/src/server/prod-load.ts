@@ -94,10 +94,12 @@ function comparable(text: string) {
 /** The requests of every route measured, at `base`, as `account` asks them from `origin`. */
 function requestsAt(base: string, origin: string, account: Account) {
   const routes = routesAt(base, origin, account)
+  // The write first: the answers compared with the floor's are asked in this order, and a draft read asked before the
+  // write would find the draft as it was.
   return {
+    'PATCH /api/drafts/:id': routes.draftWrite,
     'GET /api/auth/session': routes.session,
     'GET /api/drafts/:id': routes.draftRead,
-    'PATCH /api/drafts/:id': routes.draftWrite,
     'GET /': { url: `${base}/`, headers: encodings },
     'GET /sky/1': { url: `${base}/sky/1`, headers: encodings },
   }
@@ -114,11 +116,9 @@ async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
   const skyPage = join(dir, 'sky-1.html')
   writeFileSync(skyPage, await (await fetch(`${at.url}/sky/1`)).text())
   const home = join(at.api.env(0).WEB_DIST as string, 'index.html')
-  // One after the other, the write first: a draft read beside the write could find the draft before or after it.
+  // One after the other: a draft read beside the write could find the draft before or after it.
   const apiAnswers = []
-  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account)).sort(([a], [b]) =>
-    a.startsWith('PATCH') ? -1 : b.startsWith('PATCH') ? 1 : 0,
-  ))
+  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account)))
     apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
   const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, headers, at.api.nodeFlags)
@@ -173,8 +173,8 @@ const rehearsal = await startRehearsal({
   providerLimits: { errorRate: 0, slowRate: 0, callsPerSecond: 1000 },
 })
 const extra: number[] = []
-/** What else to stop when the run ends, however it ends: the floor. */
-const extraStops: (() => void)[] = []
+/** The floor's stop, once it has started: it is stopped however the run ends. */
+let stopFloor: (() => void) | undefined
 const scratch = mkdtempSync(join(tmpdir(), 'prod-bench-pglite-'))
 const floorDir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-'))
 try {
@@ -206,7 +206,7 @@ try {
 
   const account = await accountAt(base, base)
   const { floor, requests: floorRequests } = await startFloorOf(rehearsal, account, floorDir)
-  extraStops.push(floor.stop)
+  stopFloor = floor.stop
   const apiRequests = requestsAt(base, base, account)
   process.stdout.write(
     `through nginx to two API processes on Postgres, and to two floor processes (bare Hono, the same SQL) in turn, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each:\n`,
@@ -337,7 +337,7 @@ try {
   )
 } finally {
   for (const pid of extra) signal(-pid, 'SIGKILL')
-  for (const stop of extraStops) stop()
+  stopFloor?.()
   await rehearsal.stop()
   rmSync(scratch, { recursive: true, force: true })
   rmSync(floorDir, { recursive: true, force: true })
