@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
+import { openConnected } from '../support/app'
 import { expect, test } from '../support/fixtures'
+import { mintButton } from '../support/mint-flow'
 
 // The suite runs with reduced motion (see playwright.config.ts); this file checks the app under both preferences.
 
@@ -57,6 +59,35 @@ for (const path of ['/', '/mint']) {
     })
   })
 }
+
+test.describe('a wait in progress, for a person who asks for less motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  // Turning smoothly, the spinner had the compositor draw 60 frames a second for as long as a mint waited: 0.6 s of a
+  // page's CPU in every 5 s, which starved a second tab loading beside it (docs/decisions/platform.md).
+  test('the spinner turns in steps, not every frame', async ({ page, wallet }) => {
+    await openConnected(page, wallet, '/mint')
+    const prompt = wallet.holdNext('eth_sendTransaction')
+    await mintButton(page).click()
+    await prompt.arrived
+    const busy = page.getByRole('button', { name: 'Confirm in your wallet…' })
+    await expect(busy).toHaveAttribute('aria-busy', 'true')
+    const easings = await busy.evaluate((button) =>
+      button
+        .getAnimations({ subtree: true })
+        .filter((a) => a.playState === 'running')
+        .map((a) =>
+          (a.effect as KeyframeEffect)
+            .getKeyframes()
+            .map((k) => k.easing)
+            .join(' '),
+        ),
+    )
+    // One animation, the spinner's, stepped from each keyframe to the next.
+    expect(easings).toEqual([expect.stringMatching(/^steps\(\d+\)( steps\(\d+\))*$/)])
+    await prompt.reject()
+  })
+})
 
 /** What moves in RainbowKit's open connect modal: the CSS animations and transitions its elements declare. */
 const modalMotion = (page: Page) =>
