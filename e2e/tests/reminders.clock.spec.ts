@@ -22,18 +22,27 @@ test.use({
 const nextLocal = (after: number, tzOffset: number, local: number) =>
   after + 1 + ((local - localSecondsOf(after + 1, tzOffset) + DAY) % DAY)
 
-/** The app's service worker registrations by scope, as the DevTools protocol reports them. */
-async function serviceWorkers(page: Page): Promise<{ cdp: CDPSession; registrations: Map<string, string> }> {
+type WorkerVersion = { registrationId: string; status: string; runningStatus: string }
+
+/** The app's service worker registrations by scope, and their workers' versions, as the DevTools protocol reports them. */
+async function serviceWorkers(
+  page: Page,
+): Promise<{ cdp: CDPSession; registrations: Map<string, string>; versions: Map<string, WorkerVersion> }> {
   const cdp = await page.context().newCDPSession(page)
   const registrations = new Map<string, string>()
+  const versions = new Map<string, WorkerVersion>()
   cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
     for (const { scopeURL, registrationId, isDeleted } of updated) {
       if (isDeleted) registrations.delete(scopeURL)
       else registrations.set(scopeURL, registrationId)
     }
   })
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }) => {
+    for (const { versionId, registrationId, status, runningStatus } of updated)
+      versions.set(versionId, { registrationId, status, runningStatus })
+  })
   await cdp.send('ServiceWorker.enable')
-  return { cdp, registrations }
+  return { cdp, registrations, versions }
 }
 
 /** The notifications the page's service worker shows now. */
@@ -94,8 +103,14 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
     return { script: registration.active?.scriptURL, scope: registration.scope }
   })
   expect(worker).toEqual({ script: `${origin}/sw.js`, scope: `${origin}/` })
-  const { cdp, registrations } = await serviceWorkers(page)
+  const { cdp, registrations, versions } = await serviceWorkers(page)
   await expect.poll(() => registrations.get(`${origin}/`)).toBeDefined()
+  // Pushed to once the protocol reports its worker activated: `navigator.serviceWorker.ready` resolves while it may
+  // still be activating (Service Workers, "activate" algorithm).
+  const registrationId = registrations.get(`${origin}/`) ?? ''
+  const activated = () =>
+    [...versions.values()].some((v) => v.registrationId === registrationId && v.status === 'activated')
+  await expect.poll(activated).toBe(true)
 
   // Its moment is ten minutes off on the chain's clock: nothing is sent.
   await page.waitForTimeout(3000)
@@ -122,7 +137,6 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
   })
 
   // The browser hands it to the app's service worker, which shows it.
-  const registrationId = registrations.get(`${origin}/`) ?? ''
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: text })
   const shown = {
     title: payload.title,
@@ -131,7 +145,15 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
     icon: `${origin}/icons/icon-192.png`,
     url: payload.url,
   }
-  await expect.poll(() => notifications(page)).toEqual([shown])
+  // The push is handed over silently, whatever becomes of it: failing, the test says what became of the worker.
+  await expect
+    .poll(() => notifications(page))
+    .toEqual([shown])
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nThe worker's versions: ${JSON.stringify([...versions.values()])}`, {
+        cause: error,
+      })
+    })
   // Another reminder of the same sky replaces it rather than stacking under it.
   const next = { ...payload, title: `Night has fallen over sky #${skyId} again`, night: nightOf(at, tz) + 1 }
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(next) })
