@@ -63,8 +63,8 @@ for (const path of ['/', '/mint']) {
 test.describe('a wait in progress, for a person who asks for less motion', () => {
   test.use({ reducedMotion: 'reduce' })
 
-  // Turning smoothly, the spinner had the compositor draw 60 frames a second for as long as a mint waited: 0.6 s of a
-  // page's CPU in every 5 s, which starved a second tab loading beside it (docs/decisions/platform.md).
+  // Turning smoothly, the spinner had the compositor draw 60 frames a second for as long as a mint waited: most of a
+  // core in Chromium's GPU process, which starved a second tab loading beside it (docs/decisions/platform.md).
   test('the spinner turns in steps, not every frame', async ({ page, wallet }) => {
     await openConnected(page, wallet, '/mint')
     const prompt = wallet.holdNext('eth_sendTransaction')
