@@ -5,10 +5,10 @@ import {
   forwardRequestTypes,
 } from '@chainellation/contracts'
 import type { Locator, Page } from '@playwright/test'
-import { type Address, createPublicClient, encodeFunctionData, type Hex, http } from 'viem'
+import { type Address, createPublicClient, encodeFunctionData, type Hex, http, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { decorationLayer, openConnected } from '../support/app'
-import { chainTime, layersOf, setChainTime, skyOf } from '../support/chain'
+import { chainTime, layersOf, mintSky, offsetWhereItIs, setChainTime, skyOf } from '../support/chain'
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -113,7 +113,7 @@ async function relayMint(page: Page, stack: StackInfo, key: Hex) {
   return answer
 }
 
-test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a reload mid-way resumes', async ({
+test('a wallet with no ether mints a sky, the game paying; a reload while it waits for its block resumes', async ({
   page,
   wallet,
   stack,
@@ -155,8 +155,28 @@ test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a 
   })
   expect(owner.toLowerCase()).toBe(wallet.account.toLowerCase())
 
+  // The wallet signed a request, sent no transaction, and holds what it held: nothing.
+  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1)
+  expect(wallet.methods).not.toContain('eth_sendTransaction')
+  expect(await balanceOf(stack, wallet.account)).toBe(0n)
+})
+
+// Apart from the mint: together they took 18–21 s on two cores and ran past the 30 s budget under a one-core quota.
+test('a wallet with no ether gazes at its sky and dresses it, the game paying', async ({
+  page,
+  wallet,
+  stack,
+  rpc,
+}) => {
+  // Ahead of this machine's clock, as above.
+  await setChainTime(rpc, (await chainTime(stack)) + 3 * 3600)
+  // A sky of the player's own, at night where it lives, minted with ether lent for the mint and taken back.
+  await rpc('anvil_setBalance', [wallet.account, toHex(10n ** 18n)])
+  const skyId = await mintSky(stack, rpc, wallet.account, offsetWhereItIs(21, await chainTime(stack)))
+  await rpc('anvil_setBalance', [wallet.account, '0x0'])
+  await openConnected(page, wallet, '/stargaze')
+
   // A night's gaze, relayed and followed to the revealed star.
-  await page.goto('/stargaze')
   const sky = card(page, skyId)
   await expect(page.getByText(/^Free, the game pays the gas/)).toBeVisible()
   await sky.getByRole('button', { name: 'Gaze' }).click()
@@ -174,8 +194,8 @@ test('a wallet with no ether mints, gazes and dresses a sky, the game paying; a 
   const [silhouette] = await layersOf(stack, skyId)
   expect(silhouette.decorationId).toBeGreaterThan(0)
 
-  // The wallet signed three requests, sent no transaction, and holds what it held: nothing.
-  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(3)
+  // The wallet signed two requests, sent no transaction, and holds what it held: nothing.
+  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(2)
   expect(wallet.methods).not.toContain('eth_sendTransaction')
   expect(await balanceOf(stack, wallet.account)).toBe(0n)
 })
