@@ -12,6 +12,7 @@ import { chainTime, layersOf, mintSky, offsetWhereItIs, setChainTime, skyOf } fr
 import { freshAccount } from '../support/fault-tally'
 import { expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
+import type { TestWallet } from '../support/test-wallet'
 
 // The game pays a new player's gas (docs/decisions/sponsored-writes.md): a wallet that holds no ether signs each
 // write as a request for the game's forwarder, and the local API's relayer sends it. In the `clock` project, alone:
@@ -35,6 +36,13 @@ const FREE_MINT = 'Mint: free, the game pays the gas'
 const client = (stack: StackInfo) => createPublicClient({ transport: http(stack.rpcUrl) })
 const balanceOf = (stack: StackInfo, address: Address) => client(stack).getBalance({ address })
 const card = (page: Page, id: bigint) => page.getByRole('article', { name: `Night sky #${id}` })
+
+/** The wallet signed `requests` requests for the game's forwarder, sent no transaction, and holds what it held: nothing. */
+async function expectGamePaid(stack: StackInfo, wallet: TestWallet, requests: number) {
+  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(requests)
+  expect(wallet.methods).not.toContain('eth_sendTransaction')
+  expect(await balanceOf(stack, wallet.account)).toBe(0n)
+}
 
 /**
  * Picks, in the mint page's list, a time zone where it is evening by the chain's clock (19:00 to 23:59: night, with
@@ -155,10 +163,7 @@ test('a wallet with no ether mints a sky, the game paying; a reload while it wai
   })
   expect(owner.toLowerCase()).toBe(wallet.account.toLowerCase())
 
-  // The wallet signed a request, sent no transaction, and holds what it held: nothing.
-  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(1)
-  expect(wallet.methods).not.toContain('eth_sendTransaction')
-  expect(await balanceOf(stack, wallet.account)).toBe(0n)
+  await expectGamePaid(stack, wallet, 1)
 })
 
 // Apart from the mint: together they took 18–21 s on two cores and ran past the 30 s budget under a one-core quota.
@@ -194,10 +199,7 @@ test('a wallet with no ether gazes at its sky and dresses it, the game paying', 
   const [silhouette] = await layersOf(stack, skyId)
   expect(silhouette.decorationId).toBeGreaterThan(0)
 
-  // The wallet signed two requests, sent no transaction, and holds what it held: nothing.
-  expect(wallet.methods.filter((m) => m === 'eth_signTypedData_v4')).toHaveLength(2)
-  expect(wallet.methods).not.toContain('eth_sendTransaction')
-  expect(await balanceOf(stack, wallet.account)).toBe(0n)
+  await expectGamePaid(stack, wallet, 2)
 })
 
 test('a player past the gas the game pays a day is told so, and pays it from the wallet', async ({
