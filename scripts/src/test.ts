@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { pgliteTemplate } from './pglite-template'
@@ -54,7 +54,8 @@ type Suite = { name: string; script: string; runner: 'vitest' | 'playwright' }
 // The suites run one after another, each with the whole machine, as a developer runs any one of them: the unit suites
 // first (their failures come minutes sooner), the browser suite last. Run side by side on two cores, whichever suite
 // was given the smaller share of the CPU ran into its waits: the pages under test, the contracts' property tests or
-// the stacks `npm start` starts (docs/decisions/platform.md).
+// the stacks `npm start` starts (docs/decisions/platform.md). A unit suite has a worker for each core: Vitest's own
+// default leaves one core free, and on two cores ran the server's, scripts' and web's files one at a time.
 const browserSuite: Suite = { name: 'e2e', script: 'test', runner: 'playwright' }
 const unitSuites: Suite[] = [
   { name: 'contracts', script: 'test', runner: 'vitest' },
@@ -177,6 +178,7 @@ async function suite({ name, script, runner }: Suite) {
           '-w',
           packageOf(name),
           '--',
+          `--maxWorkers=${availableParallelism()}`,
           '--reporter=default',
           '--reporter=json',
           `--outputFile=${report}`,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { markAppReady, takeEarlyPress } from './early-press'
 
 const root = document.documentElement
@@ -19,10 +19,18 @@ function press(html: string) {
 describe('presses before the app runs', () => {
   // The page's early script, as the browser runs it before the app.
   beforeAll(() => {
+    // A press queues the app's start for after the next frame. These tests do not start it, and a task left queued
+    // would run in whichever file the worker takes next, with no document left (isolate: false, vitest.config.ts).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
     new Function(readFileSync(join(import.meta.dirname, '../../public/boot.js'), 'utf8'))()
   })
 
+  afterAll(() => {
+    vi.useRealTimers()
+  })
+
   afterEach(() => {
+    vi.clearAllTimers()
     document.body.innerHTML = ''
     for (const name of root.getAttributeNames()) root.removeAttribute(name)
   })
