@@ -30,6 +30,12 @@ function service(then: string) {
   }
 }
 
+/**
+ * How long a test waits to see a node process start, or four in turn: tens of milliseconds each on an idle machine,
+ * a second or more on a busy one. Each is waited for as it shows, never for a fixed time.
+ */
+const STARTING = { timeout: 10_000, interval: 20 }
+
 describe('supervise', () => {
   it('starts a crashed service again, on what it kept, after a back-off', async () => {
     const svc = service('setInterval(() => {}, 1000)')
@@ -41,14 +47,13 @@ describe('supervise', () => {
       onGiveUp: () => {},
     })
     running.push(s)
-    await sleep(300)
+    await expect.poll(svc.starts, STARTING).toBe(1)
     const first = s.child.pid
-    expect(svc.starts()).toBe(1)
     signal(first ?? 0, 'SIGKILL')
+    // Within the back-off, nothing is started (a start too soon would have a child of its own by now).
     await sleep(100)
-    expect(svc.starts()).toBe(1)
-    await sleep(600)
-    expect(svc.starts()).toBe(2)
+    expect(s.child.pid).toBe(first)
+    await expect.poll(svc.starts, STARTING).toBe(2)
     expect(restarts).toEqual([1])
     expect(s.child.pid).not.toBe(first)
     expect(s.child.exitCode).toBeNull()
@@ -66,17 +71,21 @@ describe('supervise', () => {
       },
     })
     running.push(s)
-    await sleep(1500)
+    await expect.poll(() => gaveUp, STARTING).toEqual({ code: 3, signal: null })
     expect(svc.starts()).toBe(4)
-    expect(gaveUp).toEqual({ code: 3, signal: null })
 
     const quiet = service('setInterval(() => {}, 1000)')
     const r = supervise({ start: quiet.start, backoffMs: () => 20, onGiveUp: () => {} })
     running.push(r)
-    await sleep(300)
+    await expect.poll(quiet.starts, STARTING).toBe(1)
+    const child = r.child
     r.release()
-    signal(r.child.pid ?? 0, 'SIGKILL')
-    await sleep(300)
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    signal(child.pid ?? 0, 'SIGKILL')
+    await exited
+    // Ten back-offs later, still the same child: a restart replaces it as it spawns.
+    await sleep(200)
+    expect(r.child).toBe(child)
     expect(quiet.starts()).toBe(1)
   })
 
