@@ -2,18 +2,17 @@
 // each measured route's work with nothing around it. A bare Hono app on @hono/node-server, on the rehearsal's
 // Postgres through postgres.js, sending the SQL the API's Drizzle queries send (server/src/auth/store.ts's
 // findSession, server/src/drafts/store.ts's findDraft and updateDraft) and answering the same JSON; and the pages
-// as the same bytes kept in memory, compressed once, as the API keeps them (server/src/static/).
+// as the very bytes the API sends in each coding, kept in memory.
 //
 // Started by prod-load.ts under plain node with the API's heap flags. Node runs this file by stripping its types, no
 // loader: only erasable TypeScript here, and no imports of the workspace's own files, so that the process is as bare
 // as the API's bundle (no tsx hooks resolving or compiling anything at run time).
 //
-// Settings: PORT, DATABASE_URL, FLOOR_PAGES, a JSON object of request path to the file of the HTML to answer, and
-// FLOOR_HEADERS, of route ('GET /api/auth/session', 'GET /') to the headers the API answers it with that are the same
+// Settings: PORT, DATABASE_URL, FLOOR_PAGES, a JSON object of request path to the files of its bodies as the API sent
+// them (`{ identity, br, gzip }`), and FLOOR_HEADERS, of route ('GET /api/auth/session', 'GET /') to the headers the API answers it with that are the same
 // on every answer (the security headers, Cache-Control): the floor sends what the API sends, less the work around it.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -63,16 +62,20 @@ const draftJson = (row: DraftRow) => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 })
 
-/** A page's bytes in brotli and gzip at the API's settings for its build's files (server/src/static/encoded.ts). */
-function encoded(file: string) {
-  const identity = readFileSync(file)
-  const quality = identity.length <= 64 * 1024 ? 11 : 9
+/** The files of a page's bodies, one for each coding, as the API sent them. */
+type PageFiles = { identity: string; br: string; gzip: string }
+
+/**
+ * A page as the API sends it, its bodies read from `files`. Not compressed here: the API compresses its build's pages
+ * harder than those it writes per answer (a sky's, server/src/static/encoded.ts), and the floor is to send what the
+ * API sends, byte for byte.
+ */
+function encoded(files: PageFiles) {
+  const identity = readFileSync(files.identity)
   return {
     identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: quality },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
+    br: readFileSync(files.br),
+    gzip: readFileSync(files.gzip),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
   }
 }
@@ -109,8 +112,8 @@ const app = new Hono()
     return c.json(draftJson(row as unknown as DraftRow), 200, DRAFT_WRITE_HEADERS)
   })
 
-for (const [path, file] of Object.entries(JSON.parse(process.env.FLOOR_PAGES ?? '{}') as Record<string, string>)) {
-  const page = encoded(file)
+for (const [path, files] of Object.entries(JSON.parse(process.env.FLOOR_PAGES ?? '{}') as Record<string, PageFiles>)) {
+  const page = encoded(files)
   const pageHeaders = headersOf(`GET ${path}`)
   app.get(path, (c) => {
     const accepted = c.req.header('Accept-Encoding') ?? ''

@@ -12,6 +12,9 @@ import { signal } from '@chainellation/scripts/processes'
 
 const entry = fileURLToPath(new URL('./floor-server.ts', import.meta.url))
 
+/** The files of a page's bodies as the API sent them, one for each coding. */
+export type PageFiles = { identity: string; br: string; gzip: string }
+
 export type Floor = { base: string; pids: number[]; stop: () => void }
 
 /** `url` answers 200 within 30 s, or the process `pid` has gone (false). */
@@ -41,7 +44,7 @@ function floorProcess(port: number, env: Record<string, string>, nodeFlags: read
 /**
  * The floor as the API runs in the rehearsal: two processes under plain node with the API's own flags (`nodeFlags`),
  * so that their heaps and collectors are sized as the API's are, behind an nginx of their own configured as the
- * API's. `pages` maps a request path to the file of the HTML it answers with, and `headers` a route to the headers the
+ * API's. `pages` maps a request path to the files of the bodies it answers with, and `headers` a route to the headers the
  * API sends on every answer of it ({@link sameOnEveryAnswer}).
  *
  * The same shape as the API's, not one process asked directly: two processes and nginx sharing the cores with the
@@ -50,7 +53,7 @@ function floorProcess(port: number, env: Record<string, string>, nodeFlags: read
  */
 export async function startFloor(
   postgresUrl: string,
-  pages: Record<string, string>,
+  pages: Record<string, PageFiles>,
   headers: Record<string, Record<string, string>>,
   nodeFlags: readonly string[],
 ): Promise<Floor> {

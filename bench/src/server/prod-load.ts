@@ -7,6 +7,7 @@
 // or the same page's bytes, from two bare Hono processes behind nginx. Writes bench/reports/prod.json.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -22,7 +23,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { sepolia } from 'viem/chains'
 import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
-import { sameOnEveryAnswer, startFloor } from './floor'
+import { type PageFiles, sameOnEveryAnswer, startFloor } from './floor'
 import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
 
 const serverDir = join(ROOT, 'server')
@@ -106,22 +107,53 @@ function requestsAt(base: string, origin: string, account: Account) {
 }
 type Route = keyof ReturnType<typeof requestsAt>
 
+/** The body `url` answers with when asked for `coding`, as it came over the wire (not decompressed, as fetch would). */
+function rawBody(url: string, coding: 'identity' | 'br' | 'gzip'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': coding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => resolve(Buffer.concat(chunks)))
+      res.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+const PAGES = { '/': 'home', '/sky/1': 'sky-1' } as const
+const CODINGS = ['identity', 'br', 'gzip'] as const
+
+/** Each page's bodies as `base` sends them, one for each coding. */
+async function pageBodies(base: string) {
+  const bodies: Record<string, Record<(typeof CODINGS)[number], Buffer>> = {}
+  for (const path of Object.keys(PAGES)) {
+    const [identity, br, gzip] = await Promise.all(CODINGS.map((coding) => rawBody(`${base}${path}`, coding)))
+    bodies[path] = { identity, br, gzip } as Record<(typeof CODINGS)[number], Buffer>
+  }
+  return bodies
+}
+
 /**
  * The floor: two floor processes (floor-server.ts) on the rehearsal's Postgres behind an nginx of their own (floor.ts),
- * asked with the same settings, the same account and draft, and the same pages (the home page's file from the build,
- * the sky's page as the API wrote it), sending the headers the API sends on every answer of each route. Checked to
- * answer each route as the API does.
+ * asked with the same settings, the same account and draft, and the same pages: the bytes the API sent for each, in
+ * each coding (the API compresses its build's pages harder than a sky's, which it writes per answer), sending the
+ * headers the API sends on every answer of each route. Checked to answer each route as the API does, and each page in
+ * the same bytes.
  */
 async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
-  const skyPage = join(dir, 'sky-1.html')
-  writeFileSync(skyPage, await (await fetch(`${at.url}/sky/1`)).text())
-  const home = join(at.api.env(0).WEB_DIST as string, 'index.html')
+  const apiBodies = await pageBodies(at.url)
+  const pages = Object.fromEntries(
+    Object.entries(PAGES).map(([path, name]) => {
+      const files = Object.fromEntries(CODINGS.map((coding) => [coding, join(dir, `${name}.${coding}`)]))
+      for (const coding of CODINGS) writeFileSync(files[coding] as string, apiBodies[path]?.[coding] as Buffer)
+      return [path, files as PageFiles]
+    }),
+  )
   // One after the other: a draft read beside the write could find the draft before or after it.
   const apiAnswers = []
   for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account)))
     apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
-  const floor = await startFloor(at.postgresUrl, { '/': home, '/sky/1': skyPage }, headers, at.api.nodeFlags)
+  const floor = await startFloor(at.postgresUrl, pages, headers, at.api.nodeFlags)
   const requests = requestsAt(floor.base, at.url, account)
   // The floor answers as the API does, body and headers, or it is no floor of the API's work.
   for (const api of apiAnswers) {
@@ -134,6 +166,11 @@ async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
     if (differs.length)
       process.stdout.write(`  the floor's answer to ${api.route} differs from the API's: ${differs.join(', ')}\n`)
   }
+  const floorBodies = await pageBodies(floor.base)
+  for (const [path, bodies] of Object.entries(apiBodies))
+    for (const coding of CODINGS)
+      if (!floorBodies[path]?.[coding].equals(bodies[coding]))
+        process.stdout.write(`  the floor's ${coding} body of ${path} differs from the API's\n`)
   return { floor, requests }
 }
 
