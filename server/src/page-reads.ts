@@ -115,17 +115,23 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
    * client's reads of the API's route, and given up (the page then reads the sky itself, and previews with its
    * number alone) past the limit or when the node is slow to answer.
    */
+  /** The URL of sky `skyId`'s card at `origin`. */
+  const cardOf = (origin: string, skyId: string) => `${origin}/api/skies/${config.chainId}/${skyId}/card.png`
+  /** A preview of sky `skyId`'s page at `origin`, with `words` and its card (or `image`). */
+  const preview = (origin: string, skyId: string, words: ShareMeta['words'], image = cardOf(origin, skyId)) => ({
+    words,
+    url: `${origin}/sky/${skyId}`,
+    image,
+  })
+  // Only where the sky is not read: a page served from its read needs none of it.
+  const unread = (origin: string, skyId: string): SkyPageRead => ({
+    kind: 'unread',
+    meta: preview(origin, skyId, unreadSkyWords(skyId)),
+  })
+
   const skyForPage = async (c: Context, skyId: string): Promise<SkyPageRead> => {
     const origin = originOf(c)
-    const card = `${origin}/api/skies/${config.chainId}/${skyId}/card.png`
-    const preview = (words: ShareMeta['words'], image = card): ShareMeta => ({
-      words,
-      url: `${origin}/sky/${skyId}`,
-      image,
-    })
-    // Only where the sky is not read: a page served from its read needs none of it.
-    const unread = (): SkyPageRead => ({ kind: 'unread', meta: preview(unreadSkyWords(skyId)) })
-    if (!(await skyReads.count(clientKey(c))).allowed) return unread()
+    if (!(await skyReads.count(clientKey(c))).allowed) return unread(origin, skyId)
     // Beside the chain's read: the streak on the card its preview names.
     const streakRead = streakLineOf(config.chainId, skyId)
     const read = await within(SKY_PAGE_READ_MS, readSky(config.chainId, BigInt(skyId)))
@@ -133,14 +139,14 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
     // The app says the game is not deployed: there is no sky to preview.
     if (read?.kind === 'no-chain' || read?.kind === 'not-deployed') return { kind: 'unread' }
     const page = read?.kind === 'found' ? pageOf(read, skyId, await streakRead) : undefined
-    if (read?.kind !== 'found' || !page) return unread()
+    if (read?.kind !== 'found' || !page) return unread(origin, skyId)
     // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
     if (page.found?.origin === origin) return page.found.read
     const { metadata, words, version } = page
     const found: SkyPageRead = {
       kind: 'found',
       sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
-      meta: preview(words, `${card}?v=${version}`),
+      meta: preview(origin, skyId, words, `${cardOf(origin, skyId)}?v=${version}`),
     }
     page.found = { origin, read: found }
     return found

@@ -19,9 +19,11 @@ export function clientAddress(c: Context, trustedProxies: number): string | unde
   if (trustedProxies > 0) {
     const hops = (c.req.header('X-Forwarded-For') ?? '')
       .split(',')
-      .map((hop) => withoutPort(hop.trim()))
+      .map((hop) => hop.trim())
       .filter(Boolean)
-    const named = hops[Math.max(0, hops.length - trustedProxies)]
+    // Only the hop that names the client is read for its address (a hop without its port is never empty).
+    const hop = hops[Math.max(0, hops.length - trustedProxies)]
+    const named = hop && withoutPort(hop)
     if (named && isIP(named)) return named
   }
   return hasConnection(c.env) ? getConnInfo(c).remote.address : undefined
@@ -29,7 +31,10 @@ export function clientAddress(c: Context, trustedProxies: number): string | unde
 
 /** An address as some proxies write it, with the client's port (`203.0.113.5:4711`, `[2001:db8::1]:4711`), without. */
 const withoutPort = (hop: string) =>
-  hop.replace(/^\[([^\]]+)\](?::\d+)?$/, '$1').replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+  // Most hops are a bare IPv4 address, nothing to take off (nginx writes no port): every request is counted by one.
+  hop.includes(':')
+    ? hop.replace(/^\[([^\]]+)\](?::\d+)?$/, '$1').replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, '$1')
+    : hop
 
 /** The first four groups of an IPv6 address (its /64 network), each without leading zeros. */
 function ipv6Network(address: string): string {
