@@ -4,7 +4,7 @@
 // (below); then one API process from the same build on PGlite, asked directly, for comparison. Rate limits are raised out of the way and the provider stand-in injects
 // no faults, so that every answer that is not 2xx is the API's own. Each route's CPU a request is held against a
 // floor measured in the same run and the same shape (floor.ts, floor-server.ts): the same SQL through the same driver,
-// or the same page's bytes, from two bare Hono processes behind nginx. Writes bench/reports/prod.json.
+// or the API's own bytes of the same page, from two bare Hono processes behind nginx. Writes bench/reports/prod.json.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
@@ -335,7 +335,7 @@ try {
       'counted) over the measured rounds, over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
       'node, the API’s heap flags) on the same Postgres behind an nginx of their own configured as the API’s, asked ' +
       'with the same settings, account and draft, sending the SQL the API sends and answering the same JSON, or the ' +
-      'same page bytes kept compressed in memory, with the headers the API sends on every answer of the route (its ' +
+      'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on every answer of the route (its ' +
       'security headers, its Cache-Control); their CPU counted as the API’s is, nginx’s not',
     sessionReadRps: session.api.rps,
     sessionReadP99Ms: session.api.p99Ms,
