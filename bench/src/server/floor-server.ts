@@ -9,8 +9,9 @@
 // as the API's bundle (no tsx hooks resolving or compiling anything at run time).
 //
 // Settings: PORT, DATABASE_URL, FLOOR_PAGES, a JSON object of request path to the files of its bodies as the API sent
-// them (`{ identity, br, gzip }`), and FLOOR_HEADERS, of route ('GET /api/auth/session', 'GET /') to the headers the API answers it with that are the same
-// on every answer (the security headers, Cache-Control): the floor sends what the API sends, less the work around it.
+// them (`{ identity, br, gzip }`), and FLOOR_HEADERS, of route ('GET /api/auth/session', 'GET /') to the headers the
+// API answers it with that are the same on every answer (the security headers, Cache-Control): the floor sends what
+// the API sends, less the work around it.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'

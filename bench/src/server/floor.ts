@@ -44,8 +44,8 @@ function floorProcess(port: number, env: Record<string, string>, nodeFlags: read
 /**
  * The floor as the API runs in the rehearsal: two processes under plain node with the API's own flags (`nodeFlags`),
  * so that their heaps and collectors are sized as the API's are, behind an nginx of their own configured as the
- * API's. `pages` maps a request path to the files of the bodies it answers with, and `headers` a route to the headers the
- * API sends on every answer of it ({@link sameOnEveryAnswer}).
+ * API's. `pages` maps a request path to the files of the bodies it answers with, and `headers` a route to the headers
+ * the API sends on every answer of it ({@link sameOnEveryAnswer}).
  *
  * The same shape as the API's, not one process asked directly: two processes and nginx sharing the cores with the
  * load cost each request more CPU than one process alone (the home page, 0.069 ms a request from one API process

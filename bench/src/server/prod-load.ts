@@ -335,8 +335,9 @@ try {
       'counted) over the measured rounds, over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
       'node, the API’s heap flags) on the same Postgres behind an nginx of their own configured as the API’s, asked ' +
       'with the same settings, account and draft, sending the SQL the API sends and answering the same JSON, or the ' +
-      'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on every answer of the route (its ' +
-      'security headers, its Cache-Control); their CPU counted as the API’s is, nginx’s not',
+      'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on ' +
+      'every answer of the route (its security headers, its Cache-Control); their CPU counted as the API’s is, ' +
+      'nginx’s not',
     sessionReadRps: session.api.rps,
     sessionReadP99Ms: session.api.p99Ms,
     draftReadRps: draftRead.api.rps,
