@@ -37,7 +37,7 @@ import { chainClock } from './skies/chain-clock'
 import { composedSkyReader } from './skies/composition'
 import { skyReader, skyTimeZoneReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
-import { encodedPages, sendEncoded } from './static/encoded'
+import { type Encoded, encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
 import { pageHtml, type WebPage } from './web-pages'
 
@@ -88,10 +88,19 @@ function sharedParts({ config, now, rateLimits, relayer }: AppDeps) {
   watchRelayer(relayer && (() => relayer.figures()))
   // The chain's clock, which counts the nights of the calendar feeds and the share cards' streaks.
   const chainTime = chainClock(config.auth.chains, config.chainId, now)
+  const readSky = skyReader(config.auth.chains, config.skyCache)
   return {
     trustedProxies,
     clientKey,
-    readSky: skyReader(config.auth.chains, config.skyCache),
+    readSky,
+    // What a sky's page read is made from (page-reads.ts): the sky read at the chain's head, its streak from the
+    // index at its progress and by the chain's clock, unread by skies never gazed.
+    standing: () => {
+      const head = readSky.standingHead(config.chainId)
+      const sync = indexer?.syncStanding()
+      if (head === undefined || (indexer && sync === undefined)) return undefined
+      return [head, sync, chainTime.standing() ?? null]
+    },
     skyReads,
     skyReadLimit: rateLimit(skyReads, 'sky reads', clientKey),
     // One cache of names for every player, aged by the app's clock.
@@ -227,8 +236,9 @@ function serveWeb(app: Hono, webDist: string, deps: AppDeps, parts: SharedParts)
   const files = webFiles(webDist)
   const pages = encodedPages()
   const readsFor = pageReads({ ...deps, ...parts })
-  // The tag of each page pageHtml hands out again (a sky's, kept for its read): it is not hashed per answer.
-  const pageTags = new WeakMap<WebPage, string>()
+  // Each page pageHtml hands out again (a sky's, kept for its read) in its codings: neither hashed nor looked up again
+  // while it is the same page.
+  const encodedOf = new WeakMap<WebPage, Encoded>()
   app.use('/manifest.json', manifestCors)
   app.use('*', files.serve)
   app.get('*', async (c, next) => {
@@ -237,8 +247,8 @@ function serveWeb(app: Hono, webDist: string, deps: AppDeps, parts: SharedParts)
     if (lastSegment.includes('.')) return next()
     const page = await pageHtml(files.text, c.req.path, readsFor(c))
     const built = page.file === undefined ? undefined : await files.file(page.file)
-    const encoded = built ?? (await pages.encode(page.html, pageTags.get(page)))
-    if (!built) pageTags.set(page, encoded.etag)
+    const encoded = built ?? encodedOf.get(page) ?? (await pages.encode(page.html))
+    if (!built) encodedOf.set(page, encoded)
     return sendEncoded(c, encoded, { status: page.status, cacheControl: 'no-cache' })
   })
 }

@@ -1,6 +1,7 @@
 import { streakWords } from '@chainellation/contracts/streak-words'
 import type { SkyJson } from '@chainellation/indexer/json'
 import type { Context } from 'hono'
+import { LRUCache } from 'lru-cache'
 import type { AppConfig } from './config'
 import type { Database } from './db'
 import type { IndexerAnswer } from './discovery/answers'
@@ -12,7 +13,7 @@ import type { ShareCards } from './share/cards'
 import type { ShareMeta } from './share/meta'
 import { draftWords, skyWords, unreadSkyWords } from './share/words'
 import { metadataOf, type SkyMetadata, svgOf } from './skies/picture'
-import type { ReadSky, SkyRead } from './skies/reader'
+import type { SkyRead } from './skies/reader'
 import type { DraftPageRead, PageReads, SkyPageRead } from './web-pages'
 import { within } from './within'
 
@@ -60,12 +61,26 @@ export type PageReadDeps = {
   config: AppConfig
   db: Database
   cards: ShareCards
-  readSky: ReadSky
+  readSky: (chainId: number, skyId: bigint) => Promise<SkyRead>
   /** The client's reads of skies, which a sky's page counts with those of the API's route. */
   skyReads: Counter
   clientKey: (c: Context) => string
   streakLineOf: StreakLineOf
+  /**
+   * What a sky's read for its page is made from, each as the reader, the index and the chain's clock would use it
+   * at once (the chain's head, the index's progress, the clock's reading), or undefined when one no longer stands and
+   * the next read asks anew. While every one is the same object, the read is the same (see `skyForPage`).
+   */
+  standing?: () => readonly unknown[] | undefined
 }
+
+type FoundPage = Extract<SkyPageRead, { kind: 'found' }>
+
+/** Skies whose last read for their page is kept with what it was made from. */
+const RECENT_SKY_PAGES = 1000
+
+const sameObjects = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i])
 
 /**
  * What a sky's page shows of a read: its metadata, its preview's words, and its card's version (the card's URL names
@@ -77,7 +92,7 @@ type ReadPage = {
   metadata: SkyMetadata
   words: ShareMeta['words']
   version: string
-  found?: { origin: string; read: SkyPageRead }
+  found?: { origin: string; read: FoundPage }
 }
 
 /** The page of each read, worked out once per read and per streak line (the line can change while the block stays). */
@@ -105,8 +120,11 @@ function readPages(cards: ShareCards) {
 }
 
 /** The reads of the pages of a sky and of a draft, for a request `c`. */
-export function pageReads({ config, db, cards, readSky, skyReads, clientKey, streakLineOf }: PageReadDeps) {
+export function pageReads({ config, db, cards, readSky, skyReads, clientKey, streakLineOf, standing }: PageReadDeps) {
   const pageOf = readPages(cards)
+  const recent = new LRUCache<string, { inputs: readonly unknown[]; origin: string; read: FoundPage }>({
+    max: RECENT_SKY_PAGES,
+  })
   /** The origin absolute URLs in link previews start with: the configured one, or the request's own. */
   const originOf = (c: Context) => config.publicOrigin ?? new URL(c.req.url).origin
 
@@ -132,6 +150,12 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
   const skyForPage = async (c: Context, skyId: string): Promise<SkyPageRead> => {
     const origin = originOf(c)
     if (!(await skyReads.count(clientKey(c))).allowed) return unread(origin, skyId)
+    // Made from what stands now, a read is what the last one was: answered from it, with neither read asked for nor
+    // waited on (docs/decisions/production.md, "What it costs a request"). Taken before the reads, which may renew
+    // what they use: a read kept with older inputs than its own is only asked again sooner.
+    const inputs = standing?.()
+    const last = inputs && recent.get(skyId)
+    if (last && inputs && last.origin === origin && sameObjects(last.inputs, inputs)) return last.read
     // Beside the chain's read: the streak on the card its preview names.
     const streakRead = streakLineOf(config.chainId, skyId)
     const read = await within(SKY_PAGE_READ_MS, readSky(config.chainId, BigInt(skyId)))
@@ -141,14 +165,18 @@ export function pageReads({ config, db, cards, readSky, skyReads, clientKey, str
     const page = read?.kind === 'found' ? pageOf(read, skyId, await streakRead) : undefined
     if (read?.kind !== 'found' || !page) return unread(origin, skyId)
     // The same read at the same origin is the same page read, so that the page written from it is kept (pageHtml).
-    if (page.found?.origin === origin) return page.found.read
+    if (page.found?.origin === origin) {
+      if (inputs) recent.set(skyId, { inputs, origin, read: page.found.read })
+      return page.found.read
+    }
     const { metadata, words, version } = page
-    const found: SkyPageRead = {
+    const found: FoundPage = {
       kind: 'found',
       sky: { chainId: config.chainId, skyId, tokenUri: read.tokenUri, owner: read.owner, picture: metadata.picture },
       meta: preview(origin, skyId, words, `${cardOf(origin, skyId)}?v=${version}`),
     }
     page.found = { origin, read: found }
+    if (inputs) recent.set(skyId, { inputs, origin, read: found })
     return found
   }
 

@@ -89,6 +89,11 @@ export function answerCache({
   return {
     sync: readSync,
     /**
+     * The `/sync` answer every read goes by at once, without asking: undefined once it is older than
+     * {@link syncTtlMs}. While it is the same object, reads answer as they did.
+     */
+    syncStanding: () => (known && Date.now() - known.at < syncTtlMs ? known.answer : undefined),
+    /**
      * The indexer's answer to `pathAndQuery`: the one kept for the indexed block, or, once a new block is indexed, the
      * last block's while the new one is asked (stale while revalidate, RFC 5861), so a new block costs the indexer one
      * query per read and nobody waits on it; an answer is never served more than {@link answerTtlMs} after it was asked.

@@ -4,8 +4,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Names } from '../names/ens'
+import { answerCache } from './answers'
 import { discoveryRoutes, INDEXER_UNAVAILABLE } from './routes'
 
 const OWNER = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -224,5 +225,34 @@ describe('/api/discovery', () => {
       expect(reads('/leaderboard')).toBe(2)
       indexedBlock = undefined
     })
+  })
+})
+
+describe('the indexer’s progress as reads go by it', () => {
+  it('says which /sync answer stands, without asking, for as long as reads would use it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      let syncs = 0
+      const cache = answerCache({
+        fetchAnswer: async (path) => {
+          if (path === '/sync') syncs++
+          return { status: 200, text: JSON.stringify({ indexedBlock: syncs }) }
+        },
+        syncTtlMs: 250,
+      })
+      expect(cache.syncStanding()).toBeUndefined()
+      const first = await cache.sync()
+      expect(cache.syncStanding()).toBe(first)
+      vi.advanceTimersByTime(249)
+      expect(cache.syncStanding()).toBe(first)
+      vi.advanceTimersByTime(1)
+      expect(cache.syncStanding()).toBeUndefined()
+      expect(syncs).toBe(1)
+      await cache.get('/skies/1')
+      expect(cache.syncStanding()).not.toBe(first)
+      expect(syncs).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -10,7 +10,7 @@ import { chainGames } from './reader'
 export function chainClock(chains: readonly SignInChain[], chainId: number, now: () => Date) {
   const game = chainGames(chains)(chainId)
   let clock: { at: number; time: Promise<number> } | undefined
-  return () => {
+  const chainTime = () => {
     if (game.kind !== 'game') return Promise.resolve(Math.floor(now().getTime() / 1000))
     if (!clock || Date.now() - clock.at > 1000) {
       const time = game.client
@@ -24,4 +24,7 @@ export function chainClock(chains: readonly SignInChain[], chainId: number, now:
     }
     return clock.time
   }
+  /** The reading `chainTime()` would answer with at once, undefined once it is older than a second. */
+  chainTime.standing = () => (clock && Date.now() - clock.at <= 1000 ? clock.time : undefined)
+  return chainTime
 }

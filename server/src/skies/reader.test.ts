@@ -23,6 +23,25 @@ describe('chainHead', () => {
     expect(asked).toBe(2)
   })
 
+  it('says which head stands, without asking, while head() would answer with it at once', async () => {
+    let clock = 0
+    let asked = 0
+    const head = chainHead(
+      async () => {
+        asked++
+        return 10n
+      },
+      { maxAgeMs: 1000, now: () => clock },
+    )
+    expect(head.standing()).toBeUndefined()
+    await head()
+    clock = 999
+    expect(head.standing()).toBe(10n)
+    clock = 1000
+    expect(head.standing()).toBeUndefined()
+    expect(asked).toBe(1)
+  })
+
   it('answers a fresh head with one asked for after the moment given, however recent the one it knows', async () => {
     let clock = 0
     let block = 10n

@@ -126,6 +126,8 @@ export function chainHead(blockNumber: () => Promise<bigint>, { maxAgeMs = 1000,
     )
   }
   head.fresh = fresh
+  /** The head `head()` would answer with at once, without asking: undefined once it no longer stands. */
+  head.standing = () => (known && now() - known.askedAt < maxAgeMs ? known.block : undefined)
   return head
 }
 
@@ -193,7 +195,7 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
     return read
   }
 
-  return async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
+  async function readSky(chainId: number, skyId: bigint): Promise<SkyRead> {
     const asked = now()
     const game = gameOn(chainId)
     if (game.kind !== 'game') return game
@@ -212,6 +214,12 @@ export function skyReader(chains: readonly SignInChain[], options: SkyReaderOpti
     const latest = await head.fresh(asked).catch(() => block)
     return latest > block ? keptOrRead(game, skyId, latest) : read
   }
+  /**
+   * The head of `chainId` that reads are made at while it stands, undefined when it no longer does (the next read asks
+   * anew) or was never asked: while it is the same, a sky found at it reads the same.
+   */
+  readSky.standingHead = (chainId: number) => heads.get(chainId)?.standing()
+  return readSky
 }
 
 export type ReadSky = ReturnType<typeof skyReader>

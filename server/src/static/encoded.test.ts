@@ -27,6 +27,21 @@ describe('negotiate', () => {
     expect(negotiate('br, gzip', ['gzip'])).toBe('gzip')
     expect(negotiate('br, gzip', [])).toBe('identity')
   })
+
+  it('answers a header read before as it did, whatever else came between, for each set of codings', () => {
+    // A crowd of clients, each with a header of its own, more than the readings kept.
+    for (let i = 0; i < 1000; i++) {
+      const [gzip, br] = [i % 10, (i + 5) % 10]
+      expect(negotiate(`gzip;q=0.${gzip}, br;q=0.${br}, x-${i}`, ['br', 'gzip'])).toBe(br > gzip ? 'br' : 'gzip')
+    }
+    for (let round = 0; round < 3; round++) {
+      expect(negotiate('br;q=0.5, gzip', ['br', 'gzip'])).toBe('gzip')
+      expect(negotiate('br;q=0.5, gzip', ['br'])).toBe('br')
+      expect(negotiate('br;q=0.5, gzip', [])).toBe('identity')
+      expect(negotiate('gzip;q=0.1, br;q=0.6', ['br', 'gzip'])).toBe('br')
+      expect(negotiate('gzip;q=0.6, br;q=0.1', ['br', 'gzip'])).toBe('gzip')
+    }
+  })
 })
 
 describe('encode', () => {

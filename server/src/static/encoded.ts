@@ -77,6 +77,22 @@ export async function encode(body: Buffer, type: string, effort: Effort, etag = 
  */
 export function negotiate(acceptEncoding: string | undefined, available: readonly Coding[]): Coding | 'identity' {
   if (!acceptEncoding || available.length === 0) return 'identity'
+  // Browsers send one of a few headers, the same on every request: each is read once per set of codings at hand.
+  const key = `${available.join(' ')}\n${acceptEncoding}`
+  const known = negotiated.get(key)
+  if (known) return known
+  // Any number of different headers may come (a crowd of clients, each its own): the readings kept stay few.
+  if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear()
+  const chosen = chooseCoding(acceptEncoding, available)
+  negotiated.set(key, chosen)
+  return chosen
+}
+
+/** Readings of Accept-Encoding kept; {@link negotiate}. */
+const NEGOTIATIONS_KEPT = 256
+const negotiated = new Map<string, Coding | 'identity'>()
+
+function chooseCoding(acceptEncoding: string, available: readonly Coding[]): Coding | 'identity' {
   const weights = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase())
@@ -145,10 +161,10 @@ export function encodedPages({ maxBytes = 16 * 1024 * 1024, maxEntries = 2048 } 
   const kept = new LRUCache<string, Encoded>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: sizeOf })
   const pending = new Map<string, Promise<Encoded>>()
   return {
-    /** `html` encoded; `etag`, when the caller knows it from an earlier answer, spares hashing it again. */
-    async encode(html: string, etag?: string, type = 'text/html; charset=UTF-8'): Promise<Encoded> {
+    /** `html` encoded. */
+    async encode(html: string, type = 'text/html; charset=UTF-8'): Promise<Encoded> {
       // Hashed as a string: a page already kept costs no Buffer of its own.
-      const key = etag ?? etagOfBody(html)
+      const key = etagOfBody(html)
       const found = kept.get(key) ?? pending.get(key)
       if (found) return found
       const encoding = encode(Buffer.from(html), type, 'fast', key)
