@@ -76,8 +76,11 @@ export type PageReadDeps = {
 
 type FoundPage = Extract<SkyPageRead, { kind: 'found' }>
 
-/** Skies whose last read for their page is kept with what it was made from. */
-const RECENT_SKY_PAGES = 1000
+/**
+ * Skies whose last read for their page is kept with what it was made from, and the bytes of their pictures at most:
+ * a read holds its token URI and its picture, so the reads kept are bounded as the reader's own (skies/reader.ts).
+ */
+const RECENT_SKY_PAGES = { max: 1000, maxSize: 32 * 1024 * 1024 }
 
 const sameObjects = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((item, i) => item === b[i])
@@ -123,7 +126,8 @@ function readPages(cards: ShareCards) {
 export function pageReads({ config, db, cards, readSky, skyReads, clientKey, streakLineOf, standing }: PageReadDeps) {
   const pageOf = readPages(cards)
   const recent = new LRUCache<string, { inputs: readonly unknown[]; origin: string; read: FoundPage }>({
-    max: RECENT_SKY_PAGES,
+    ...RECENT_SKY_PAGES,
+    sizeCalculation: ({ read }) => read.sky.tokenUri.length + read.sky.picture.length,
   })
   /** The origin absolute URLs in link previews start with: the configured one, or the request's own. */
   const originOf = (c: Context) => config.publicOrigin ?? new URL(c.req.url).origin
