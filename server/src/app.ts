@@ -94,7 +94,7 @@ function sharedParts({ config, now, rateLimits, relayer }: AppDeps) {
     clientKey,
     readSky,
     // What a sky's page read is made from (page-reads.ts): the sky read at the chain's head, its streak from the
-    // index at its progress and by the chain's clock, unread by skies never gazed.
+    // index at its progress and by the chain's clock (which a sky never gazed does not read: null until read).
     standing: () => {
       const head = readSky.standingHead(config.chainId)
       const sync = indexer?.syncStanding()

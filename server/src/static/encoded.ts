@@ -81,16 +81,16 @@ export function negotiate(acceptEncoding: string | undefined, available: readonl
   const key = `${available.join(' ')}\n${acceptEncoding}`
   const known = negotiated.get(key)
   if (known) return known
-  // Any number of different headers may come (a crowd of clients, each its own): the readings kept stay few.
-  if (negotiated.size >= NEGOTIATIONS_KEPT) negotiated.clear()
   const chosen = chooseCoding(acceptEncoding, available)
   negotiated.set(key, chosen)
   return chosen
 }
 
-/** Readings of Accept-Encoding kept; {@link negotiate}. */
-const NEGOTIATIONS_KEPT = 256
-const negotiated = new Map<string, Coding | 'identity'>()
+/**
+ * Readings of Accept-Encoding kept ({@link negotiate}): any number of different headers may come (a crowd of clients,
+ * each its own), and the readings kept stay few, the least recently used first out.
+ */
+const negotiated = new LRUCache<string, Coding | 'identity'>({ max: 256 })
 
 function chooseCoding(acceptEncoding: string, available: readonly Coding[]): Coding | 'identity' {
   const weights = new Map<string, number>()
