@@ -104,6 +104,19 @@ export async function signIn(page: Page) {
 export const appReady = (page: Page) =>
   page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 10_000 })
 
+/** Holds back `page`'s requests to `url` (a glob) until `release()`: the page as it is while that read is on its way. */
+export async function holdRequests(page: Page, url: string) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await held
+    await route.fallback()
+  })
+  return { release: () => release() }
+}
+
 /**
  * Holds back the app's entry module (the boot script names it, `data-entry`) on the next pages `page` opens, until
  * `release()`: meanwhile the page is its HTML and nothing of the app runs. `requested()` resolves once the boot script

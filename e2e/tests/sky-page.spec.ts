@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { chainellationAbi } from '@chainellation/contracts'
 import type { Page } from '@playwright/test'
 import { createPublicClient, http } from 'viem'
-import { serveSkyPageUnread } from '../support/app'
+import { holdRequests, serveSkyPageUnread } from '../support/app'
 import { decorateSky, mintSky } from '../support/chain'
 import { ANY_WIDTH, expect, test } from '../support/fixtures'
 import type { StackInfo } from '../support/stack-env'
@@ -103,6 +103,27 @@ test.describe('a sky’s own page', () => {
     expect(pixel).toEqual([4, 6, 13, 255])
     await expect(page.getByRole('status').filter({ hasText: 'could not draw' })).toHaveCount(0)
   })
+
+  test(
+    'keeps the streak’s place while it is read: nothing under it moves when it comes',
+    ANY_WIDTH,
+    async ({ page, stack, rpc }) => {
+      const skyId = await mintSky(stack, rpc, OWNER)
+      // The streak's read of the index is held until the downloads' place has been taken.
+      const streakRead = `**/api/discovery/skies/${skyId}`
+      const held = await holdRequests(page, streakRead)
+      const asked = page.waitForRequest(streakRead)
+      await page.goto(`/sky/${skyId}`)
+      const download = page.getByRole('button', { name: 'Download SVG' })
+      await expect(download).toBeVisible()
+      await asked
+      const before = await download.boundingBox()
+      held.release()
+      await expect(page.getByTestId('sky-streak')).toContainText('No streak yet')
+      await expect(page.getByTestId('sky-streak')).toContainText('Gaze tonight to start one')
+      expect(await download.boundingBox()).toEqual(before)
+    },
+  )
 
   test(
     'reads the sky from the API itself when it was served without it, before the wallet stack',

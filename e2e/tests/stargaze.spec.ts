@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { connectTestWallet, openConnected } from '../support/app'
+import { connectTestWallet, holdRequests, openConnected } from '../support/app'
 import { chainTime, mintSky, offsetWhereItIs } from '../support/chain'
 import { expect, test } from '../support/fixtures'
 import { waitForIndexer } from '../support/indexer'
@@ -102,8 +102,17 @@ test.describe('the viewer', () => {
   test('a card opens its sky large; arrows move between skies; Escape closes', async ({ page, wallet, stack, rpc }) => {
     const older = await mintSky(stack, rpc, wallet.account, 0)
     const newer = await mintSky(stack, rpc, wallet.account, 3600)
+    // The note on who pays the gas is held until the cards are drawn: they keep their place when it comes, as a press
+    // begun on a card that moves can end beside it.
+    const held = await holdRequests(page, '**/api/relay')
     await openConnected(page, wallet, '/stargaze')
-    await page.getByRole('button', { name: `Open night sky #${newer}` }).click()
+    const open = page.getByRole('button', { name: `Open night sky #${newer}` })
+    await expect(open).toBeVisible()
+    const placed = await open.boundingBox()
+    held.release()
+    await expect(page.getByRole('button', { name: 'Let the game pay it' })).toBeVisible()
+    expect(await open.boundingBox()).toEqual(placed)
+    await open.click()
     const viewer = page.getByRole('dialog', { name: `Night sky #${newer}` })
     await expect(viewer).toBeVisible()
     await expect(viewer.getByRole('img', { name: `Night sky #${newer}, as the chain draws it` })).toBeVisible()

@@ -6,6 +6,7 @@ import type { SkyRead } from '../utils/sky-read'
 import { SkyHistory } from './sky-history'
 import styles from './sky-page.module.css'
 import { SkyView } from './sky-view'
+import { StreakWaiting } from './streak-waiting'
 
 // The chain read is code of its own, fetched with the wallet stack (see WalletIsland).
 const SkyChainRead = lazyIsland(async () => (await import('./sky-chain-read')).SkyChainRead)
@@ -60,7 +61,7 @@ export function SkyPage({ skyId }: SkyPageProps) {
         read={read}
         history={<SkyHistory skyId={skyId} />}
         streak={
-          <WalletIsland load={SkyStreak.load} fallback={null}>
+          <WalletIsland load={SkyStreak.load} fallback={<StreakWaiting />}>
             <SkyStreak skyId={skyId} />
           </WalletIsland>
         }

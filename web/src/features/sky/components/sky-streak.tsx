@@ -4,10 +4,12 @@ import { fetchIndexedSky } from '@/lib/discovery/discovery-api'
 import { refetchEvery } from '@/lib/discovery/live'
 import { useChainNow } from '@/lib/game/use-chain-now'
 import styles from './sky-page.module.css'
+import { StreakWaiting } from './streak-waiting'
 
 /**
  * The sky's streak, from the index (which counts it from the gaze events) and the chain's clock (by which it stands
- * or has ended): nights gazed in a row, the longest run, and what tonight asks. Nothing until both are read.
+ * or has ended): nights gazed in a row, the longest run, and what tonight asks. Its place is kept, the same size,
+ * while they are read and when the index does not answer, so that nothing under it moves.
  */
 export function SkyStreak({ skyId }: { skyId: bigint }) {
   const indexed = useQuery({
@@ -17,12 +19,22 @@ export function SkyStreak({ skyId }: { skyId: bigint }) {
   })
   const { now } = useChainNow()
   const sky = indexed.data
-  if (!sky || now === undefined) return null
+  if (!sky) {
+    if (!indexed.error) return <StreakWaiting />
+    return (
+      <div className={styles.streak} data-testid="sky-streak">
+        <p className={styles.streakLine}>Streak</p>
+        <p className={styles.streakTonight}>It will show when the game’s index answers.</p>
+      </div>
+    )
+  }
+  if (now === undefined) return <StreakWaiting />
   const words = streakWords(sky.streak, { now, tzOffset: sky.tzOffset, completed: sky.completed })
   return (
     <div className={styles.streak} data-testid="sky-streak">
       <p className={styles.streakLine}>{words.line}</p>
-      {words.tonight && <p className={styles.streakTonight}>{words.tonight}</p>}
+      {/* A whole constellation has no night left to ask for: its line stands alone, in the same space. */}
+      <p className={styles.streakTonight}>{words.tonight ?? 'Every star is revealed.'}</p>
     </div>
   )
 }

@@ -77,7 +77,7 @@ export function SkyList({ skies, queryKey, target }: SkyListProps) {
       )}
       <CalendarPanel />
       <SafeProgressNote state={state} />
-      <GasNote />
+      <GasNote reserve />
       <WriteErrorNote state={state} onPayGas={() => void run(lastIds.current, payGas)} />
       <ul className={styles.grid}>
         {chunk(skies).map((page, index) => (
