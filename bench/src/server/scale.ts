@@ -122,7 +122,7 @@ async function measure(db: Database, rpcUrl: string, chainellation: `0x${string}
       activityP95Ms100: await load('activity', 100),
     }
     await stopMinting()
-    const web = await previewWeb(webDist, base)
+    const web = await previewWeb(webDist, api.url)
     const galleryFirst24Ms = await galleryFirstCardsMs(web.url).finally(web.stop)
     const indexerRssMb = Math.round(memory.peakMb(databaseOpenedAt(indexer.output)))
     const indexerPeakRssMb = Math.round(memory.startupPeakMb())
