@@ -24,7 +24,7 @@ export function SkyStreak({ skyId }: { skyId: bigint }) {
     return (
       <div className={styles.streak} data-testid="sky-streak">
         <p className={styles.streakLine}>Streak</p>
-        <p className={styles.streakTonight}>It will show when the game’s index answers.</p>
+        <p className={styles.streakTonight}>Shows when the game’s index answers</p>
       </div>
     )
   }
@@ -33,8 +33,8 @@ export function SkyStreak({ skyId }: { skyId: bigint }) {
   return (
     <div className={styles.streak} data-testid="sky-streak">
       <p className={styles.streakLine}>{words.line}</p>
-      {/* A whole constellation has no night left to ask for: its line stands alone, in the same space. */}
-      <p className={styles.streakTonight}>{words.tonight ?? 'Every star is revealed.'}</p>
+      {/* A whole constellation has no night left to ask for: its second line says so, and the box keeps its height. */}
+      <p className={styles.streakTonight}>{words.tonight ?? 'Every star is revealed'}</p>
     </div>
   )
 }
