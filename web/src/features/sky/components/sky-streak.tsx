@@ -19,22 +19,20 @@ export function SkyStreak({ skyId }: { skyId: bigint }) {
   })
   const { now } = useChainNow()
   const sky = indexed.data
-  if (!sky) {
-    if (!indexed.error) return <StreakWaiting />
-    return (
-      <div className={styles.streak} data-testid="sky-streak">
-        <p className={styles.streakLine}>Streak</p>
-        <p className={styles.streakTonight}>Shows when the game’s index answers</p>
-      </div>
-    )
-  }
+  if (!sky)
+    return indexed.error ? <StreakBox line="Streak" tonight="Shows when the game’s index answers" /> : <StreakWaiting />
   if (now === undefined) return <StreakWaiting />
   const words = streakWords(sky.streak, { now, tzOffset: sky.tzOffset, completed: sky.completed })
+  // A whole constellation has no night left to ask for: its second line says so, and the box keeps its height.
+  return <StreakBox line={words.line} tonight={words.tonight ?? 'Every star is revealed'} />
+}
+
+/** The streak's box: its line, and what tonight asks. */
+function StreakBox({ line, tonight }: { line: string; tonight: string }) {
   return (
     <div className={styles.streak} data-testid="sky-streak">
-      <p className={styles.streakLine}>{words.line}</p>
-      {/* A whole constellation has no night left to ask for: its second line says so, and the box keeps its height. */}
-      <p className={styles.streakTonight}>{words.tonight ?? 'Every star is revealed'}</p>
+      <p className={styles.streakLine}>{line}</p>
+      <p className={styles.streakTonight}>{tonight}</p>
     </div>
   )
 }
