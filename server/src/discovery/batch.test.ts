@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import type { IndexerAnswer } from './answers'
 import { batchReads } from './batch'
@@ -18,6 +19,25 @@ function recorded(max = 3) {
       return many.map(answerOf)
     },
     max,
+    timeoutMs: 5_000,
+  })
+  return { read, requests }
+}
+
+/** A batcher over stand-ins that answer only when `release` is called, each request with the signal it was given. */
+function held({ maxInFlight = 2, timeoutMs = 5_000, heedsSignal = true } = {}) {
+  const requests: { reads: string[]; signal: AbortSignal; answer: () => void }[] = []
+  const ask = (reads: string[], signal: AbortSignal) =>
+    new Promise<IndexerAnswer[]>((resolve, reject) => {
+      requests.push({ reads, signal, answer: () => resolve(reads.map(answerOf)) })
+      if (heedsSignal) signal.addEventListener('abort', () => reject(signal.reason))
+    })
+  const read = batchReads({
+    fetchOne: async (one, signal) => (await ask([one], signal))[0] as IndexerAnswer,
+    fetchMany: ask,
+    max: 32,
+    maxInFlight,
+    timeoutMs,
   })
   return { read, requests }
 }
@@ -59,5 +79,51 @@ describe('batchReads', () => {
     const { read } = recorded(2)
     const results = await Promise.allSettled(['/ok', '/fails', '/alone'].map(read))
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled'])
+  })
+
+  it('keeps at most `maxInFlight` requests under way, and sends the reads that come meanwhile together', async () => {
+    const { read, requests } = held({ maxInFlight: 2 })
+    const first = [read('/a'), read('/b')]
+    await sleep(0)
+    const second = read('/c')
+    await sleep(0)
+    // Two requests under way: /a and /b went together, /c alone; what comes now waits for one of them.
+    expect(requests.map((r) => r.reads)).toEqual([['/a', '/b'], ['/c']])
+    const waiting = ['/d', '/e', '/f'].map(read)
+    await sleep(5)
+    expect(requests).toHaveLength(2)
+    requests[1]?.answer()
+    expect(await second).toEqual(answerOf('/c'))
+    await sleep(0)
+    expect(requests.map((r) => r.reads)).toEqual([['/a', '/b'], ['/c'], ['/d', '/e', '/f']])
+    requests[0]?.answer()
+    requests[2]?.answer()
+    expect(await Promise.all([...first, ...waiting])).toEqual(['/a', '/b', '/d', '/e', '/f'].map(answerOf))
+  })
+
+  it('counts a read’s time from when it is asked: its request gets what is left, and a read that waited it all fails unasked', async () => {
+    const { read, requests } = held({ maxInFlight: 1, timeoutMs: 200 })
+    const first = read('/a')
+    await sleep(120)
+    const second = read('/b')
+    // /a's request gives up at 200 ms; /b, asked at 120 ms, then goes with the 80 ms it has left, and gives up too.
+    await expect(first).rejects.toThrow()
+    await sleep(0)
+    expect(requests.map((r) => r.reads)).toEqual([['/a'], ['/b']])
+    const started = performance.now()
+    await expect(second).rejects.toThrow()
+    expect(performance.now() - started).toBeLessThan(150)
+    expect(requests[1]?.signal.aborted).toBe(true)
+
+    // A request held past a read's whole time (a fetch that does not heed its signal): the read fails unasked.
+    const { read: readLate, requests: asked } = held({ maxInFlight: 1, timeoutMs: 50, heedsSignal: false })
+    const slow = readLate('/slow')
+    await sleep(0)
+    const late = readLate('/late')
+    await sleep(80)
+    asked[0]?.answer()
+    expect(await slow).toEqual(answerOf('/slow'))
+    await expect(late).rejects.toThrow(/waited its whole time/)
+    expect(asked.map((r) => r.reads)).toEqual([['/slow']])
   })
 })

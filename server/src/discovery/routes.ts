@@ -43,19 +43,21 @@ export type IndexerReads = ReturnType<typeof answerCache>
 
 /** Reads from the indexer at `indexerUrl`: single reads, and reads that arrive together sent as one batch. */
 export function indexerReads(indexerUrl: string, send: typeof fetch = fetch): IndexerReads {
-  const askOne = async (pathAndQuery: string): Promise<IndexerAnswer> => {
-    const answer = await send(new URL(pathAndQuery, indexerUrl), { signal: AbortSignal.timeout(INDEXER_TIMEOUT_MS) })
+  const askOne = async (pathAndQuery: string, signal: AbortSignal): Promise<IndexerAnswer> => {
+    const answer = await send(new URL(pathAndQuery, indexerUrl), { signal })
     const text = await answer.text()
     // Not the indexer's JSON (a proxy's error page, say): passed on as a failure, never kept.
     return isJson(text) ? { status: answer.status, text } : { status: 502, text }
   }
-  const askMany = async (pathsAndQueries: string[]): Promise<IndexerAnswer[]> => {
+  const askMany = async (pathsAndQueries: string[], signal: AbortSignal): Promise<IndexerAnswer[]> => {
     const batch = `/batch?${new URLSearchParams(pathsAndQueries.map((read): [string, string] => ['read', read]))}`
-    const { status, text } = await askOne(batch)
+    const { status, text } = await askOne(batch, signal)
     if (status !== 200) throw new Error(`the indexer answered ${status} to a batch: ${text.slice(0, 200)}`)
     return (JSON.parse(text) as BatchJson).answers
   }
-  return answerCache({ fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH }) })
+  return answerCache({
+    fetchAnswer: batchReads({ fetchOne: askOne, fetchMany: askMany, max: MAX_BATCH, timeoutMs: INDEXER_TIMEOUT_MS }),
+  })
 }
 
 /** The longest read passed on to the index, path and query: any of the app's own is a few hundred characters. */
