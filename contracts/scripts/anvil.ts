@@ -111,13 +111,15 @@ export async function isPortFree(port: number, host = '127.0.0.1'): Promise<bool
   })
 }
 
-/** Starts anvil from the npm package and resolves once it answers JSON-RPC. */
+/** Starts anvil from the npm package and resolves once it listens. */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const host = options.host ?? '127.0.0.1'
-  const port = options.port || (await freePort(host))
-  if (!(await isPortFree(port, host))) throw new PortInUseError(port)
+  if (options.port && !(await isPortFree(options.port, host))) throw new PortInUseError(options.port)
   const { command, args } = anvilCommand()
-  args.push('--host', host, '--port', String(port))
+  // Without a port of its own anvil binds one the kernel picks and says which. A port chosen here and handed to it
+  // could be chosen at the same moment in another process: two test files' anvils were given one port, the second
+  // failed to bind, and both files deployed to the first until it stopped under the other (ECONNRESET).
+  args.push('--host', host, '--port', String(options.port || 0))
   if (options.genesis) args.push('--init', options.genesis)
   else args.push('--chain-id', String(options.chainId ?? 31337))
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime))
@@ -129,33 +131,39 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   if (options.log) {
     child.stdout?.pipe(options.log, { end: false })
     child.stderr?.pipe(options.log, { end: false })
-  } else {
-    child.stdout?.resume()
-    child.stderr?.resume()
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const rpcUrl = `http://${host}:${port}`
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
   }
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`anvil exited with code ${child.exitCode} before it was ready`)
-    try {
-      const res = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      })
-      if (res.ok) return { rpcUrl, port, process: child, stop }
-    } catch {
-      // not listening yet
+  // The port this anvil bound, from its own "Listening on host:port": what answers there is this process, not
+  // another that held the port first.
+  let said = ''
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`anvil did not start listening within 15 s:\n${said}`)), 15_000)
+    const read = (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-4_000)
+      const listening = /Listening on \S+:(\d+)/.exec(said)
+      if (!listening) return
+      clearTimeout(timer)
+      // Its later lines (one per request) go on to `log`, or nowhere.
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.off('data', read)
+        if (!options.log) stream?.resume()
+      }
+      resolve(Number(listening[1]))
     }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`anvil did not answer on ${rpcUrl} within 15 s`)
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      if (options.port && /Address already in use/.test(said)) reject(new PortInUseError(options.port))
+      else reject(new Error(`anvil exited with code ${code} before it was ready:\n${said}`))
+    })
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { rpcUrl: `http://${host}:${port}`, port, process: child, stop }
 }

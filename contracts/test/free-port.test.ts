@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { ephemeralPorts, freePort } from '../scripts/anvil'
+import { ephemeralPorts, freePort, PortInUseError, startAnvil } from '../scripts/anvil'
 
 describe('freePort', () => {
   it('hands out distinct ports below the kernel’s ephemeral range, each one free to listen on', async () => {
@@ -27,5 +27,38 @@ describe('freePort', () => {
         throw new Error('ENOENT')
       }),
     ).toEqual({ low: 32768, high: 60999 })
+  })
+})
+
+describe('startAnvil', () => {
+  const chainIdAt = async (rpcUrl: string) => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    return Number(((await res.json()) as { result: string }).result)
+  }
+
+  it('gives each of several anvils started at once its own port, answered by that anvil', async () => {
+    // Distinct chain ids tell the processes apart: each URL must reach the anvil it was handed with.
+    const anvils = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => startAnvil({ chainId: 31_000 + n })))
+    try {
+      expect(new Set(anvils.map((a) => a.port)).size).toBe(anvils.length)
+      expect(await Promise.all(anvils.map((a) => chainIdAt(a.rpcUrl)))).toEqual(
+        [1, 2, 3, 4, 5, 6].map((n) => 31_000 + n),
+      )
+    } finally {
+      await Promise.all(anvils.map((a) => a.stop()))
+    }
+  })
+
+  it('refuses a port another anvil holds, rather than answering with that one', async () => {
+    const first = await startAnvil()
+    try {
+      await expect(startAnvil({ port: first.port })).rejects.toBeInstanceOf(PortInUseError)
+    } finally {
+      await first.stop()
+    }
   })
 })
