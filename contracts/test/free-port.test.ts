@@ -1,4 +1,5 @@
 import net from 'node:net'
+import { createPublicClient, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { ephemeralPorts, freePort, PortInUseError, startAnvil } from '../scripts/anvil'
 
@@ -31,14 +32,7 @@ describe('freePort', () => {
 })
 
 describe('startAnvil', () => {
-  const chainIdAt = async (rpcUrl: string) => {
-    const res = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    })
-    return Number(((await res.json()) as { result: string }).result)
-  }
+  const chainIdAt = (rpcUrl: string) => createPublicClient({ transport: http(rpcUrl) }).getChainId()
 
   it('gives each of several anvils started at once its own port, answered by that anvil', async () => {
     // Distinct chain ids tell the processes apart: each URL must reach the anvil it was handed with.
