@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { openCpuAccount } from './cpu-account'
 import { pgliteTemplate } from './pglite-template'
-import { machineBusySeconds, procStat } from './proc'
+import { machineBusySeconds } from './proc'
 import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from './processes'
 import {
   type Counts,
@@ -42,9 +43,11 @@ const results: StepResult[] = []
 const times: TestTime[] = []
 const started = performance.now()
 // CPU is what a run costs whatever else the machine does: wall time follows the machine's speed and its load, CPU
-// seconds far less (docs/testing.md). The steps' processes are counted once reaped: this process
-// waits for npm, npm for its script, and so on down, so each step's whole tree lands in cutime and cstime.
-const childrenCpu = () => procStat(process.pid)?.childrenCpuSeconds ?? 0
+// seconds far less (docs/testing.md). Every process of the run is counted, from a control group of its own where it
+// may make one; those that leave the process tree (the browsers' renderers, the stacks' services) are the browser
+// suite's larger part (src/cpu-account.ts).
+const account = openCpuAccount(SCRATCH_PREFIX)
+const childrenCpu = () => account.seconds()
 const machineAtStart = machineBusySeconds()
 /** Run beside each other, typecheck and compile share one figure. */
 let sideBySideCpu = 0
@@ -218,10 +221,11 @@ function finish(): never {
   process.stdout.write(`\n${formatTable(results)}\n\n`)
   if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
-  const own = process.cpuUsage()
-  const cpu = childrenCpu() + (own.user + own.system) / 1e6
+  const cpu = childrenCpu()
+  account.close()
+  const counted = account.kind === 'group' ? 'every one, from its control group' : 'those reaped only'
   process.stdout.write(
-    `CPU: ${formatDuration(cpu * 1000)} in the run's processes (typecheck and compile side by side ${formatDuration(sideBySideCpu * 1000)}); the machine was busy ${formatDuration((machineBusySeconds() - machineAtStart) * 1000)}\n`,
+    `CPU: ${formatDuration(cpu * 1000)} in the run's processes (${counted}; typecheck and compile side by side ${formatDuration(sideBySideCpu * 1000)}); the machine was busy ${formatDuration((machineBusySeconds() - machineAtStart) * 1000)}\n`,
   )
   process.stdout.write(`${summaryLine(sum)}\n`)
   process.exit(ok ? 0 : 1)
