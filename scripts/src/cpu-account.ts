@@ -16,7 +16,7 @@ export type CpuAccount = {
   kind: 'group' | 'reaped'
   /** CPU seconds so far. */
   seconds(): number
-  /** Leaves the group and removes it once empty; the account reads `reaped` figures from then on. */
+  /** Leaves the group and removes it once empty; the account gives no figure (NaN) from then on. */
   close(): void
 }
 

@@ -47,7 +47,6 @@ const started = performance.now()
 // may make one; those that leave the process tree (the browsers' renderers, the stacks' services) are the browser
 // suite's larger part (src/cpu-account.ts).
 const account = openCpuAccount(SCRATCH_PREFIX)
-const childrenCpu = () => account.seconds()
 const machineAtStart = machineBusySeconds()
 /** Run beside each other, typecheck and compile share one figure. */
 let sideBySideCpu = 0
@@ -120,13 +119,13 @@ function npm(args: string[], env: NodeJS.ProcessEnv = {}, buffer = false): Promi
 async function lint() {
   heading('lint (biome check .)')
   const t = performance.now()
-  const cpu = childrenCpu()
+  const cpu = account.seconds()
   const { code } = await npm(['run', '--silent', 'lint'])
   results.push({
     name: 'lint',
     status: code === 0 ? 'passed' : 'failed',
     ms: performance.now() - t,
-    cpuSeconds: childrenCpu() - cpu,
+    cpuSeconds: account.seconds() - cpu,
   })
 }
 
@@ -172,7 +171,7 @@ async function suite({ name, script, runner }: Suite) {
   heading(`${name} (npm run ${script} -w ${name})`)
   const report = join(reports, `${name}.json`)
   const t = performance.now()
-  const cpu = childrenCpu()
+  const cpu = account.seconds()
   const run =
     runner === 'vitest'
       ? await npm([
@@ -196,7 +195,7 @@ async function suite({ name, script, runner }: Suite) {
     counts = runner === 'vitest' ? vitestCounts(json) : playwrightCounts(json)
     times.push(...(runner === 'vitest' ? vitestTimes(name, json, join(root, name)) : playwrightTimes(name, json)))
   }
-  results.push({ ...judgeSuite(name, run.code, counts, ms), cpuSeconds: childrenCpu() - cpu })
+  results.push({ ...judgeSuite(name, run.code, counts, ms), cpuSeconds: account.seconds() - cpu })
 }
 
 /** Compiles the contracts (cached by content) before the suites that deploy or read them. */
@@ -221,7 +220,7 @@ function finish(): never {
   process.stdout.write(`\n${formatTable(results)}\n\n`)
   if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
-  const cpu = childrenCpu()
+  const cpu = account.seconds()
   account.close()
   const counted = account.kind === 'group' ? 'every one, from its control group' : 'those reaped only'
   process.stdout.write(
@@ -252,8 +251,8 @@ await lint()
 // in a suite's setup, where making it (PGlite's initdb, on the setup's own thread) held the deploy beside it up for
 // 6–9 s at a time. Should making it fail, the suites that open a database say so.
 const template = (owner: 'server' | 'indexer') => pgliteTemplate(owner).catch(() => undefined)
-const cpuBefore = childrenCpu()
+const cpuBefore = account.seconds()
 await Promise.all([typecheck(), compileContracts(), template('server'), template('indexer')])
-sideBySideCpu = childrenCpu() - cpuBefore
+sideBySideCpu = account.seconds() - cpuBefore
 for (const s of suites) await suite(s)
 finish()
