@@ -14,6 +14,12 @@ const endless = (page: Page) =>
       .map((a) => (a as CSSAnimation).animationName),
   )
 
+/** `will-change` of the star field's twinkling layers, as the page computes it: `opacity` makes each a layer of its own. */
+const twinkleLayers = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('svg[class*="twinkle"]')].map((layer) => getComputedStyle(layer).willChange),
+  )
+
 for (const path of ['/', '/mint']) {
   test.describe(`${path} with no motion preference`, () => {
     test.use({ reducedMotion: 'no-preference' })
@@ -22,6 +28,8 @@ for (const path of ['/', '/mint']) {
       await page.goto(path)
       // CSS modules give each animation a name of its own: `_twinkle_<hash>_<line>`.
       await expect.poll(async () => (await endless(page)).some((name) => /twinkle/.test(name))).toBe(true)
+      // Composited on their own, the twinkles change without the rest of the field being drawn again.
+      expect(await twinkleLayers(page)).toEqual(['opacity', 'opacity'])
     })
 
     // Each frame of an endless animation is a redraw: without a GPU, a full-screen layer at 60 a second took a CPU
@@ -56,6 +64,8 @@ for (const path of ['/', '/mint']) {
       // A busy indicator still turns, slowly, while something is on its way: that is progress, not decoration.
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
       expect(await endless(page)).toEqual([])
+      // Nothing to composite either: the still field paints as one layer (docs/decisions/platform.md).
+      expect(await twinkleLayers(page)).toEqual(['auto', 'auto'])
     })
   })
 }
