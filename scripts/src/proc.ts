@@ -65,6 +65,14 @@ export function procStats(): ProcStat[] {
     .flatMap((entry) => procStat(Number(entry)) ?? [])
 }
 
+/** Each thread of process `pid` (`/proc/<pid>/task`), its thread id as `pid` and its name as `comm`; none once it has ended. */
+export function threadStats(pid: number): ProcStat[] {
+  const tasks = readOr(() => readdirSync(`/proc/${pid}/task`)) ?? []
+  return tasks.flatMap(
+    (tid) => readOr(() => parseProcStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))) ?? [],
+  )
+}
+
 /** A memory field of `/proc/<pid>/status` (VmRSS now, VmHWM the most ever held) in MiB; undefined once it is gone. */
 export function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   const kb = readOr(() => new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
-import { parseProcStat } from './proc'
+import { parseProcStat, threadStats } from './proc'
 import { alive, descendants, exists, parsePsLine, processTable, signal, waitGone } from './processes'
 
 describe('parseProcStat', () => {
@@ -40,6 +40,18 @@ describe('parseProcStat', () => {
     expect(parseProcStat('')).toBeUndefined()
     expect(parseProcStat('12 node S 1 12')).toBeUndefined()
     expect(parseProcStat('12 (node)')).toBeUndefined()
+  })
+})
+
+describe('threadStats', () => {
+  it('reads each thread of a process, the main one under the process’s own id, and none of a process gone', () => {
+    // Node runs V8's and libuv's threads beside the main one.
+    const threads = threadStats(process.pid)
+    expect(threads.length).toBeGreaterThan(1)
+    expect(threads.filter((t) => t.pid === process.pid)).toHaveLength(1)
+    expect(new Set(threads.map((t) => t.pid)).size).toBe(threads.length)
+    for (const t of threads) expect(t.cpuSeconds).toBeGreaterThanOrEqual(0)
+    expect(threadStats(2 ** 22 + 1)).toEqual([])
   })
 })
 

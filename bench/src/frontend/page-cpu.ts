@@ -8,8 +8,8 @@
 // stylesheet to each page once its HTML is parsed (a style change tried without a build; the first paint has gone
 // before it, so compare a build's own change with this same rule forced back, not with nothing). The first round is not
 // counted: it meets a server that is still cold. Linux only (it reads /proc).
-import { readdirSync, readFileSync } from 'node:fs'
 import { CHROMIUM_FLAGS, headlessShellPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
+import { procCommandLine, procStats, threadStats } from '@chainellation/scripts/proc'
 import { chromium } from '@playwright/test'
 
 const [origin = '', roundsArg = '4'] = process.argv.slice(2)
@@ -18,34 +18,23 @@ const ROUNDS = Number(roundsArg)
 const PATHS = (process.env.PAGE_CPU_PATHS ?? '/,/mint,/sky/1').split(',')
 const EXTRA_FLAGS = (process.env.PAGE_CPU_FLAGS ?? '').split('|').filter(Boolean)
 const EXTRA_CSS = process.env.PAGE_CPU_CSS
-/** The kernel's clock ticks a second, in which /proc counts CPU time. */
-const TICKS = 100
 /** After the load event, what a page does next (its islands, the wallet stack's warm-up) is part of its cost. */
 const SETTLE_MS = 2500
 
 /** CPU ms of every Chromium thread now alive, by process type and thread name (`renderer/Compositor`). */
 function chromiumThreads(): Map<string, number> {
   const byThread = new Map<string, number>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
-      if (!/chrom/.test(command.split('\0')[0] ?? '')) continue
-      const type = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser'
-      const service = /--utility-sub-type=[\w.]*\.(\w+)/.exec(command)?.[1]
-      for (const task of readdirSync(`/proc/${entry}/task`)) {
-        const stat = readFileSync(`/proc/${entry}/task/${task}/stat`, 'utf8')
-        // Thread names carry a number when there are several of a kind (ThreadPoolForegroundWorker1, …).
-        // The main thread bears the process's own name.
-        const name =
-          task === entry ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '')
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-        const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS
-        const key = `${service ? `${type}:${service}` : type}/${name}`
-        byThread.set(key, (byThread.get(key) ?? 0) + ms)
-      }
-    } catch {
-      // A process or thread that ended while it was read.
+  for (const { pid } of procStats()) {
+    const command = procCommandLine(pid)
+    if (!command || !/chrom/.test(command.split(' ')[0] ?? '')) continue
+    const type = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser'
+    const service = /--utility-sub-type=[\w.]*\.(\w+)/.exec(command)?.[1]
+    for (const thread of threadStats(pid)) {
+      // The main thread bears the process's own name; the others carry a number when there are several of a kind
+      // (ThreadPoolForegroundWorker1, …).
+      const name = thread.pid === pid ? 'main' : thread.comm.replace(/\d+$/, '')
+      const key = `${service ? `${type}:${service}` : type}/${name}`
+      byThread.set(key, (byThread.get(key) ?? 0) + thread.cpuSeconds * 1000)
     }
   }
   return byThread
