@@ -1,10 +1,11 @@
+import { emulateSuitePreferences, type SuitePreferences } from '@chainellation/scripts/chromium'
 import { test as base, expect, type Page } from '@playwright/test'
 import { readStackInfo, type StackInfo } from './stack-env'
 import { ANVIL_ACCOUNTS, TestWallet, type TestWalletOptions } from './test-wallet'
 
 type Fixtures = {
   /** `prefers-reduced-transparency`, as `reducedMotion` is for motion: `'reduce'` unless a test asks otherwise. */
-  reducedTransparency: 'reduce' | 'no-preference'
+  reducedTransparency: SuitePreferences['reducedTransparency']
   stack: StackInfo
   /** Sends one JSON-RPC call to the stack's anvil and returns its result. */
   rpc: (method: string, params: unknown[]) => Promise<unknown>
@@ -28,23 +29,18 @@ type Fixtures = {
 const CPU_SLOWDOWN = Number(process.env.E2E_CPU_SLOWDOWN || 1)
 
 /**
- * Asks, as the person's system would, for less transparency (the `prefers-reduced-transparency` media feature), which
- * Playwright's options do not cover. The app then draws its surfaces solid instead of blurring what is behind them:
- * without a GPU, Chromium composites that blur on the CPU in every frame, and in the suite it took half of Chromium's
- * GPU process time (docs/decisions/platform.md). Playwright's own media emulation is sent again with it, as this call
- * replaces every override; `transparency.desktop.spec.ts` checks the app under both preferences, and a test that asks
- * for `reducedTransparency: 'no-preference'` gets the blur.
+ * Prepares a page as the suite runs it: the media preferences of `emulateSuitePreferences` (less transparency unless
+ * a test asks otherwise; a test that asks for `reducedTransparency: 'no-preference'` gets the blur, as
+ * `transparency.desktop.spec.ts` checks), and the slowdown of a repeated run.
  */
-async function prepare(page: Page, reducedTransparency: 'reduce' | 'no-preference', reducedMotion: string) {
+async function prepare(
+  page: Page,
+  reducedTransparency: SuitePreferences['reducedTransparency'],
+  reducedMotion: string,
+) {
   const cdp = await page.context().newCDPSession(page)
   if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  await cdp.send('Emulation.setEmulatedMedia', {
-    features: [
-      { name: 'prefers-reduced-transparency', value: reducedTransparency },
-      { name: 'prefers-reduced-motion', value: reducedMotion },
-    ],
-  })
-  // The session stays open: Chromium drops a session's overrides when it closes.
+  await emulateSuitePreferences(cdp, { reducedTransparency, reducedMotion })
 }
 
 export const test = base.extend<Fixtures>({

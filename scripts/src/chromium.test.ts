@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { playwrightFlagsToDrop } from './chromium'
+import { emulateSuitePreferences, playwrightFlagsToDrop } from './chromium'
 
 const GiB = 1024 ** 3
 
@@ -17,5 +17,24 @@ describe('playwrightFlagsToDrop', () => {
       throw Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' })
     }
     expect(playwrightFlagsToDrop(missing)).toEqual([])
+  })
+})
+
+describe('emulateSuitePreferences', () => {
+  it('asks for both media features in one call, since each call replaces every override', async () => {
+    const sent: unknown[] = []
+    const session = { send: async (method: string, params: object) => void sent.push({ method, params }) }
+    await emulateSuitePreferences(session, { reducedTransparency: 'no-preference', reducedMotion: 'reduce' })
+    expect(sent).toEqual([
+      {
+        method: 'Emulation.setEmulatedMedia',
+        params: {
+          features: [
+            { name: 'prefers-reduced-transparency', value: 'no-preference' },
+            { name: 'prefers-reduced-motion', value: 'reduce' },
+          ],
+        },
+      },
+    ])
   })
 })

@@ -38,3 +38,33 @@ export const CHROMIUM_FLAGS = [
 export function playwrightFlagsToDrop(statfs: Statfs = statfsSync) {
   return hasRoom(MEMORY_FS, 1024 ** 3, statfs) ? ['--disable-dev-shm-usage'] : []
 }
+
+/** How a person's system answers the media features the suite asks for beyond Playwright's own options. */
+export type SuitePreferences = {
+  reducedTransparency: 'reduce' | 'no-preference'
+  /** `prefers-reduced-motion`: Playwright's option, sent again because this call replaces every override. */
+  reducedMotion: string
+}
+
+/** A DevTools protocol session of a page: Playwright's `CDPSession`, as much of it as this needs. */
+type ProtocolSession = { send(method: 'Emulation.setEmulatedMedia', params: object): Promise<unknown> }
+
+/**
+ * Asks, as the person's system would, for less transparency (the `prefers-reduced-transparency` media feature), which
+ * Playwright's options do not cover, and for motion as the page's context does. The app then draws its surfaces solid
+ * instead of blurring what is behind them: without a GPU, Chromium composites that blur on the CPU in every frame, and
+ * in the suite it took half of Chromium's GPU process time (docs/decisions/platform.md). The browser suite's fixtures
+ * ask it of every page, and the bench's page-load measure of the pages it loads, so that both load a page alike. The
+ * session must stay open: Chromium drops a session's overrides when it closes.
+ */
+export function emulateSuitePreferences(
+  session: ProtocolSession,
+  { reducedTransparency, reducedMotion }: SuitePreferences,
+) {
+  return session.send('Emulation.setEmulatedMedia', {
+    features: [
+      { name: 'prefers-reduced-transparency', value: reducedTransparency },
+      { name: 'prefers-reduced-motion', value: reducedMotion },
+    ],
+  })
+}

@@ -8,7 +8,12 @@
 // stylesheet to each page once its HTML is parsed (a style change tried without a build; the first paint has gone
 // before it, so compare a build's own change with this same rule forced back, not with nothing). The first round is not
 // counted: it meets a server that is still cold. Linux only (it reads /proc).
-import { CHROMIUM_FLAGS, headlessShellPath, playwrightFlagsToDrop } from '@chainellation/scripts/chromium'
+import {
+  CHROMIUM_FLAGS,
+  emulateSuitePreferences,
+  headlessShellPath,
+  playwrightFlagsToDrop,
+} from '@chainellation/scripts/chromium'
 import { procCommandLine, procStats, threadStats } from '@chainellation/scripts/proc'
 import { chromium } from '@playwright/test'
 
@@ -63,12 +68,9 @@ for (let round = 0; round < ROUNDS; round++) {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     // As the suite's fixtures ask (e2e/support/fixtures.ts).
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setEmulatedMedia', {
-      features: [
-        { name: 'prefers-reduced-transparency', value: 'reduce' },
-        { name: 'prefers-reduced-motion', value: 'reduce' },
-      ],
+    await emulateSuitePreferences(await context.newCDPSession(page), {
+      reducedTransparency: 'reduce',
+      reducedMotion: 'reduce',
     })
     if (EXTRA_CSS) await page.addInitScript(addStylesheet, EXTRA_CSS)
     const counted = round > 0
