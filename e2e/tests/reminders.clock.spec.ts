@@ -160,7 +160,8 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
 
   // The browser hands it to the app's service worker, which shows it. The protocol hands a push over silently: the
   // test waits for the browser's word that its event ended, and failing, says what became of the worker.
-  const pushed = async (data: string, count: number) => {
+  const pushed = async (data: string) => {
+    const count = pushes.length + 1
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data })
     await expect
       .poll(() => pushes.length)
@@ -172,7 +173,7 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
       })
     expect(pushes).toEqual(Array(count).fill('Success'))
   }
-  await pushed(text, 1)
+  await pushed(text)
   const shown = {
     title: payload.title,
     body: payload.body,
@@ -184,7 +185,7 @@ test('an owner turns a sky’s reminder on, and its night’s push becomes a not
   expect(await notifications(page)).toEqual([shown])
   // Another reminder of the same sky replaces it rather than stacking under it.
   const next = { ...payload, title: `Night has fallen over sky #${skyId} again`, night: nightOf(at, tz) + 1 }
-  await pushed(JSON.stringify(next), 2)
+  await pushed(JSON.stringify(next))
   expect(await notifications(page)).toEqual([{ ...shown, title: next.title }])
 
   // Where the notification leads: the sky's card, its Gaze button ready under the focus.
