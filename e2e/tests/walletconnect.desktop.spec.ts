@@ -184,8 +184,13 @@ test.describe('a phone wallet over WalletConnect', () => {
     await scanToConnect(page, phone)
 
     // The relay drops every socket, as one that restarts does: both ends come back on their own, the page without
-    // being reloaded (it moves on by its own links).
+    // being reloaded (it moves on by its own links). The phone is cut off below only once it is back: cut while it
+    // subscribes again, its WalletConnect client throws where nothing catches it
+    // (scripts/src/walletconnect/phone-wallet.ts).
+    const { resubscriptions } = phone
+    const resubscribed = resubscriptions()
     await relayControl(stack.walletConnectRelayUrl).dropConnections()
+    await expect.poll(resubscriptions, 'the phone back on the relay').toBeGreaterThan(resubscribed)
 
     // A night's gaze, asked while the phone is out of reach (locked, no signal): the relay keeps the request until
     // the phone is back, which then sends it; the page follows it to the revealed star.

@@ -104,6 +104,13 @@ describe('the tests’ phone wallet', () => {
     phone.answer({ mode: 'approve' })
   })
 
+  it('comes back on its own when the relay drops every socket, and counts the comeback', async () => {
+    const before = phone.resubscriptions()
+    relay.dropConnections()
+    await expect.poll(() => phone.resubscriptions(), { timeout: 10_000 }).toBe(before + 1)
+    expect(await ask('personal_sign', ['0x04', account.address])).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
   it('answers what it was asked while out of reach once it is back', async () => {
     const id = await phone.clientId()
     relay.unreachable(id)
@@ -129,6 +136,7 @@ describe('the tests’ phone wallet', () => {
       'personal_sign',
       'eth_signTypedData_v4',
       'eth_sendTransaction',
+      'personal_sign',
       'personal_sign',
       'personal_sign',
       'personal_sign',

@@ -98,6 +98,17 @@ export async function startPhoneWallet({
   const shown = new Set<number>()
   const firstTime = (id: number) => !shown.has(id) && Boolean(shown.add(id))
 
+  /**
+   * How many times the client has come back to the relay and subscribed to its topics again (WalletConnect core's
+   * `SUBSCRIBER_EVENTS.resubscribed`, emitted as its reconnection ends). A socket cut while it resubscribes makes
+   * WalletConnect core 2.21 reject a promise nothing awaits ("Connection interrupted while trying to subscribe"), which
+   * fails the test whose process holds the phone: a test cutting the phone off again after a drop waits for this.
+   */
+  let resubscriptions = 0
+  client.core.relayer.subscriber.on('subscription_resubscribed', () => {
+    resubscriptions += 1
+  })
+
   client.on('session_proposal', async ({ id }) => {
     if (!firstTime(id)) return
     asked.push('session_proposal')
@@ -132,6 +143,8 @@ export async function startPhoneWallet({
       answering = next
     },
     asked: () => [...asked],
+    /** How many times it has come back to the relay and subscribed again (see above). */
+    resubscriptions: () => resubscriptions,
     /** The topics of the sessions the wallet holds. */
     sessions: () => client.session.getAll().map((session) => session.topic),
     /** Ends a session from the phone, as its "Disconnect" does. */
