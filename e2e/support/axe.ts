@@ -38,8 +38,8 @@ export async function expectAccessible(page: Page, what: string) {
   expect(foreignFrames(page), `frames on ${what} that axe's run in the page would not check`).toEqual([])
   const results = await new AxeBuilder({ page })
     // Only violations are read, so axe keeps one element of each passing, inapplicable or incomplete rule, not all of
-    // them: the same rules run, and a check cost the page 60–100 ms less and this process up to 150 ms less
-    // (docs/decisions/accessibility.md). Set before withTags, which adds to these options where this call replaces them.
+    // them: the same rules run, and a check cost the page 60–110 ms less and this process up to 150 ms less
+    // (docs/decisions/accessibility.md). Set before withTags, which adds to these options; this call replaces them.
     .options({ resultTypes: ['violations'] })
     .withTags(WCAG_21_AA)
     // RainbowKit's modals draw a wallet's icon, and the sign-in modal's picture, as a `role="img"` box that RainbowKit

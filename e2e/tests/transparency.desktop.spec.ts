@@ -47,7 +47,8 @@ for (const path of ['/', '/mint']) {
 }
 
 // RainbowKit's overlay defaults to `blur(0px)`: no blur to see, but a filter the browser applies to the whole page
-// behind the modal in every frame (web/src/lib/shell/wallet-stack/kit-theme.ts). Under either preference it has none.
+// behind the modal in every frame (web/src/lib/shell/wallet-stack/kit-theme.ts). The theme reads no preference, so one
+// is enough to check that it has none.
 test('the wallet modal’s overlay filters nothing behind it', async ({ page }) => {
   await page.goto('/')
   await page.getByTestId('rk-connect-button').click()
