@@ -100,9 +100,8 @@ export async function startPhoneWallet({
 
   /**
    * How many times the client has come back to the relay and subscribed to its topics again (WalletConnect core's
-   * `SUBSCRIBER_EVENTS.resubscribed`, emitted as its reconnection ends). A socket cut while it resubscribes makes
-   * WalletConnect core 2.21 reject a promise nothing awaits ("Connection interrupted while trying to subscribe"), which
-   * fails the test whose process holds the phone: a test cutting the phone off again after a drop waits for this.
+   * `SUBSCRIBER_EVENTS.resubscribed`, emitted as its reconnection ends): a test that cuts the phone off again after a
+   * drop waits for it, so that the two come one after the other.
    */
   let resubscriptions = 0
   client.core.relayer.subscriber.on('subscription_resubscribed', () => {

@@ -89,6 +89,21 @@ describe('the WalletConnect relay stand-in', () => {
     expect(answer).toBe('signed eth_sendTransaction')
   })
 
+  it('drops only the sockets of one session when asked for its topic', async () => {
+    // A client of another test, subscribed to a topic of its own over a plain socket.
+    const other = new WebSocket(relay.url)
+    await new Promise((resolve) => other.addEventListener('open', resolve, { once: true }))
+    const subscribed = new Promise((resolve) => other.addEventListener('message', resolve, { once: true }))
+    other.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: 'another' } }))
+    await subscribed
+    await relayControl(relay.url).dropConnections(topic)
+    expect(relay.subscribers(topic)).toBe(0)
+    expect(relay.subscribers('another')).toBe(1)
+    expect(other.readyState).toBe(WebSocket.OPEN)
+    await expect.poll(() => relay.subscribers(topic), { timeout: 10_000 }).toBe(2)
+    other.close()
+  })
+
   it('tells the app when the wallet disconnects, and knew every method the clients asked for', async () => {
     const deleted = next<{ topic: string }>(app, 'session_delete')
     await wallet.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })

@@ -1,10 +1,13 @@
 // A stand-in for WalletConnect's relay, for the tests: the public relay is out of reach here, so a phone wallet and
 // the app meet on this one instead (the connector takes its URL from configuration). It speaks the relay's JSON-RPC
-// over WebSocket as the WalletConnect client the app installs uses it (the `irn` methods of @walletconnect/relay-api:
-// subscribe, publish and their batch forms, fetch, and the deliveries it sends back), keeps what is published to a
-// topic for its time to live so that a client that subscribes or reconnects later still gets it, and refuses, and
-// records, any method it does not know, so that a newer client's needs show up as a failing test rather than a hang.
-import { randomBytes } from 'node:crypto'
+// over WebSocket as the WalletConnect clients of the app and of the tests' phone use it (the `irn` methods of
+// @walletconnect/relay-api: subscribe, publish and their batch forms, fetch, and the deliveries it sends back; and
+// `wc_proposeSession` and `wc_approveSession`, by which a newer client publishes a session's proposal, and its
+// approval's two messages, in one request each, tagged as WalletConnect's Sign RPC methods are), keeps what is
+// published to a topic for its time to live so that a client that subscribes or reconnects later still gets it, and
+// refuses, and records, any method it does not know, so that a newer client's needs show up as a failing test rather
+// than a hang.
+import { createHash, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type WebSocket, WebSocketServer } from 'ws'
@@ -34,14 +37,23 @@ export type RelayStandIn = {
   published: () => number
   /** How many clients are subscribed to `topic` now: after a drop, both ends of a session once they are back. */
   subscribers: (topic: string) => number
-  /** Closes every client's socket as a relay that restarts does: the clients reconnect and resubscribe. */
-  dropConnections: () => void
+  /**
+   * Closes every client's socket as a relay that restarts does: the clients reconnect and resubscribe. With `topic`,
+   * only the sockets subscribed to it (both ends of one session), so that a test drops its own session and not those
+   * of the tests running beside it.
+   */
+  dropConnections: (topic?: string) => void
   /**
    * Takes `client` (its did:key, as its sign client's `core.crypto.getClientId()` gives it) off the network, as a
    * phone that locks or loses its signal is: its sockets close and it cannot connect again until `reachable`.
    */
   unreachable: (client: string) => void
   reachable: (client: string) => void
+  /**
+   * The next time `client` asks to subscribe, closes its socket instead of answering, as a relay that goes down again
+   * while a client subscribes once more after a drop.
+   */
+  cutWhenSubscribing: (client: string) => void
   close: () => Promise<void>
 }
 
@@ -100,7 +112,12 @@ function relayTopics() {
     const state = sockets.get(socket)
     if (!state) throw new Error('a closed socket subscribed')
     const existing = [...state.subscriptions].find(([, t]) => t === topic)?.[0]
-    const id = existing ?? randomBytes(32).toString('hex')
+    // As the relay derives it, and as a client that subscribes by `wc_proposeSession` or `wc_approveSession` files it.
+    const id =
+      existing ??
+      createHash('sha256')
+        .update(topic + state.client)
+        .digest('hex')
     state.subscriptions.set(id, topic)
     // After the answer, as the relay does: the client files a delivery under a subscription it knows.
     setImmediate(() => {
@@ -153,6 +170,20 @@ function relayTopics() {
       case 'irn_batchPublish':
         for (const message of params.messages as Record<string, unknown>[]) publish(socket, message)
         return true
+      // The proposal on its pairing topic, to which the proposer is subscribed by it; the approval's answer to the
+      // proposal there, and the session's settlement on the session's topic, to which the approver is subscribed by it.
+      case 'wc_proposeSession':
+        subscribe(socket, String(params.pairingTopic))
+        return publish(socket, { ...params, topic: params.pairingTopic, message: params.sessionProposal, tag: 1100 })
+      case 'wc_approveSession':
+        subscribe(socket, String(params.sessionTopic))
+        publish(socket, { ...params, topic: params.pairingTopic, message: params.sessionProposalResponse, tag: 1101 })
+        return publish(socket, {
+          ...params,
+          topic: params.sessionTopic,
+          message: params.sessionSettlementRequest,
+          tag: 1102,
+        })
       case 'irn_batchFetchMessages': {
         const topics = new Set(params.topics as string[])
         const client = sockets.get(socket)?.client
@@ -175,6 +206,7 @@ function relayTopics() {
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startRelayStandIn(): Promise<RelayStandIn> {
   const offline = new Set<string>()
+  const cutWhenSubscribing = new Set<string>()
   // Plain HTTP on the same port is the tests' remote control (`relayControl`): the stand-in runs in the test runner's
   // process, the tests that drop its sockets in workers of their own.
   const http = createServer((req, res) => {
@@ -182,7 +214,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     const client = url.searchParams.get('client') ?? ''
     const controls: Partial<Record<string, () => unknown>> = {
       'GET /control/unknown': () => standIn.unknown(),
-      'POST /control/drop': () => standIn.dropConnections(),
+      'POST /control/drop': () => standIn.dropConnections(url.searchParams.get('topic') ?? undefined),
       'POST /control/unreachable': () => standIn.unreachable(client),
       'POST /control/reachable': () => standIn.reachable(client),
     }
@@ -209,6 +241,12 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
       try {
         request = JSON.parse(String(data)) as Request
       } catch {
+        return
+      }
+      const client = sockets.get(socket)?.client ?? ''
+      if (/^irn_(batchS|s)ubscribe$/.test(String(request.method)) && cutWhenSubscribing.delete(client)) {
+        socket.terminate()
+        sockets.delete(socket)
         return
       }
       // An answer to what the stand-in sent: a delivery's acknowledgement.
@@ -250,10 +288,16 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     reachable: (client) => {
       offline.delete(client)
     },
-    dropConnections: () => {
-      for (const socket of sockets.keys()) socket.terminate()
-      // Gone at once, as far as subscriptions go: a client counts again once it has subscribed again.
-      sockets.clear()
+    cutWhenSubscribing: (client) => {
+      cutWhenSubscribing.add(client)
+    },
+    dropConnections: (topic) => {
+      for (const [socket, { subscriptions }] of sockets)
+        if (topic === undefined || [...subscriptions.values()].includes(topic)) {
+          socket.terminate()
+          // Gone at once, as far as subscriptions go: a client counts again once it has subscribed again.
+          sockets.delete(socket)
+        }
     },
     close: async () => {
       for (const socket of sockets.keys()) socket.terminate()
@@ -274,7 +318,8 @@ export function relayControl(url: string) {
   }
   return {
     unknown: async () => (await call('GET', 'unknown')) as string[],
-    dropConnections: () => call('POST', 'drop').then(() => {}),
+    dropConnections: (topic?: string) =>
+      call('POST', topic === undefined ? 'drop' : `drop?topic=${encodeURIComponent(topic)}`).then(() => {}),
     unreachable: (client: string) => call('POST', `unreachable?client=${encodeURIComponent(client)}`).then(() => {}),
     reachable: (client: string) => call('POST', `reachable?client=${encodeURIComponent(client)}`).then(() => {}),
   }
