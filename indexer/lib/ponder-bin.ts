@@ -14,9 +14,18 @@ export const ponderBin = fileURLToPath(new URL('./bin/ponder.js', import.meta.re
  *   WebAssembly) grows hot, V8's optimizing compiler takes 650 MB for a second or two to compile it, which put the
  *   indexer on PGlite at 1,010–1,199 MB soon after its database opened. On Postgres no WebAssembly runs.
  *
- * `npm run start -w indexer` gives the first two (node refuses `--liftoff-only` in NODE_OPTIONS; it runs on Postgres).
+ * - the event loop's delay sampled every 10 ms, not every millisecond as Ponder's metrics ask (event-loop-delay.js,
+ *   relative to the indexer's folder, where every launcher and the image start it).
+ *
+ * `npm run start -w indexer` gives all but the third (node refuses `--liftoff-only` in NODE_OPTIONS; it runs on
+ * Postgres).
  */
-export const INDEXER_NODE_FLAGS = ['--max-old-space-size=640', '--max-semi-space-size=16', '--liftoff-only'] as const
+export const INDEXER_NODE_FLAGS = [
+  '--max-old-space-size=640',
+  '--max-semi-space-size=16',
+  '--liftoff-only',
+  '--import=./lib/event-loop-delay.js',
+] as const
 
 /** What `node` is run with to start Ponder's `command` on 127.0.0.1:`port`, then `options` (`--log-format json`). */
 export const ponderArgs = (command: 'start' | 'serve', port: number, ...options: string[]) => [
