@@ -196,8 +196,9 @@ test.describe('a phone wallet over WalletConnect', () => {
     // phone is cut off below only once it is back, so that the two troubles come one after the other.
     const { resubscriptions } = phone
     const resubscribed = resubscriptions()
-    expect(phone.sessions()).toHaveLength(1)
-    const [session] = phone.sessions()
+    const sessions = phone.sessions()
+    expect(sessions).toHaveLength(1)
+    const [session] = sessions
     await relayControl(stack.walletConnectRelayUrl).dropConnections(session)
     await expect.poll(resubscriptions, 'the phone back on the relay').toBeGreaterThan(resubscribed)
 

@@ -232,6 +232,11 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     http.listen(0, '127.0.0.1')
   })
   const { unknown, sockets, deliveries, answer, published } = relayTopics()
+  /** Closes `socket` at once, and forgets it: its client counts again once it has connected and subscribed again. */
+  const cut = (socket: WebSocket) => {
+    socket.terminate()
+    sockets.delete(socket)
+  }
 
   server.on('connection', (socket, request) => {
     sockets.set(socket, { client: clientOf(request.url), subscriptions: new Map() })
@@ -244,11 +249,8 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
         return
       }
       const client = sockets.get(socket)?.client ?? ''
-      if (/^irn_(batchS|s)ubscribe$/.test(String(request.method)) && cutWhenSubscribing.delete(client)) {
-        socket.terminate()
-        sockets.delete(socket)
-        return
-      }
+      if (/^irn_(batchS|s)ubscribe$/.test(String(request.method)) && cutWhenSubscribing.delete(client))
+        return cut(socket)
       // An answer to what the stand-in sent: a delivery's acknowledgement.
       if (typeof request.method !== 'string') {
         const delivery = deliveries.get(Number(request.id))
@@ -279,11 +281,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
         .size,
     unreachable: (client) => {
       offline.add(client)
-      for (const [socket, state] of sockets)
-        if (state.client === client) {
-          socket.terminate()
-          sockets.delete(socket)
-        }
+      for (const [socket, state] of sockets) if (state.client === client) cut(socket)
     },
     reachable: (client) => {
       offline.delete(client)
@@ -293,11 +291,7 @@ export async function startRelayStandIn(): Promise<RelayStandIn> {
     },
     dropConnections: (topic) => {
       for (const [socket, { subscriptions }] of sockets)
-        if (topic === undefined || [...subscriptions.values()].includes(topic)) {
-          socket.terminate()
-          // Gone at once, as far as subscriptions go: a client counts again once it has subscribed again.
-          sockets.delete(socket)
-        }
+        if (topic === undefined || [...subscriptions.values()].includes(topic)) cut(socket)
     },
     close: async () => {
       for (const socket of sockets.keys()) socket.terminate()
