@@ -2,6 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { formatTable } from './format'
 import { prodFigures } from './server-figures'
 
+/** A route's CPU a request beside its floor's, as prod-load.ts reports it. */
+const beside = (apiMs: number, floorMs: number) => ({
+  apiMsPerRequest: apiMs,
+  floorMsPerRequest: floorMs,
+  ratio: apiMs / floorMs,
+  met: apiMs / floorMs <= 1.5,
+})
+
 describe('the production shape’s CPU a request', () => {
   it('shows each route’s CPU a request beside its floor’s, held to 1.5 times it', () => {
     const api = {
@@ -12,12 +20,6 @@ describe('the production shape’s CPU a request', () => {
       draftWriteRps: 891,
       draftWriteP99Ms: 137,
     }
-    const beside = (apiMs: number, floorMs: number) => ({
-      apiMsPerRequest: apiMs,
-      floorMsPerRequest: floorMs,
-      ratio: apiMs / floorMs,
-      met: apiMs / floorMs <= 1.5,
-    })
     const prod = prodFigures({
       ...api,
       homeRps: 6241,
@@ -100,5 +102,59 @@ describe('the production shape’s CPU a request', () => {
       baseline: null,
       label: 'PGlite, one process: Session reads',
     })
+  })
+  it('shows writes to one draft beside the floor’s, held to no target, where the report has them', () => {
+    const api = {
+      sessionReadRps: 4587,
+      sessionReadP99Ms: 46,
+      draftReadRps: 4301,
+      draftReadP99Ms: 51,
+      draftWriteRps: 1040,
+      draftWriteP99Ms: 120,
+    }
+    const report = {
+      ...api,
+      homeRps: 7922,
+      homeP99Ms: 19,
+      skyPageRps: 7262,
+      skyPageP99Ms: 20,
+      skyPageChainReads: 10,
+      skyPageBlocks: 5,
+      apiProcesses: 2,
+      non2xx: 0,
+      errors: 0,
+      apiRssIdleMb: 121,
+      apiRssPeakMb: 180,
+      startMs: 861,
+      pglite: { ...api, rssMb: 534 },
+      cpu: {
+        target: 1.5,
+        sessionRead: beside(0.2, 0.2),
+        draftRead: beside(0.2, 0.2),
+        draftWrite: beside(1.2, 0.8),
+        home: beside(0.1, 0.08),
+        skyPage: beside(0.1, 0.08),
+      },
+      floorRuns: [{ route: 'PATCH /api/drafts/:id, one draft', rps: 609, p99Ms: 195 }],
+    }
+    const before = prodFigures(report).map((f) => f.id)
+    expect(before.filter((id) => id.includes('oneDraft'))).toEqual([])
+    const prod = prodFigures({
+      ...report,
+      oneDraftWriteRps: 639,
+      oneDraftWriteP99Ms: 266,
+      cpu: { ...report.cpu, oneDraftWrite: beside(2.4, 0.8) },
+    })
+    const p = (id: string) => prod.find((f) => f.id === id)
+    expect(p('prod.draftWriteRps')).toMatchObject({
+      ours: 1040,
+      target: { op: '>=', value: 1000 },
+      met: true,
+      label: 'Draft writes, each player to a draft of their own (baseline: floor)',
+    })
+    expect(p('prod.oneDraftWriteRps')).toMatchObject({ ours: 639, baseline: 609, target: null, met: null })
+    expect(p('prod.oneDraftWriteP99Ms')).toMatchObject({ ours: 266, baseline: 195, target: null, met: null })
+    // Three times the floor's CPU, and still no miss: the route is there for its contention.
+    expect(p('prod.cpu.oneDraftWrite')).toMatchObject({ ratio: 3, target: null, met: null })
   })
 })

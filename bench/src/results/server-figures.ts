@@ -131,6 +131,7 @@ const FLOOR_ROUTES = {
   sessionRead: 'GET /api/auth/session',
   draftRead: 'GET /api/drafts/:id',
   draftWrite: 'PATCH /api/drafts/:id',
+  oneDraftWrite: 'PATCH /api/drafts/:id, one draft',
   home: 'GET /',
   skyPage: 'GET /sky/1',
 } as const satisfies Record<ProdCpuRoute, string>
@@ -148,12 +149,13 @@ export function prodFigures(p: ProdReport): Figure[] {
   /** A route's throughput, p99 and CPU a request, each beside the floor's where `targets` holds it to them. */
   const route = (
     prefix: string,
-    name: 'sessionRead' | 'draftRead' | 'draftWrite',
+    name: 'sessionRead' | 'draftRead' | 'draftWrite' | 'oneDraftWrite',
     label: string,
     a: ApiFigures,
-    rpsTarget: Target,
+    rpsTarget: Target | null,
     targets: boolean,
   ) => {
+    if (a[`${name}Rps`] === undefined) return []
     const floor = floorOf(name, targets)
     return [
       figure(
@@ -172,15 +174,25 @@ export function prodFigures(p: ProdReport): Figure[] {
         'ms',
         a[`${name}P99Ms`],
         floor?.p99Ms,
-        targets ? t.prodP99 : null,
+        targets && rpsTarget ? t.prodP99 : null,
       ),
-      ...cpu(name, targets),
+      // The one-draft run's CPU is shown beside the floor's, held to nothing: the route is there for its contention.
+      ...cpu(name, targets).map((f) => (rpsTarget ? f : { ...f, target: null, met: null })),
     ]
   }
   const api = (prefix: string, a: ApiFigures, targets: boolean) => [
     ...route(prefix, 'sessionRead', 'Session reads', a, t.prodApiReadRps, targets),
     ...route(prefix, 'draftRead', 'Draft reads', a, t.prodApiReadRps, targets),
-    ...route(prefix, 'draftWrite', 'Draft writes', a, t.prodDraftWriteRps, targets),
+    ...route(
+      prefix,
+      'draftWrite',
+      'Draft writes, each player to a draft of their own',
+      a,
+      t.prodDraftWriteRps,
+      targets,
+    ),
+    // The most contention a draft can meet, which no player's limit lets one account make: no target.
+    ...route(prefix, 'oneDraftWrite', 'Draft writes, all to one draft', a, null, targets),
   ]
   // At most one read of a sky per block in each process, however many visitors ask.
   const readsTarget = { op: '<=', value: p.skyPageBlocks * p.apiProcesses } as const

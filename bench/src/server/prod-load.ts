@@ -16,7 +16,6 @@ import { freePort } from '@chainellation/contracts/anvil'
 import { procCommandLine, statusMb } from '@chainellation/scripts/proc'
 import { signal } from '@chainellation/scripts/processes'
 import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
-import { signIn } from '@chainellation/server/testing/sign-in'
 import type autocannon from 'autocannon'
 import { createPublicClient, createWalletClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -25,43 +24,13 @@ import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
 import { type PageFiles, sameOnEveryAnswer, startFloor } from './floor'
 import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
+import { type Account, accountAt, routesAt, WRITERS, writersAt, writesAcross } from './prod-requests'
 
 const serverDir = join(ROOT, 'server')
 const RAISED = '1000000'
 
 /** VmRSS of `pid` in MiB, or 0 once it is gone. */
 const rssMb = (pid: number | undefined) => Math.round((pid && statusMb(pid, 'VmRSS')) || 0)
-
-const layers = [1, 2, 3].map((layer) => ({ layer, decorationId: 0, tokenId: '0' }))
-
-/** A fresh account signed in at `base`, and a draft of its own. */
-async function accountAt(base: string, origin: string) {
-  const { cookie } = await signIn(base, { origin, fields: { chainId: sepolia.id } })
-  const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
-  const created = await fetch(`${base}/api/drafts`, {
-    method: 'POST',
-    headers: writeHeaders,
-    body: JSON.stringify({ name: 'Load', chainId: sepolia.id, skyId: '1', layers }),
-  })
-  if (created.status !== 201) throw new Error(`creating a draft failed: ${created.status} ${await created.text()}`)
-  const { id } = (await created.json()) as { id: string }
-  return { cookie, id }
-}
-
-/** The session, draft read and draft write routes at `base`, as `account` asks them. */
-function routesAt(base: string, origin: string, { cookie, id }: { cookie: string; id: string }) {
-  const writeHeaders = { cookie, origin, 'content-type': 'application/json' }
-  return {
-    session: { url: `${base}/api/auth/session`, headers: { cookie } },
-    draftRead: { url: `${base}/api/drafts/${id}` },
-    draftWrite: {
-      url: `${base}/api/drafts/${id}`,
-      method: 'PATCH' as const,
-      headers: writeHeaders,
-      body: JSON.stringify({ name: 'Loaded' }),
-    },
-  }
-}
 
 /** The sum of a counter over the Prometheus texts of `urls`. */
 async function counter(urls: string[], name: string): Promise<number> {
@@ -74,7 +43,6 @@ async function counter(urls: string[], name: string): Promise<number> {
 }
 
 const encodings = { 'accept-encoding': 'br, gzip' }
-type Account = Awaited<ReturnType<typeof accountAt>>
 
 /** A route's request as autocannon sends it, sent once with fetch: its status, body and headers. */
 async function answerTo({ url, method = 'GET', headers = {}, body }: autocannon.Options) {
@@ -92,13 +60,14 @@ function comparable(text: string) {
   }
 }
 
-/** The requests of every route measured, at `base`, as `account` asks them from `origin`. */
-function requestsAt(base: string, origin: string, account: Account) {
+/** The requests of every route measured, at `base`, as `account` and `writers` ask them from `origin`. */
+function requestsAt(base: string, origin: string, account: Account, writers: Account[]) {
   const routes = routesAt(base, origin, account)
-  // The write first: the answers compared with the floor's are asked in this order, and a draft read asked before the
+  // The writes first: the answers compared with the floor's are asked in this order, and a draft read asked before a
   // write would find the draft as it was.
   return {
-    'PATCH /api/drafts/:id': routes.draftWrite,
+    'PATCH /api/drafts/:id': writesAcross(base, origin, writers),
+    'PATCH /api/drafts/:id, one draft': routes.draftWrite,
     'GET /api/auth/session': routes.session,
     'GET /api/drafts/:id': routes.draftRead,
     'GET /': { url: `${base}/`, headers: encodings },
@@ -139,7 +108,7 @@ async function pageBodies(base: string) {
  * headers the API sends on every answer of each route. Checked to answer each route as the API does, and each page in
  * the same bytes.
  */
-async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
+async function startFloorOf(at: Rehearsal, account: Account, writers: Account[], dir: string) {
   const apiBodies = await pageBodies(at.url)
   const pages = Object.fromEntries(
     Object.entries(PAGES).map(([path, name]) => {
@@ -150,11 +119,11 @@ async function startFloorOf(at: Rehearsal, account: Account, dir: string) {
   )
   // One after the other: a draft read beside the write could find the draft before or after it.
   const apiAnswers = []
-  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account)))
+  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account, writers)))
     apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
   const floor = await startFloor(at.postgresUrl, pages, headers, at.api.nodeFlags)
-  const requests = requestsAt(floor.base, at.url, account)
+  const requests = requestsAt(floor.base, at.url, account, writers)
   // The floor answers as the API does, body and headers, or it is no floor of the API's work.
   for (const api of apiAnswers) {
     const bare = await answerTo(requests[api.route as Route])
@@ -242,9 +211,10 @@ try {
   }, 250)
 
   const account = await accountAt(base, base)
-  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, account, floorDir)
+  const writers = await writersAt(base)
+  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, account, writers, floorDir)
   stopFloor = floor.stop
-  const apiRequests = requestsAt(base, base, account)
+  const apiRequests = requestsAt(base, base, account, writers)
   process.stdout.write(
     `through nginx to two API processes on Postgres, and to two floor processes (bare Hono, the same SQL) in turn, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each:\n`,
   )
@@ -253,6 +223,7 @@ try {
   const session = await both('GET /api/auth/session')
   const draftRead = await both('GET /api/drafts/:id')
   const draftWrite = await both('PATCH /api/drafts/:id')
+  const oneDraftWrite = await both('PATCH /api/drafts/:id, one draft')
   const home = await both('GET /')
   const metrics = rehearsal.apis.map((api) => api.metricsUrl)
   const readsBefore = await counter(metrics, 'chainellation_sky_chain_reads_total')
@@ -269,6 +240,7 @@ try {
     sessionRead: cpuBesideFloor(session),
     draftRead: cpuBesideFloor(draftRead),
     draftWrite: cpuBesideFloor(draftWrite),
+    oneDraftWrite: cpuBesideFloor(oneDraftWrite),
     home: cpuBesideFloor(home),
     skyPage: cpuBesideFloor(skyPage),
   }
@@ -316,15 +288,17 @@ try {
   }
   process.stdout.write(`one API process on PGlite, asked directly, ${CONNECTIONS} connections:\n`)
   const pgRoutes = routesAt(pgliteBase, base, await accountAt(pgliteBase, base))
+  const pgWrites = writesAcross(pgliteBase, base, await writersAt(pgliteBase, base))
   const pglitePids = () => [pglite.pid]
   const pg = {
     session: await load('GET /api/auth/session', { pids: pglitePids, request: pgRoutes.session }),
     draftRead: await load('GET /api/drafts/:id', { pids: pglitePids, request: pgRoutes.draftRead }),
-    draftWrite: await load('PATCH /api/drafts/:id', { pids: pglitePids, request: pgRoutes.draftWrite }),
+    draftWrite: await load('PATCH /api/drafts/:id', { pids: pglitePids, request: pgWrites }),
+    oneDraftWrite: await load('PATCH /api/drafts/:id, one draft', { pids: pglitePids, request: pgRoutes.draftWrite }),
     rssMb: rssMb(pglite.pid),
   }
 
-  const runs = [session, draftRead, draftWrite, home, skyPage].map((r) => r.api)
+  const runs = [session, draftRead, draftWrite, oneDraftWrite, home, skyPage].map((r) => r.api)
   const report = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, loadAverage: loadAtStart, loadAverageAtEnd: loadavg() },
@@ -334,7 +308,7 @@ try {
       '(p99: the worst round); CPU a request: utime + stime of the answering processes (/proc/<pid>/stat, nginx not ' +
       'counted) over the measured rounds, over the requests answered in them; floor: two bare Hono + @hono/node-server + postgres.js processes (plain ' +
       'node, the API’s heap flags) on the same Postgres behind an nginx of their own configured as the API’s, asked ' +
-      'with the same settings, account and draft, sending the SQL the API sends and answering the same JSON, or the ' +
+      `with the same settings, accounts and drafts (draft writes: ${WRITERS} players' drafts, each write the next one's; one draft: all to one), sending the SQL the API sends and answering the same JSON, or the ` +
       'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on ' +
       'every answer of the route (its security headers, its Cache-Control); their CPU counted as the API’s is, ' +
       'nginx’s not',
@@ -344,6 +318,8 @@ try {
     draftReadP99Ms: draftRead.api.p99Ms,
     draftWriteRps: draftWrite.api.rps,
     draftWriteP99Ms: draftWrite.api.p99Ms,
+    oneDraftWriteRps: oneDraftWrite.api.rps,
+    oneDraftWriteP99Ms: oneDraftWrite.api.p99Ms,
     homeRps: home.api.rps,
     homeP99Ms: home.api.p99Ms,
     skyPageRps: skyPage.api.rps,
@@ -363,11 +339,13 @@ try {
       draftReadP99Ms: pg.draftRead.p99Ms,
       draftWriteRps: pg.draftWrite.rps,
       draftWriteP99Ms: pg.draftWrite.p99Ms,
+      oneDraftWriteRps: pg.oneDraftWrite.rps,
+      oneDraftWriteP99Ms: pg.oneDraftWrite.p99Ms,
       rssMb: pg.rssMb,
     },
     cpu,
     runs,
-    floorRuns: [session, draftRead, draftWrite, home, skyPage].map((r) => r.floor),
+    floorRuns: [session, draftRead, draftWrite, oneDraftWrite, home, skyPage].map((r) => r.floor),
   }
   writeReport('prod', report)
   process.stdout.write(
