@@ -1,8 +1,8 @@
 // Presses connect at 4× CPU as soon as the button is usable, as `npm run frontend` does, many times, each in a fresh
 // context, and counts the presses that opened no connect modal within PRESS_WAIT_MS (25 s; a press that worked opened
 // it within 4-9 s here). For each such press it prints what the page was left with: the root element's marks (the
-// early press, the app's and the kit's arrival), the header's connect button, when the boot script arrived, when the
-// press and its click came, and the dialogs on the page. A lost press is rare (docs/decisions/first-use.md), so this
+// early press, the app's and the kit's arrival), the header's connect button, when the boot script arrived and when
+// it ran, when the press and its click came and were handled, and the dialogs on the page. A lost press is rare (docs/decisions/first-use.md), so this
 // repeats it until it shows.
 //   node --import tsx src/frontend/hold-stack.ts            # prints the origin of a production stack it holds
 //   node --import tsx src/frontend/repeat-press.ts <origin> [presses]
@@ -36,8 +36,44 @@ async function leftWith(context: BrowserContext) {
       })),
     dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => (d.textContent ?? '').slice(0, 80)),
   }))
+  // Read after the fact from the browser's buffers, so that nothing watches the page while it loads: the long
+  // animation frames' scripts (the boot script's run, the listeners that ran) and the press's events as the page
+  // handled them.
+  const frames = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect()
+          resolve(
+            list
+              .getEntries()
+              .flatMap(
+                (frame) =>
+                  (frame as unknown as { scripts: { invoker: string; startTime: number; duration: number }[] }).scripts,
+              )
+              .filter((script) => script.startTime < 3000)
+              .map(
+                (script) =>
+                  `${Math.round(script.startTime)} ms for ${Math.round(script.duration)} ms: ${script.invoker.slice(0, 90)}`,
+              ),
+          )
+        }).observe({ type: 'long-animation-frame', buffered: true })
+        setTimeout(() => resolve([]), 1000)
+      }),
+  )
+  const handled = await page.evaluate(() =>
+    performance
+      .getEntriesByType('event')
+      .filter((e) => ['pointerdown', 'click'].includes(e.name))
+      .map(
+        (e) =>
+          `${e.name} handled ${Math.round((e as PerformanceEventTiming).processingStart)}-${Math.round((e as PerformanceEventTiming).processingEnd)} ms`,
+      ),
+  )
   const bench = await readBench(page)
   return {
+    frames,
+    handled,
     ...state,
     usableMs: bench.connectVisibleMs,
     pressMs: bench.pressMs,
