@@ -2,8 +2,8 @@
 // context, and counts the presses that opened no connect modal within PRESS_WAIT_MS (25 s; a press that worked opened
 // it within 4-9 s here). For each such press it prints what the page was left with: the root element's marks (the
 // early press, the app's and the kit's arrival), the header's connect button, when the boot script arrived and when
-// it ran, when the press and its click came and were handled, and the dialogs on the page. A lost press is rare (docs/decisions/first-use.md), so this
-// repeats it until it shows.
+// it ran, when the press and its click came and were handled, and the dialogs on the page. A lost press is rare
+// (docs/decisions/first-use.md), so this repeats it until it shows.
 //   node --import tsx src/frontend/hold-stack.ts            # prints the origin of a production stack it holds
 //   node --import tsx src/frontend/repeat-press.ts <origin> [presses]
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
