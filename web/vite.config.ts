@@ -58,7 +58,7 @@ export default defineConfig({
     safeApp(),
     // The Web App Manifest and the service worker that shows reminders, registered only when a player asks for one.
     ...installableApp(),
-    startAfterPaint('/boot.js', {
+    startAfterPaint('src/boot.js', {
       atStart: ['react-dom/client'],
       onConnect: ['src/lib/shell/wallet-stack/wallet-stack.tsx', 'src/lib/shell/wallet-stack/wallet-kit.tsx'],
     }),

@@ -39,6 +39,7 @@ import { skyReader, skyTimeZoneReader } from './skies/reader'
 import { skyRoutes } from './skies/routes'
 import { type Encoded, encodedPages, sendEncoded } from './static/encoded'
 import { webFiles } from './static/files'
+import { builtScriptSources } from './static/page-scripts'
 import { pageHtml, type WebPage } from './web-pages'
 
 export type AppOptions = {
@@ -133,6 +134,7 @@ function baseApp({ config, db, logger, draining, relayer }: AppDeps, { indexer }
           frameAncestors: config.safeOrigins ?? DEFAULT_SAFE_ORIGINS,
           rpcOrigins: config.rpcOrigins ?? SEPOLIA_WEB_RPC_ORIGINS,
           walletConnectRelay: config.walletConnectRelay,
+          pageScripts: config.webDist ? builtScriptSources(config.webDist) : [],
           hsts: sendsHsts(config.auth.origins),
         }),
       }),

@@ -27,9 +27,15 @@ const directives = (policy: string) =>
 describe('contentSecurityPolicy', () => {
   const policy = directives(contentSecurityPolicy({ frameAncestors: ['https://app.safe.global'] }))
 
-  it('runs only the app’s own script files: no inline script, no eval, no other host', () => {
+  it('without a build’s list, runs only the app’s own script files: no inline script, no eval, no other host', () => {
     expect(policy.get('script-src')).toEqual(["'self'"])
     expect(policy.get('default-src')).toEqual(["'self'"])
+  })
+
+  it('runs the inline scripts the build lists by their hashes, and no other', () => {
+    const hash = "'sha256-8xSfbUC57qdnq7KCtyJZxSzHaJ5OuMfW0fWHk0p8bXc='"
+    const withPages = directives(contentSecurityPolicy({ frameAncestors: [], pageScripts: [hash] }))
+    expect(withPages.get('script-src')).toEqual(["'self'", hash])
   })
 
   it('allows data: images, in which the chain returns every sky, and https ones, where ENS avatars are kept', () => {

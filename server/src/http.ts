@@ -113,19 +113,27 @@ export type ContentSecurityPolicy = {
   rpcOrigins?: readonly string[]
   /** A WalletConnect relay of the deployment's own (`wss://…`), which the web app was built to meet wallets on. */
   walletConnectRelay?: string
+  /** The hashes of the inline scripts the web build's pages hold (static/page-scripts.ts). */
+  pageScripts?: readonly string[]
 }
 
 /**
  * The Content-Security-Policy header's value; every directive the app sends is written here. Scripts come only
- * from the app's own files (the build has no inline script); styles may be inline, as RainbowKit writes its theme
- * into a <style> element; images may be data: URLs, the form in which the chain returns every sky's SVG, or any https
- * URL, where players' ENS avatars (ENSIP-12) are kept: the API passes on only https and data: image URLs
- * (server/src/names/ens.ts), which the app shows through <img> alone, so an image can run no script.
+ * from the app's own files and the pages' one inline script, allowed by its hash (no 'unsafe-inline', no eval);
+ * styles may be inline, as RainbowKit writes its theme into a <style> element; images may be data: URLs, the form
+ * in which the chain returns every sky's SVG, or any https URL, where players' ENS avatars (ENSIP-12) are kept: the
+ * API passes on only https and data: image URLs (server/src/names/ens.ts), which the app shows through <img> alone,
+ * so an image can run no script.
  */
-export const contentSecurityPolicy = ({ frameAncestors, rpcOrigins = [], walletConnectRelay }: ContentSecurityPolicy) =>
+export const contentSecurityPolicy = ({
+  frameAncestors,
+  rpcOrigins = [],
+  walletConnectRelay,
+  pageScripts = [],
+}: ContentSecurityPolicy) =>
   Object.entries({
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...pageScripts],
     'style-src': ["'self'", "'unsafe-inline'"],
     // https: for ENS avatars, hosted wherever their owners put them (docs/decisions/names.md).
     'img-src': ["'self'", 'data:', 'https:'],

@@ -23,7 +23,7 @@ void Promise.all([import('react-dom/client'), createAppRouter()]).then(([{ creat
   // Any other page's HTML is the shell with its loading state, which the first render replaces. Either is a transition,
   // which React renders in short tasks (a transition's hydration too: its lane does not block) and commits in one.
   // A press on a part not yet hydrated would make React hydrate the rest at once, inside the press; until the first
-  // commit, public/boot.js keeps presses on connect and on the menu toggle instead (see RootLayout,
+  // commit, src/boot.js keeps presses on connect and on the menu toggle instead (see RootLayout,
   // docs/decisions/first-use.md).
   startTransition(() => {
     if (root.dataset.prerendered === window.location.pathname) hydrateRoot(root, app)

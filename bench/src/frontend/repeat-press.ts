@@ -1,8 +1,8 @@
 // Presses connect at 4× CPU as soon as the button is usable, as `npm run frontend` does, many times, each in a fresh
 // context, and counts the presses that opened no connect modal within PRESS_WAIT_MS (25 s; a press that worked opened
 // it within 4-9 s here). For each such press it prints what the page was left with: the root element's marks (the
-// early press, the app's and the kit's arrival), the header's connect button, when the boot script arrived and when
-// it ran, when the press and its click came and were handled, and the dialogs on the page. A lost press is rare
+// early press, the app's and the kit's arrival), the header's connect button, the scripts of long frames, when the
+// press and its click came and were handled, and the dialogs on the page. A lost press is rare
 // (docs/decisions/first-use.md), so this repeats it until it shows.
 //   node --import tsx src/frontend/hold-stack.ts            # prints the origin of a production stack it holds
 //   node --import tsx src/frontend/repeat-press.ts <origin> [presses]
@@ -27,17 +27,10 @@ async function leftWith(context: BrowserContext) {
     connectButtons: [...document.querySelectorAll('[data-testid="rk-connect-button"]')].map((b) =>
       b.outerHTML.slice(0, 200),
     ),
-    bootScript: performance
-      .getEntriesByType('resource')
-      .filter((e) => new URL(e.name).pathname === '/boot.js')
-      .map((e) => ({
-        startMs: Math.round(e.startTime),
-        arrivedMs: Math.round((e as PerformanceResourceTiming).responseEnd),
-      })),
     dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => (d.textContent ?? '').slice(0, 80)),
   }))
   // Read after the fact from the browser's buffers, so that nothing watches the page while it loads: the long
-  // animation frames' scripts (the boot script's run, the listeners that ran) and the press's events as the page
+  // animation frames' scripts (the listeners that ran, the app's start) and the press's events as the page
   // handled them.
   const frames = await page.evaluate(
     () =>

@@ -14,7 +14,7 @@ describe('the early script’s preloads for connect', () => {
     const script = document.createElement('script')
     script.dataset.connect = CONNECT.join(' ')
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script)
-    new Function(readFileSync(join(import.meta.dirname, '../../public/boot.js'), 'utf8'))()
+    new Function(readFileSync(join(import.meta.dirname, '../boot.js'), 'utf8'))()
     vi.restoreAllMocks()
   })
 

@@ -23,7 +23,7 @@ describe('the early script, run as soon as it arrives', () => {
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
     // A function made here cannot import a module: the script's import of the entry is recorded instead.
     const imported: string[] = []
-    const source = readFileSync(join(import.meta.dirname, '../../public/boot.js'), 'utf8')
+    const source = readFileSync(join(import.meta.dirname, '../boot.js'), 'utf8')
     expect(source).toContain('import(entry)')
     new Function('record', source.replace('import(entry)', 'record(entry)'))((entry: string) => imported.push(entry))
     expect(imported).toEqual([])

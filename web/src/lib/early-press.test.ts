@@ -22,7 +22,7 @@ describe('presses before the app runs', () => {
     // A press queues the app's start for after the next frame. These tests do not start it, and a task left queued
     // would run in whichever file the worker takes next, with no document left (isolate: false, vitest.config.ts).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
-    new Function(readFileSync(join(import.meta.dirname, '../../public/boot.js'), 'utf8'))()
+    new Function(readFileSync(join(import.meta.dirname, '../boot.js'), 'utf8'))()
   })
 
   afterAll(() => {

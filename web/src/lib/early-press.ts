@@ -1,5 +1,5 @@
 // The page's HTML is on screen before the app runs (see vite-plugins/prerender.ts). A press in that moment on a
-// control marked `data-early="name"` is kept by public/boot.js as `data-name-requested` on the root element;
+// control marked `data-early="name"` is kept by src/boot.js as `data-name-requested` on the root element;
 // `data-app-ready` tells that script the app has taken over, and React sees presses from then on.
 
 export type EarlyPress = 'connect' | 'menu'

@@ -23,7 +23,7 @@ export function RootLayout() {
   // The hamburger toggles; while the menu is open, its close button sits in the hamburger's place.
   const toggleMenu = useCallback(() => setMenuOpen((open) => !open), [])
   // The app's first commit: React now owns the page's HTML and sees presses (it replays those that come while it
-  // hydrates). public/boot.js kept those before: connect opens the connect modal once the wallet stack is there,
+  // hydrates). src/boot.js kept those before: connect opens the connect modal once the wallet stack is there,
   // the toggle opens the menu now.
   useEffect(() => {
     markAppReady()

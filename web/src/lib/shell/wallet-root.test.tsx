@@ -186,7 +186,7 @@ describe('WalletSlot', () => {
 describe('a press on connect before the app runs', () => {
   // The page's own early script, as the browser runs it before the app's module.
   beforeAll(() => {
-    const source = readFileSync(join(import.meta.dirname, '../../../public/boot.js'), 'utf8')
+    const source = readFileSync(join(import.meta.dirname, '../../boot.js'), 'utf8')
     new Function(source)()
   })
 

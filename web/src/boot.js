@@ -1,8 +1,10 @@
 // The page's HTML is whole before any of the app's script runs: the build writes it (vite-plugins/prerender.ts).
-// This script looks after that moment. It is loaded `async`, so that it runs as soon as it arrives: the page paints
-// its controls while the rest of its HTML is still parsed, and a `defer` script runs only after the whole document,
-// 0.4–0.9 s after the connect button could be pressed at 4× CPU, where a press found no listener and was lost
-// (docs/decisions/first-use.md). The app itself starts only once the document is parsed, as it hydrates all of it.
+// This script looks after that moment. The build writes it into the head of every page, inline, allowed by its hash
+// in the Content-Security-Policy (vite-plugins/start-after-paint.ts): it runs as the head is parsed, before the page
+// has a control to press. Loaded `async`, it could run after the painted connect button was pressed, as Chromium
+// handles input ahead of an async script that has arrived, and the press was lost; loaded `defer`, it ran only after
+// the whole document (docs/decisions/first-use.md). The app itself starts only once the document is parsed and has
+// painted, as it hydrates all of it.
 {
   /** Starts the app, where the build named it (below). */
   let startApp
