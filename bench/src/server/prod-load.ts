@@ -24,7 +24,7 @@ import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
 import { type PageFiles, sameOnEveryAnswer, startFloor } from './floor'
 import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
-import { type Account, accountAt, routesAt, WRITERS, writersAt, writesAcross } from './prod-requests'
+import { routesAt, WRITERS, type Writers, writersAt, writesAcross } from './prod-requests'
 
 const serverDir = join(ROOT, 'server')
 const RAISED = '1000000'
@@ -60,9 +60,12 @@ function comparable(text: string) {
   }
 }
 
-/** The requests of every route measured, at `base`, as `account` and `writers` ask them from `origin`. */
-function requestsAt(base: string, origin: string, account: Account, writers: Account[]) {
-  const routes = routesAt(base, origin, account)
+/**
+ * The requests of every route measured, at `base`, as `writers` ask them from `origin`: the writes across their
+ * drafts, the rest as the first of them.
+ */
+function requestsAt(base: string, origin: string, writers: Writers) {
+  const routes = routesAt(base, origin, writers[0])
   // The writes first: the answers compared with the floor's are asked in this order, and a draft read asked before a
   // write would find the draft as it was.
   return {
@@ -103,12 +106,12 @@ async function pageBodies(base: string) {
 
 /**
  * The floor: two floor processes (floor-server.ts) on the rehearsal's Postgres behind an nginx of their own (floor.ts),
- * asked with the same settings, the same account and draft, and the same pages: the bytes the API sent for each, in
+ * asked with the same settings, the same accounts and drafts, and the same pages: the bytes the API sent for each, in
  * each coding (the API compresses its build's pages harder than a sky's, which it writes per answer), sending the
  * headers the API sends on every answer of each route. Checked to answer each route as the API does, and each page in
  * the same bytes.
  */
-async function startFloorOf(at: Rehearsal, account: Account, writers: Account[], dir: string) {
+async function startFloorOf(at: Rehearsal, writers: Writers, dir: string) {
   const apiBodies = await pageBodies(at.url)
   const pages = Object.fromEntries(
     Object.entries(PAGES).map(([path, name]) => {
@@ -119,11 +122,11 @@ async function startFloorOf(at: Rehearsal, account: Account, writers: Account[],
   )
   // One after the other: a draft read beside the write could find the draft before or after it.
   const apiAnswers = []
-  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, account, writers)))
+  for (const [route, request] of Object.entries(requestsAt(at.url, at.url, writers)))
     apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
   const floor = await startFloor(at.postgresUrl, pages, headers, at.api.nodeFlags)
-  const requests = requestsAt(floor.base, at.url, account, writers)
+  const requests = requestsAt(floor.base, at.url, writers)
   // The floor answers as the API does, body and headers, or it is no floor of the API's work.
   for (const api of apiAnswers) {
     const bare = await answerTo(requests[api.route as Route])
@@ -210,11 +213,10 @@ try {
     peak = pids().map((pid, i) => Math.max(peak[i] ?? 0, rssMb(pid)))
   }, 250)
 
-  const account = await accountAt(base, base)
   const writers = await writersAt(base)
-  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, account, writers, floorDir)
+  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, writers, floorDir)
   stopFloor = floor.stop
-  const apiRequests = requestsAt(base, base, account, writers)
+  const apiRequests = requestsAt(base, base, writers)
   process.stdout.write(
     `through nginx to two API processes on Postgres, and to two floor processes (bare Hono, the same SQL) in turn, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each:\n`,
   )
@@ -287,8 +289,9 @@ try {
     await sleep(100)
   }
   process.stdout.write(`one API process on PGlite, asked directly, ${CONNECTIONS} connections:\n`)
-  const pgRoutes = routesAt(pgliteBase, base, await accountAt(pgliteBase, base))
-  const pgWrites = writesAcross(pgliteBase, base, await writersAt(pgliteBase, base))
+  const pgWriters = await writersAt(pgliteBase, base)
+  const pgRoutes = routesAt(pgliteBase, base, pgWriters[0])
+  const pgWrites = writesAcross(pgliteBase, base, pgWriters)
   const pglitePids = () => [pglite.pid]
   const pg = {
     session: await load('GET /api/auth/session', { pids: pglitePids, request: pgRoutes.session }),

@@ -23,10 +23,13 @@ export async function accountAt(base: string, origin: string) {
 
 export type Account = Awaited<ReturnType<typeof accountAt>>
 
+/** Players signed in, at least one: the first also asks the routes of one account (its session, its draft). */
+export type Writers = [Account, ...Account[]]
+
 /** {@link WRITERS} fresh accounts signed in at `base`, each with a draft of its own. */
-export async function writersAt(base: string, origin = base): Promise<Account[]> {
-  const writers: Account[] = []
-  for (let n = 0; n < WRITERS; n++) writers.push(await accountAt(base, origin))
+export async function writersAt(base: string, origin = base): Promise<Writers> {
+  const writers: Writers = [await accountAt(base, origin)]
+  while (writers.length < WRITERS) writers.push(await accountAt(base, origin))
   return writers
 }
 
@@ -58,12 +61,10 @@ export const WRITERS = CONNECTIONS
  * Renames of `writers`' drafts, each player's own in turn: the first writer's request, its path and cookie changed to
  * the next writer's for each request autocannon sends.
  */
-export function writesAcross(base: string, origin: string, writers: Account[]): autocannon.Options {
-  const [first] = writers
-  if (!first) throw new Error('no writers')
+export function writesAcross(base: string, origin: string, writers: Writers): autocannon.Options {
   let turn = 0
   return {
-    ...routesAt(base, origin, first).draftWrite,
+    ...routesAt(base, origin, writers[0]).draftWrite,
     requests: [
       {
         setupRequest: (request) => {
