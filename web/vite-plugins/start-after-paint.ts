@@ -8,7 +8,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g
 
 /** Where the build lists the script sources its pages need beyond the app's own files, for the API's policy. */
-export const PAGE_POLICY_FILE = 'csp.json'
+const PAGE_POLICY_FILE = 'csp.json'
 
 /** The boot script as a page carries it, and the Content-Security-Policy source that lets it run there. */
 export type InlineScript = { code: string; source: string }

@@ -7,7 +7,7 @@ const PRELOAD = ['/assets/react-B.js', '/assets/router-C.js']
 const preloaded = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))
 
-describe('the early script, run as soon as it arrives', () => {
+describe('the early script, run as the head is parsed', () => {
   afterAll(() => {
     vi.restoreAllMocks()
     document.head.innerHTML = ''
