@@ -1,5 +1,5 @@
 import { request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { sepolia } from 'viem/chains'
@@ -133,16 +133,21 @@ describe('limitBody over a real connection', () => {
   /**
    * Sends `bytes` in 64 KiB writes, as a proxy relays a body, asking to close the connection afterwards as Vite's dev
    * proxy does; resolves with the status and body of the answer, whether the whole body had been sent when the answer
-   * came, or the error the connection ended with.
+   * came, or the error the connection ended with. Its length is declared unless `chunked`, which sends the body in
+   * chunks of unknown total (`Transfer-Encoding: chunked`).
    */
-  const send = (bytes: number) =>
+  const send = (bytes: number, { chunked = false } = {}) =>
     new Promise<{ status?: number; body?: string; sentFirst?: boolean; error?: string }>((resolve) => {
       const req = request({
         host: '127.0.0.1',
         port,
         path: '/echo',
         method: 'POST',
-        headers: { 'content-type': 'text/plain', 'content-length': bytes, connection: 'close' },
+        headers: {
+          'content-type': 'text/plain',
+          connection: 'close',
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': bytes }),
+        },
       })
       let sentAll = false
       req.on('finish', () => {
@@ -177,6 +182,42 @@ describe('limitBody over a real connection', () => {
 
   it('takes a body within the limit', async () => {
     expect(await send(LIMIT)).toEqual({ status: 200, body: JSON.stringify({ bytes: LIMIT }), sentFirst: true })
+  })
+
+  // Counted as it streams in: nothing says its length before it is all there.
+  it('answers a body of undeclared length past the limit with its 413, and takes one within it', async () => {
+    const tooLarge = { status: 413, body: JSON.stringify({ error: 'Too large.' }), sentFirst: true }
+    for (const bytes of [LIMIT + 1, 2_000_000])
+      expect(await send(bytes, { chunked: true }), `${bytes}`).toEqual(tooLarge)
+    expect(await send(LIMIT, { chunked: true })).toEqual({
+      status: 200,
+      body: JSON.stringify({ bytes: LIMIT }),
+      sentFirst: true,
+    })
+  })
+
+  /** Writes `head` and `body` as they are on a socket of their own; resolves with what came back. */
+  const raw = (head: string, body: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(`${head}\r\n\r\n${body}`))
+      let answer = ''
+      socket.on('data', (chunk) => {
+        answer += chunk
+      })
+      socket.on('close', () => resolve(answer))
+      socket.on('error', () => {})
+    })
+
+  // A declared length is trusted because Node's parser holds the body to it: a request that could carry more than it
+  // declares never reaches the app.
+  it('is never reached by a body longer than its declared length', async () => {
+    const post = 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain'
+    const big = 'a'.repeat(LIMIT + 1)
+    const chunked = `${big.length.toString(16)}\r\n${big}\r\n0\r\n\r\n`
+    const refused = /^HTTP\/1\.1 400 Bad Request\r\n/
+    expect(await raw(`${post}\r\nContent-Length: 3\r\nTransfer-Encoding: chunked`, chunked)).toMatch(refused)
+    expect(await raw(`${post}\r\nContent-Length: 3\r\nContent-Length: ${big.length}`, big)).toMatch(refused)
+    expect(await raw(`${post}\r\nContent-Length: +3`, big)).toMatch(refused)
   })
 })
 

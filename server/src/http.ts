@@ -66,15 +66,26 @@ async function discard(body: ReadableStream<Uint8Array> | null) {
 /**
  * Refuses a body over `maxBytes` bytes with 413 and `error`, whether or not the request declares its length. A body
  * declared too large is read and dropped before the answer (`discard`), so the 413 reaches the client through a proxy.
+ *
+ * A declared length is held to as it is: Node's parser reads a body of exactly that many bytes and refuses a request
+ * that also says `Transfer-Encoding` or names two lengths (RFC 9112 §6.3). Only a body without one goes through
+ * hono's bodyLimit, which counts it as it streams in. That keeps the usual request off bodyLimit's path, whose first
+ * look at `c.req.raw.body` makes @hono/node-server wrap the request in a whole fetch Request and its body in a web
+ * stream, where the body is otherwise read straight from Node's request: of all a draft write cost the API beyond its
+ * floor, the largest part (docs/decisions/production.md, "What it costs a request").
  */
-export const limitBody = (maxBytes: number, error: string) =>
-  bodyLimit({
-    maxSize: maxBytes,
-    onError: async (c) => {
-      await discard(c.req.raw.body)
-      return c.json({ error }, 413)
-    },
-  })
+export function limitBody(maxBytes: number, error: string): MiddlewareHandler {
+  const refuse = async (c: Context) => {
+    await discard(c.req.raw.body)
+    return c.json({ error }, 413)
+  }
+  const streamed = bodyLimit({ maxSize: maxBytes, onError: refuse })
+  return async (c, next) => {
+    const declared = c.req.header('Content-Length')
+    if (declared === undefined || c.req.header('Transfer-Encoding') !== undefined) return streamed(c, next)
+    return Number.parseInt(declared, 10) > maxBytes ? refuse(c) : next()
+  }
+}
 
 /**
  * WalletConnect's own hosts, which its SDK calls once a player picks a wallet that connects through it
