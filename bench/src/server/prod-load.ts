@@ -11,23 +11,19 @@ import { get } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
 import { procCommandLine, statusMb } from '@chainellation/scripts/proc'
 import { signal } from '@chainellation/scripts/processes'
-import { type Rehearsal, startRehearsal } from '@chainellation/scripts/rehearsal'
+import type { Rehearsal } from '@chainellation/scripts/rehearsal'
 import type autocannon from 'autocannon'
-import { createPublicClient, createWalletClient, http } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { sepolia } from 'viem/chains'
 import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
 import { type PageFiles, sameOnEveryAnswer, startFloor } from './floor'
+import { RAISED_LIMITS, startLoadRehearsal } from './load-rehearsal'
 import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
 import { routesAt, WRITERS, type Writers, writersAt, writesAcross } from './prod-requests'
 
 const serverDir = join(ROOT, 'server')
-const RAISED = '1000000'
 
 /** VmRSS of `pid` in MiB, or 0 once it is gone. */
 const rssMb = (pid: number | undefined) => Math.round((pid && statusMb(pid, 'VmRSS')) || 0)
@@ -162,43 +158,15 @@ function cpuBesideFloor({ api, floor }: { api: RouteRun; floor: RouteRun }) {
   }
 }
 
-const minter = privateKeyToAccount(generatePrivateKey())
-const limits = Object.fromEntries(
-  [
-    'NONCE_RATE_LIMIT',
-    'VERIFY_RATE_LIMIT',
-    'SESSION_RATE_LIMIT',
-    'DRAFT_WRITE_RATE_LIMIT',
-    'ACCOUNT_DRAFT_WRITE_RATE_LIMIT',
-    'SKY_READ_RATE_LIMIT',
-    'NAME_READ_RATE_LIMIT',
-  ].map((name) => [name, RAISED]),
-)
 const loadAtStart = loadavg().map((l) => Math.round(l * 10) / 10)
 process.stdout.write('starting a rehearsal with 12 s blocks…\n')
-const rehearsal = await startRehearsal({
-  funded: [minter.address],
-  apiEnv: limits,
-  providerLimits: { errorRate: 0, slowRate: 0, callsPerSecond: 1000 },
-})
+const { rehearsal, chain } = await startLoadRehearsal()
 const extra: number[] = []
 /** The floor's stop, once it has started: it is stopped however the run ends. */
 let stopFloor: (() => void) | undefined
 const scratch = mkdtempSync(join(tmpdir(), 'prod-bench-pglite-'))
 const floorDir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-'))
 try {
-  const providerUrl = rehearsal.provider.urlFor('bench')
-  const chain = createPublicClient({ chain: sepolia, transport: http(providerUrl) })
-  const wallet = createWalletClient({ account: minter, chain: sepolia, transport: http(providerUrl) })
-  const { request } = await chain.simulateContract({
-    account: minter,
-    address: rehearsal.deployment.contracts.Chainellation as `0x${string}`,
-    abi: chainellationAbi,
-    functionName: 'mint',
-    args: [3600],
-  })
-  await chain.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
-
   const base = rehearsal.url
   const pids = () => rehearsal.apis.map((api) => api.pid())
   // The API's own processes: their CPU is counted over each run, nginx's is not.
@@ -252,7 +220,7 @@ try {
   const started = performance.now()
   const fresh = spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
     cwd: serverDir,
-    env: { ...process.env, ...rehearsal.api.env(startPort), ...limits },
+    env: { ...process.env, ...rehearsal.api.env(startPort), ...RAISED_LIMITS },
     stdio: 'ignore',
     detached: true,
   })
@@ -272,7 +240,7 @@ try {
   const pglitePort = await freePort()
   const pglite = spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
     cwd: serverDir,
-    env: { ...process.env, ...rehearsal.api.env(pglitePort), ...limits, DATABASE_URL: '', DATA_DIR: scratch },
+    env: { ...process.env, ...rehearsal.api.env(pglitePort), ...RAISED_LIMITS, DATABASE_URL: '', DATA_DIR: scratch },
     stdio: 'ignore',
     detached: true,
   })
