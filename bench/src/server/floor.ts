@@ -17,8 +17,8 @@ export type PageFiles = { identity: string; br: string; gzip: string }
 
 export type Floor = { base: string; pids: number[]; stop: () => void }
 
-/** `url` answers 200 within 30 s, or the process `pid` has gone (false). */
-async function answers(url: string, gone: () => boolean) {
+/** `url` answers 200 within 30 s (true), or the process that serves it has gone (false). */
+export async function answers(url: string, gone: () => boolean) {
   for (let i = 0; i < 300; i++) {
     const up = await fetch(url).then(
       (r) => r.ok,

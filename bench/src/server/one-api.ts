@@ -12,15 +12,18 @@ import { freePort } from '@chainellation/contracts/anvil'
 import { signal } from '@chainellation/scripts/processes'
 import type autocannon from 'autocannon'
 import { ROOT } from '../reports'
+import { answers } from './floor'
 import { RAISED_LIMITS, startLoadRehearsal } from './load-rehearsal'
 import { load } from './load-rounds'
 import { routesAt, writersAt, writesAcross } from './prod-requests'
 
 const ROUTES = ['session', 'draft-read', 'draft-write', 'home', 'sky'] as const
+type Route = (typeof ROUTES)[number]
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { profile: { type: 'string' } } })
-const [route, runsArg = '3'] = positionals
-if (!ROUTES.includes(route as (typeof ROUTES)[number]))
+const [routeArg = '', runsArg = '3'] = positionals
+if (!(ROUTES as readonly string[]).includes(routeArg))
   throw new Error(`usage: one-api.ts <${ROUTES.join('|')}> [runs] [--profile <dir>]`)
+const route = routeArg as Route
 const runs = Number(runsArg)
 const profile = values.profile && resolve(values.profile)
 
@@ -38,18 +41,13 @@ try {
     detached: true,
   })
   const base = `http://127.0.0.1:${port}`
-  while (
-    !(await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  )
-    await sleep(50)
+  if (!(await answers(`${base}/api/health`, () => api?.exitCode !== null)))
+    throw new Error('the API process exited, or did not answer within 30 s')
   // The writers sign in through the rehearsal (its origin is the one the API accepts), each with a draft of its own.
   const writers = await writersAt(base, rehearsal.url)
   const routes = routesAt(base, rehearsal.url, writers[0])
   const pages = { 'accept-encoding': 'br, gzip' }
-  const requests: Record<(typeof ROUTES)[number], autocannon.Options> = {
+  const requests: Record<Route, autocannon.Options> = {
     session: routes.session,
     'draft-read': routes.draftRead,
     'draft-write': writesAcross(base, rehearsal.url, writers),
@@ -57,8 +55,7 @@ try {
     sky: { url: `${base}/sky/1`, headers: pages },
   }
   const pid = api.pid
-  for (let run = 0; run < runs; run++)
-    await load(route as string, { pids: () => [pid], request: requests[route as (typeof ROUTES)[number]] })
+  for (let run = 0; run < runs; run++) await load(route, { pids: () => [pid], request: requests[route] })
 } finally {
   if (api?.pid) {
     // The API exits on SIGTERM once its connections are done, which is when V8 writes the profile.
