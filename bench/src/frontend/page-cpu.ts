@@ -6,8 +6,10 @@
 //   node --import tsx src/frontend/page-cpu.ts <origin> [rounds]
 // PAGE_CPU_PATHS (`/,/mint,/sky/1`) sets the pages, PAGE_CPU_FLAGS (`|`-separated) adds Chromium flags, PAGE_CPU_CSS adds a
 // stylesheet to each page once its HTML is parsed (a style change tried without a build; the first paint has gone
-// before it, so compare a build's own change with this same rule forced back, not with nothing). The first round is not
-// counted: it meets a server that is still cold. Linux only (it reads /proc).
+// before it, so compare a build's own change with this same rule forced back, not with nothing). PAGE_CPU_ONE_PAGE=1
+// loads every page in one page of one context, as a test that visits several pages does: against the default, what a
+// fresh context and its cold first load add. The first round is not counted: it meets a server that is still cold.
+// Linux only (it reads /proc).
 import {
   CHROMIUM_FLAGS,
   emulateSuitePreferences,
@@ -61,27 +63,35 @@ const browser = await chromium.launch({
 })
 const total = new Map<string, number>()
 const requests = new Map<string, number>()
+let counted = false
+
+/** A fresh context and its page, prepared as the suite's fixtures prepare them (e2e/support/fixtures.ts). */
+async function freshPage() {
+  const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await emulateSuitePreferences(await context.newCDPSession(page), {
+    reducedTransparency: 'reduce',
+    reducedMotion: 'reduce',
+  })
+  if (EXTRA_CSS) await page.addInitScript(addStylesheet, EXTRA_CSS)
+  page.on('request', (request) => {
+    if (counted) requests.set(request.resourceType(), (requests.get(request.resourceType()) ?? 0) + 1)
+  })
+  return page
+}
+
+const onePage = process.env.PAGE_CPU_ONE_PAGE === '1' ? await freshPage() : undefined
 let loads = 0
 for (let round = 0; round < ROUNDS; round++) {
   for (const path of PATHS) {
+    counted = round > 0
     const before = chromiumThreads()
-    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    // As the suite's fixtures ask (e2e/support/fixtures.ts).
-    await emulateSuitePreferences(await context.newCDPSession(page), {
-      reducedTransparency: 'reduce',
-      reducedMotion: 'reduce',
-    })
-    if (EXTRA_CSS) await page.addInitScript(addStylesheet, EXTRA_CSS)
-    const counted = round > 0
-    page.on('request', (request) => {
-      if (counted) requests.set(request.resourceType(), (requests.get(request.resourceType()) ?? 0) + 1)
-    })
+    const page = onePage ?? (await freshPage())
     await page.goto(new URL(path, origin).href)
     await page.waitForTimeout(SETTLE_MS)
     // Read before the context closes: its renderer's threads go with it.
     const after = chromiumThreads()
-    await context.close()
+    if (!onePage) await page.context().close()
     if (!counted) continue
     loads++
     for (const [key, ms] of after) {
