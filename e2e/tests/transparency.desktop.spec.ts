@@ -18,33 +18,43 @@ const blurred = (page: Page) =>
         .length,
   )
 
-for (const path of ['/', '/mint']) {
-  test.describe(`${path} with no transparency preference`, () => {
-    test.use({ reducedTransparency: 'no-preference' })
+// Each preference's test loads both pages in one page, each a step: a fresh browser context costs more than a page
+// (docs/testing.md).
+const paths = ['/', '/mint']
 
-    test('the header and panels blur the sky behind them', async ({ page }) => {
-      await page.goto(path)
-      await expect(page.getByRole('banner')).toBeVisible()
-      expect((await header(page)).backdropFilter).toMatch(/^blur\(/)
-      expect(await blurred(page)).toBeGreaterThan(1)
-    })
+test.describe('with no transparency preference', () => {
+  test.use({ reducedTransparency: 'no-preference' })
+
+  test('the header and panels blur the sky behind them', async ({ page }) => {
+    for (const path of paths) {
+      await test.step(path, async () => {
+        await page.goto(path)
+        await expect(page.getByRole('banner')).toBeVisible()
+        expect((await header(page)).backdropFilter).toMatch(/^blur\(/)
+        expect(await blurred(page)).toBeGreaterThan(1)
+      })
+    }
   })
+})
 
-  test.describe(`${path} for a person who asks for less transparency`, () => {
-    test.use({ reducedTransparency: 'reduce' })
+test.describe('for a person who asks for less transparency', () => {
+  test.use({ reducedTransparency: 'reduce' })
 
-    test('the header and panels are solid', async ({ page }) => {
-      await page.goto(path)
-      await expect(page.getByRole('banner')).toBeVisible()
-      const { backdropFilter, image, color } = await header(page)
-      expect(backdropFilter).toBe('none')
-      // One opaque colour: no gradient, and no alpha to let the sky through.
-      expect(image).toBe('none')
-      expect(color).toMatch(/^rgb\(\d+, \d+, \d+\)$/)
-      expect(await blurred(page)).toBe(0)
-    })
+  test('the header and panels are solid', async ({ page }) => {
+    for (const path of paths) {
+      await test.step(path, async () => {
+        await page.goto(path)
+        await expect(page.getByRole('banner')).toBeVisible()
+        const { backdropFilter, image, color } = await header(page)
+        expect(backdropFilter).toBe('none')
+        // One opaque colour: no gradient, and no alpha to let the sky through.
+        expect(image).toBe('none')
+        expect(color).toMatch(/^rgb\(\d+, \d+, \d+\)$/)
+        expect(await blurred(page)).toBe(0)
+      })
+    }
   })
-}
+})
 
 // RainbowKit's overlay defaults to `blur(0px)`: no blur to see, but a filter the browser applies to the whole page
 // behind the modal in every frame (web/src/lib/shell/wallet-stack/kit-theme.ts). The theme reads no preference, so one
