@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Response } from '@playwright/test'
 import { mintSky, type Rpc } from './chain'
-import { expect } from './fixtures'
+import { expect, test } from './fixtures'
 import type { StackInfo } from './stack-env'
 import { TEST_WALLET_INFO, type TestWallet } from './test-wallet'
 
@@ -191,3 +191,18 @@ export const mintedEntry = (feed: Locator, skyId: bigint) =>
   feedEntry(feed, 'minted').filter({
     has: feed.page().getByRole('link', { name: `Night sky #${skyId}`, exact: true }),
   })
+
+/**
+ * Loads each page of `pages` in turn in `page` and runs `check` on it with the document's response, each page a step
+ * named after it (`name`, or else its path), which a failure names. A test of the same check on several pages goes
+ * through them so, in one browser context: a fresh context costs its test more than a page does (docs/testing.md).
+ */
+export async function checkEachPage<T extends { path: string; name?: string }>(
+  page: Page,
+  pages: readonly T[],
+  check: (item: T, response: Response | null) => Promise<void>,
+) {
+  for (const item of pages) {
+    await test.step(item.name ?? item.path, async () => check(item, await page.goto(item.path)))
+  }
+}

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import {
   accountInHeader,
   askSignIn,
+  checkEachPage,
   connectTestWallet,
   openConnected,
   signInModal,
@@ -136,17 +137,16 @@ async function settle(page: Page, route: Route, skyId: bigint, signedIn: boolean
   if (signedIn) await expect(accountInHeader(page)).toBeVisible()
 }
 
-/** Loads each route in turn in the page, waits for it to settle and checks it: each route a step, which a failure names. */
-async function checkEach(page: Page, routes: Route[], skyId: bigint, signedIn: boolean) {
-  for (const route of routes) {
-    const path = route.path(skyId)
-    await test.step(route.name, async () => {
-      await page.goto(path)
+/** Checks each route in turn in the page (checkEachPage), each a step named after the route. */
+const checkEach = (page: Page, routes: Route[], skyId: bigint, signedIn: boolean) =>
+  checkEachPage(
+    page,
+    routes.map((route) => ({ route, name: route.name, path: route.path(skyId) })),
+    async ({ route, path }) => {
       await settle(page, route, skyId, signedIn)
       await expectAccessible(page, signedIn ? `${path}, connected` : path)
-    })
-  }
-}
+    },
+  )
 
 /** Three routes to a test fit its 30 s on one core's worth of two: up to 25 s under that quota, where four took 29 s. */
 const threes = (list: Route[]): Route[][] =>
@@ -154,8 +154,7 @@ const threes = (list: Route[]): Route[][] =>
 const named = (group: Route[]) => group.map((route) => route.name).join(', ')
 
 // A test checks a few routes in one page, one after another, as a visitor meets them or as the owner of the sky they
-// show, whose wallet reconnects as each page loads: a fresh browser context costs more than a page (docs/testing.md).
-// The connect modal is checked below.
+// show, whose wallet reconnects as each page loads. The connect modal is checked below.
 // The pages of what everyone does read the index, not the wallet: connecting changes nothing on them but the header.
 for (const group of threes([...routes, ...discoveryRoutes])) {
   test(`disconnected, no serious or critical axe violation: ${named(group)}`, async ({ page, wallet, stack, rpc }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { openConnected } from '../support/app'
+import { checkEachPage, openConnected } from '../support/app'
 import { expect, test } from '../support/fixtures'
 import { mintButton } from '../support/mint-flow'
 
@@ -20,49 +20,42 @@ const twinkleLayers = (page: Page) =>
     [...document.querySelectorAll('svg[class*="twinkle"]')].map((layer) => getComputedStyle(layer).willChange),
   )
 
-// Each test loads both pages in one page, each a step: a fresh browser context costs more than a page
-// (docs/testing.md).
-const paths = ['/', '/mint']
+/** Each test goes through both (checkEachPage). */
+const pages = [{ path: '/' }, { path: '/mint' }]
 
 test.describe('with no motion preference', () => {
   test.use({ reducedMotion: 'no-preference' })
 
   test('the star field behind the page twinkles', async ({ page }) => {
-    for (const path of paths) {
-      await test.step(path, async () => {
-        await page.goto(path)
-        // CSS modules give each animation a name of its own: `_twinkle_<hash>_<line>`.
-        await expect.poll(async () => (await endless(page)).some((name) => /twinkle/.test(name))).toBe(true)
-        // Composited on their own, the twinkles change without the rest of the field being drawn again.
-        expect(await twinkleLayers(page)).toEqual(['opacity', 'opacity'])
-      })
-    }
+    await checkEachPage(page, pages, async () => {
+      // CSS modules give each animation a name of its own: `_twinkle_<hash>_<line>`.
+      await expect.poll(async () => (await endless(page)).some((name) => /twinkle/.test(name))).toBe(true)
+      // Composited on their own, the twinkles change without the rest of the field being drawn again.
+      expect(await twinkleLayers(page)).toEqual(['opacity', 'opacity'])
+    })
   })
 
   // Each frame of an endless animation is a redraw: without a GPU, a full-screen layer at 60 a second took a CPU
   // core (docs/decisions/first-use.md, "Ambient motion a few times a second").
   test('what moves endlessly changes a few times a second, not every frame', async ({ page }) => {
-    for (const path of paths) {
-      await test.step(path, async () => {
-        await page.goto(path)
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-        await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0)
-        const easings = await page.evaluate(() =>
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
-            .map((a) => {
-              const keyframes = (a.effect as KeyframeEffect).getKeyframes()
-              return `${(a as CSSAnimation).animationName} ${keyframes.map((k) => k.easing).join(' ')}`
-            }),
-        )
-        // The shooting star crosses smoothly for half a second every 14 s and holds still, with nothing to redraw,
-        // the rest of the time.
-        const ambient = easings.filter((easing) => !/^_shoot_/.test(easing))
-        expect(ambient.length).toBeGreaterThan(0)
-        for (const easing of ambient) expect(easing).toMatch(/^\S+( steps\(\d+\))+$/)
-      })
-    }
+    await checkEachPage(page, pages, async () => {
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+      await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0)
+      const easings = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+          .map((a) => {
+            const keyframes = (a.effect as KeyframeEffect).getKeyframes()
+            return `${(a as CSSAnimation).animationName} ${keyframes.map((k) => k.easing).join(' ')}`
+          }),
+      )
+      // The shooting star crosses smoothly for half a second every 14 s and holds still, with nothing to redraw,
+      // the rest of the time.
+      const ambient = easings.filter((easing) => !/^_shoot_/.test(easing))
+      expect(ambient.length).toBeGreaterThan(0)
+      for (const easing of ambient) expect(easing).toMatch(/^\S+( steps\(\d+\))+$/)
+    })
   })
 })
 
@@ -70,17 +63,14 @@ test.describe('for a person who asks for less motion', () => {
   test.use({ reducedMotion: 'reduce' })
 
   test('nothing moves endlessly once the page is read', async ({ page }) => {
-    for (const path of paths) {
-      await test.step(path, async () => {
-        await page.goto(path)
-        await expect(page.getByRole('banner')).toBeVisible()
-        // A busy indicator still turns, slowly, while something is on its way: that is progress, not decoration.
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
-        expect(await endless(page)).toEqual([])
-        // Nothing to composite either: the still field paints as one layer (docs/decisions/platform.md).
-        expect(await twinkleLayers(page)).toEqual(['auto', 'auto'])
-      })
-    }
+    await checkEachPage(page, pages, async () => {
+      await expect(page.getByRole('banner')).toBeVisible()
+      // A busy indicator still turns, slowly, while something is on its way: that is progress, not decoration.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+      expect(await endless(page)).toEqual([])
+      // Nothing to composite either: the still field paints as one layer (docs/decisions/platform.md).
+      expect(await twinkleLayers(page)).toEqual(['auto', 'auto'])
+    })
   })
 })
 

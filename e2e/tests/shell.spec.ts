@@ -1,4 +1,4 @@
-import { brandLink, isWide } from '../support/app'
+import { brandLink, checkEachPage, isWide } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 const areas = ['mint', 'Stargaze', 'Compose']
@@ -89,22 +89,17 @@ test.describe('every route', () => {
     { path: '/nope', heading: 'Lost in space', title: 'chainellation — Not found', status: 404 },
     { path: '/compose/not-a-sky', heading: 'Lost in space', title: 'chainellation — Not found' },
   ]
-  // One page goes to each in turn: a fresh browser context costs more than a page (docs/testing.md). Each route is a
-  // step of its own, which a failure names.
   test('each renders its page inside the shell, with its own title', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
-    for (const { path, heading, title, status = 200 } of routes) {
-      await test.step(path, async () => {
-        const res = await page.goto(path)
-        expect(res?.status()).toBe(status)
-        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
-        await expect(page).toHaveTitle(title)
-        await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()
-        await expect(page.getByRole('contentinfo')).toBeVisible()
-        expect(errors).toEqual([])
-      })
-    }
+    await checkEachPage(page, routes, async ({ heading, title, status = 200 }, res) => {
+      expect(res?.status()).toBe(status)
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+      await expect(page).toHaveTitle(title)
+      await expect(page.getByRole('banner').getByTestId('rk-connect-button')).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      expect(errors).toEqual([])
+    })
   })
 
   test('the not-found page leads back home', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { checkEachPage } from '../support/app'
 import { expect, test } from '../support/fixtures'
 
 // The suite asks for less transparency (support/fixtures.ts); this file checks the app under both preferences.
@@ -18,22 +19,18 @@ const blurred = (page: Page) =>
         .length,
   )
 
-// Each preference's test loads both pages in one page, each a step: a fresh browser context costs more than a page
-// (docs/testing.md).
-const paths = ['/', '/mint']
+/** Each preference's test goes through both (checkEachPage). */
+const pages = [{ path: '/' }, { path: '/mint' }]
 
 test.describe('with no transparency preference', () => {
   test.use({ reducedTransparency: 'no-preference' })
 
   test('the header and panels blur the sky behind them', async ({ page }) => {
-    for (const path of paths) {
-      await test.step(path, async () => {
-        await page.goto(path)
-        await expect(page.getByRole('banner')).toBeVisible()
-        expect((await header(page)).backdropFilter).toMatch(/^blur\(/)
-        expect(await blurred(page)).toBeGreaterThan(1)
-      })
-    }
+    await checkEachPage(page, pages, async () => {
+      await expect(page.getByRole('banner')).toBeVisible()
+      expect((await header(page)).backdropFilter).toMatch(/^blur\(/)
+      expect(await blurred(page)).toBeGreaterThan(1)
+    })
   })
 })
 
@@ -41,18 +38,15 @@ test.describe('for a person who asks for less transparency', () => {
   test.use({ reducedTransparency: 'reduce' })
 
   test('the header and panels are solid', async ({ page }) => {
-    for (const path of paths) {
-      await test.step(path, async () => {
-        await page.goto(path)
-        await expect(page.getByRole('banner')).toBeVisible()
-        const { backdropFilter, image, color } = await header(page)
-        expect(backdropFilter).toBe('none')
-        // One opaque colour: no gradient, and no alpha to let the sky through.
-        expect(image).toBe('none')
-        expect(color).toMatch(/^rgb\(\d+, \d+, \d+\)$/)
-        expect(await blurred(page)).toBe(0)
-      })
-    }
+    await checkEachPage(page, pages, async () => {
+      await expect(page.getByRole('banner')).toBeVisible()
+      const { backdropFilter, image, color } = await header(page)
+      expect(backdropFilter).toBe('none')
+      // One opaque colour: no gradient, and no alpha to let the sky through.
+      expect(image).toBe('none')
+      expect(color).toMatch(/^rgb\(\d+, \d+, \d+\)$/)
+      expect(await blurred(page)).toBe(0)
+    })
   })
 })
 
