@@ -130,9 +130,11 @@ test('once the page has gone quiet the wallet kit is there, and a press shows at
   })
   await button.click()
   await expect(page.getByRole('dialog').getByText('Connect a Wallet')).toBeVisible()
-  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
-  expect(seen[0]).toBe('busy')
-  expect(seen.at(-1)).toBe('modal')
+  // The modal is in the page before the frame that paints it: the recording ends with that frame's callback, which
+  // may come after the modal was found.
+  const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+  await expect.poll(async () => (await seen()).at(-1)).toBe('modal')
+  expect((await seen())[0]).toBe('busy')
   await expect(page.locator('html')).not.toHaveAttribute('data-connect-requested')
   expect(errors).toEqual([])
 })
