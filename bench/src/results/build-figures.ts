@@ -1,5 +1,5 @@
 import { type FrontendReport, KEY_ROUTES, OUR_ROUTES } from '../frontend/frontend-report'
-import { atOnceTarget, type Figure, figure, settledTarget, TARGETS } from './figures'
+import { atOnceTarget, type Figure, figure, settledTarget, TARGETS, tbtToHomeTarget } from './figures'
 import type { Inputs, MintReport, StargazeReport } from './report-types'
 import { discoveryFigures, prodFigures, remindersFigures, scaleFigures } from './server-figures'
 
@@ -97,6 +97,21 @@ function lighthouseFigures(f: FrontendReport | null): Figure[] {
         lh('ours', route)?.tbtMs,
         base?.tbtMs,
         home ? TARGETS.tbtHome : TARGETS.tbtGame,
+      ),
+    )
+  }
+  // Each game page's TBT beside the home page's in the same run, its floor: a ratio holds on a slower machine too.
+  const homeTbt = lh('ours', '/')?.tbtMs
+  for (const route of KEY_ROUTES.filter((r) => r !== '/')) {
+    out.push(
+      figure(
+        `lighthouse.tbtToHome.${route}`,
+        'front end',
+        `TBT ${route} (baseline: our /)`,
+        'ms',
+        lh('ours', route)?.tbtMs,
+        homeTbt,
+        tbtToHomeTarget(homeTbt),
       ),
     )
   }

@@ -112,6 +112,17 @@ export function settledTarget(baselineMs: number | null | undefined): Target | n
  */
 export const CONNECT_AT_ONCE_RATIO = 1.5
 
+/**
+ * A game page may block the main thread this many times as long as the home page does in the same run (Lighthouse's
+ * TBT): what the machine adds or takes away moves both alike, what the page does at start-up moves only its own.
+ */
+export const TBT_GAME_TO_HOME_RATIO = 1.5
+
+/** A game page's TBT within `TBT_GAME_TO_HOME_RATIO` times the home page's in the same run. */
+export function tbtToHomeTarget(homeMs: number | null | undefined): Target | null {
+  return homeMs == null ? null : { op: '<=', value: Math.round(homeMs * TBT_GAME_TO_HOME_RATIO) }
+}
+
 /** A press at once opens the connect modal within `CONNECT_AT_ONCE_RATIO` times the starter's in the same run. */
 export function atOnceTarget(baselineMs: number | null | undefined): Target | null {
   return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs * CONNECT_AT_ONCE_RATIO) }
