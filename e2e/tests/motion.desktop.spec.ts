@@ -5,13 +5,16 @@ import { mintButton } from '../support/mint-flow'
 
 // The suite runs with reduced motion (see playwright.config.ts); this file checks the app under both preferences.
 
-/** Names of the CSS animations running endlessly in the page. */
+/** The CSS animations running endlessly in the page: each one's name and its keyframes' easings. */
 const endless = (page: Page) =>
   page.evaluate(() =>
     document
       .getAnimations()
       .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
-      .map((a) => (a as CSSAnimation).animationName),
+      .map((a) => ({
+        name: (a as CSSAnimation).animationName,
+        easings: (a.effect as KeyframeEffect).getKeyframes().map((k) => k.easing),
+      })),
   )
 
 /** `will-change` of the star field's twinkling layers, as the page computes it: `opacity` makes each a layer of its own. */
@@ -29,7 +32,7 @@ test.describe('with no motion preference', () => {
   test('the star field behind the page twinkles', async ({ page }) => {
     await checkEachPage(page, pages, async () => {
       // CSS modules give each animation a name of its own: `_twinkle_<hash>_<line>`.
-      await expect.poll(async () => (await endless(page)).some((name) => /twinkle/.test(name))).toBe(true)
+      await expect.poll(async () => (await endless(page)).some(({ name }) => /twinkle/.test(name))).toBe(true)
       // Composited on their own, the twinkles change without the rest of the field being drawn again.
       expect(await twinkleLayers(page)).toEqual(['opacity', 'opacity'])
     })
@@ -41,15 +44,7 @@ test.describe('with no motion preference', () => {
     await checkEachPage(page, pages, async () => {
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
       await expect.poll(async () => (await endless(page)).length).toBeGreaterThan(0)
-      const easings = await page.evaluate(() =>
-        document
-          .getAnimations()
-          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
-          .map((a) => {
-            const keyframes = (a.effect as KeyframeEffect).getKeyframes()
-            return `${(a as CSSAnimation).animationName} ${keyframes.map((k) => k.easing).join(' ')}`
-          }),
-      )
+      const easings = (await endless(page)).map(({ name, easings }) => `${name} ${easings.join(' ')}`)
       // The shooting star crosses smoothly for half a second every 14 s and holds still, with nothing to redraw,
       // the rest of the time.
       const ambient = easings.filter((easing) => !/^_shoot_/.test(easing))

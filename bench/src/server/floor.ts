@@ -17,9 +17,9 @@ export type PageFiles = { identity: string; br: string; gzip: string }
 
 export type Floor = { base: string; pids: number[]; stop: () => void }
 
-/** `url` answers 200 within 30 s (true), or the process that serves it has gone (false). */
-export async function answers(url: string, gone: () => boolean) {
-  for (let i = 0; i < 300; i++) {
+/** `url` answers 200 within `seconds` (true), or the process that serves it has gone or not answered in time (false). */
+export async function answers(url: string, gone: () => boolean, seconds = 30) {
+  for (let i = 0; i < seconds * 10; i++) {
     const up = await fetch(url).then(
       (r) => r.ok,
       () => false,
