@@ -100,10 +100,13 @@ export function figure(
   }
 }
 
-/** A settled press opens the connect modal no later than the starter's does in the same run. */
-export function settledTarget(baselineMs: number | null | undefined): Target | null {
-  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs) }
+/** At most `ratio` times a floor measured in the same run; no target where the floor was not measured. */
+function withinRatioOf(floor: number | null | undefined, ratio: number): Target | null {
+  return floor == null ? null : { op: '<=', value: Math.round(floor * ratio) }
 }
+
+/** A settled press opens the connect modal no later than the starter's does in the same run. */
+export const settledTarget = (baselineMs: number | null | undefined) => withinRatioOf(baselineMs, 1)
 
 /**
  * A press the moment the button is usable may open the connect modal this many times as late as the starter's in the
@@ -112,6 +115,9 @@ export function settledTarget(baselineMs: number | null | undefined): Target | n
  */
 export const CONNECT_AT_ONCE_RATIO = 1.5
 
+/** A press at once opens the connect modal within `CONNECT_AT_ONCE_RATIO` times the starter's in the same run. */
+export const atOnceTarget = (baselineMs: number | null | undefined) => withinRatioOf(baselineMs, CONNECT_AT_ONCE_RATIO)
+
 /**
  * A game page may block the main thread this many times as long as the home page does in the same run (Lighthouse's
  * TBT): what the machine adds or takes away moves both alike, what the page does at start-up moves only its own.
@@ -119,11 +125,4 @@ export const CONNECT_AT_ONCE_RATIO = 1.5
 export const TBT_GAME_TO_HOME_RATIO = 1.5
 
 /** A game page's TBT within `TBT_GAME_TO_HOME_RATIO` times the home page's in the same run. */
-export function tbtToHomeTarget(homeMs: number | null | undefined): Target | null {
-  return homeMs == null ? null : { op: '<=', value: Math.round(homeMs * TBT_GAME_TO_HOME_RATIO) }
-}
-
-/** A press at once opens the connect modal within `CONNECT_AT_ONCE_RATIO` times the starter's in the same run. */
-export function atOnceTarget(baselineMs: number | null | undefined): Target | null {
-  return baselineMs == null ? null : { op: '<=', value: Math.round(baselineMs * CONNECT_AT_ONCE_RATIO) }
-}
+export const tbtToHomeTarget = (homeMs: number | null | undefined) => withinRatioOf(homeMs, TBT_GAME_TO_HOME_RATIO)
