@@ -5,16 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chainellationAbi } from '@chainellation/contracts'
 import { freePort } from '@chainellation/contracts/anvil'
-import { anvilAccount } from '@chainellation/contracts/safe'
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
-import { LOCAL_PRICES, type Stack, startStack } from '@chainellation/scripts/stack'
+import { type Stack, startStack } from '@chainellation/scripts/stack'
 import { type Browser, chromium } from '@playwright/test'
-import { createWalletClient, http, publicActions } from 'viem'
 import { reportPath, writeReport } from '../reports'
 import { formatValue, medianOf } from '../units'
 import { buildBaseline, type StaticServer, serveStatic } from './baseline'
+import { mintFirstSky } from './first-sky'
 import { type Failed, type FrontendReport, KEY_ROUTES, OUR_ROUTES, type SiteReport } from './frontend-report'
 import { type LighthouseRun, runLighthouseRetrying } from './lighthouse'
 import { measureConnect, measureRoute, warmUpFigures } from './page-figures'
@@ -82,21 +80,6 @@ async function startOursOnce(): Promise<Stack> {
 
 /** The page whose scripts are measured again without the warm-up: the one with a budget that counts it. */
 const WARM_UP_ROUTE = '/mint'
-
-/** Mints sky #1, so that `/sky/1` is measured as a shared link shows it: a sky the chain draws. */
-async function mintFirstSky(stack: Stack) {
-  const client = createWalletClient({ account: anvilAccount(1), transport: http(stack.rpcUrl) }).extend(publicActions)
-  const hash = await client.writeContract({
-    chain: null,
-    address: stack.deployment.contracts.Chainellation as `0x${string}`,
-    abi: chainellationAbi,
-    functionName: 'mint',
-    args: [0],
-    value: LOCAL_PRICES.basePrice,
-  })
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  if (receipt.status !== 'success') throw new Error(`minting sky #1 reverted (${hash})`)
-}
 
 const buildDir = mkdtempSync(join(tmpdir(), 'chainellation-baseline-'))
 let stack: Stack | undefined
