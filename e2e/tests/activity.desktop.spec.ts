@@ -69,6 +69,9 @@ test('the feed shows a mint and a gaze as they happen, without a reload', async 
   const time = mint.locator('time')
   await expect(time).toHaveText(/^(just now|1 minute ago)$/)
   await expect(time).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
+  // The exact time, once a pointer comes to it (RelativeTime).
+  await expect(time).not.toHaveAttribute('title')
+  await time.hover()
   await expect(time).toHaveAttribute('title', /\d{4}/)
 
   await gaze(stack, rpc, address, skyId)

@@ -6,15 +6,25 @@ const TICK_MS = 30_000
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
-/** When something happened, relative to now ("5 minutes ago"), with the exact time as its title and machine value. */
+/**
+ * When something happened, relative to now ("5 minutes ago"), with its machine value, and the exact time as its title
+ * once a pointer comes to it: a title shows only then, and writing it is the page's first date format, which sets up
+ * ICU (see relative-time.ts), so a feed drawn as the page starts does not pay for it.
+ */
 export function RelativeTime({ at, className }: { at: number; className?: string }) {
   const [now, setNow] = useState(nowSeconds)
+  const [title, setTitle] = useState<string>()
   useEffect(() => {
     const timer = setInterval(() => setNow(nowSeconds()), TICK_MS)
     return () => clearInterval(timer)
   }, [])
   return (
-    <time className={className} dateTime={new Date(at * 1000).toISOString()} title={exactTime(at)}>
+    <time
+      className={className}
+      dateTime={new Date(at * 1000).toISOString()}
+      title={title}
+      onPointerEnter={() => setTitle((shown) => shown ?? exactTime(at))}
+    >
       {timeAgo(at, now)}
     </time>
   )

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { timeAgo } from './relative-time'
+import { exactTime, timeAgo } from './relative-time'
 
 const now = 1_800_000_000
 
@@ -16,5 +17,37 @@ describe('timeAgo', () => {
     expect(timeAgo(now - 86_400, now)).toBe('yesterday')
     expect(timeAgo(now - 3 * 86_400, now)).toBe('3 days ago')
     expect(timeAgo(now - 400 * 86_400, now)).toBe('last year')
+  })
+
+  it('says what Intl.RelativeTimeFormat says in English, for every span up to a few years', () => {
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['year', 365 * 86_400],
+      ['month', 30 * 86_400],
+      ['week', 7 * 86_400],
+      ['day', 86_400],
+      ['hour', 3600],
+      ['minute', 60],
+    ]
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+    const reference = (seconds: number) => {
+      const [unit, size] = units.find(([, size]) => seconds >= size) ?? ['minute', 60]
+      return intl.format(-Math.max(1, Math.floor(seconds / size)), unit)
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: 45, max: 5 * 365 * 86_400 }), (seconds) => {
+        expect(timeAgo(now - seconds, now)).toBe(reference(seconds))
+      }),
+      { numRuns: 2000 },
+    )
+    // Each unit's edges: one of it, two of it, and the second before the next unit.
+    for (const [, size] of units) {
+      for (const seconds of [size, size * 2, size * 2 - 1]) expect(timeAgo(now - seconds, now)).toBe(reference(seconds))
+    }
+  })
+})
+
+describe('exactTime', () => {
+  it('writes the date and the time in full', () => {
+    expect(exactTime(now)).toMatch(/2027.*\d{1,2}:\d{2}:\d{2}/)
   })
 })

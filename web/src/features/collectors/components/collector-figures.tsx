@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { IndexReadNote } from '@/components/index-read-note'
+import { formatCount } from '@/lib/format/count'
 import { useCollector } from '../hooks/use-collector'
 import styles from './collector-page.module.css'
 
@@ -18,7 +19,7 @@ export function CollectorFigures({ address }: { address: Address }) {
       {figures.map(([label, value]) => (
         <div key={label} className={styles.figure}>
           <dt>{label}</dt>
-          <dd>{value.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(value)}</dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,5 @@
 import { formatEther } from 'viem'
+import { formatCount } from '@/lib/format/count'
 import type { MintInfo } from '../hooks/use-mint-info'
 import styles from './price-summary.module.css'
 
@@ -29,7 +30,7 @@ export function PriceSummary({ info, chosen, currency, problem }: PriceSummaryPr
         <dt>Supply</dt>
         <dd>
           <span data-testid="supply">
-            {info.minted.toLocaleString('en-US')} / {info.maxSupply.toLocaleString('en-US')}
+            {formatCount(info.minted)} / {formatCount(info.maxSupply)}
           </span>{' '}
           minted
           <span className={styles.meter} aria-hidden="true">

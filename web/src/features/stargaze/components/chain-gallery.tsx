@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { GameGate } from '@/components/game-gate'
 import { StateNote } from '@/components/state-note'
+import { formatCount } from '@/lib/format/count'
 import { useGalleryIds } from '../hooks/use-gallery-ids'
 import { CHUNK_SIZE, chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { GalleryChunk } from './gallery-chunk'
@@ -32,7 +33,7 @@ function ChainGalleryList({ ids }: { ids: readonly bigint[] }) {
   return (
     <>
       <p className={styles.count}>
-        {ids.length.toLocaleString('en-US')} {ids.length === 1 ? 'sky' : 'skies'} minted, newest first
+        {formatCount(ids.length)} {ids.length === 1 ? 'sky' : 'skies'} minted, newest first
       </p>
       <ul className={styles.grid}>
         {shown.map((page, index) => (

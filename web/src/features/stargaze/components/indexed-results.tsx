@@ -1,5 +1,6 @@
 import { StateNote } from '@/components/state-note'
 import { Note } from '@/components/ui/note'
+import { formatCount } from '@/lib/format/count'
 import type { useIndexedSkies } from '../hooks/use-indexed-skies'
 import { chunk, EAGER_CHUNKS } from '../utils/chunks'
 import { SORT_LABELS } from '../utils/gallery-labels'
@@ -20,8 +21,8 @@ export type IndexedResultsProps = {
 export function IndexedResults({ skies, query, behind, onClear }: IndexedResultsProps) {
   const lag = behind !== undefined && (
     <Note tone="warning" role="status">
-      The gallery’s index is {behind.toLocaleString('en-US')} {behind === 1 ? 'block' : 'blocks'} behind the chain: the
-      newest skies and gazes may be missing for a moment.
+      The gallery’s index is {formatCount(behind)} {behind === 1 ? 'block' : 'blocks'} behind the chain: the newest
+      skies and gazes may be missing for a moment.
     </Note>
   )
   if (!skies.data) {
