@@ -35,3 +35,13 @@ export function starField(count: number, seed: number): Star[] {
     }
   })
 }
+
+/** Where the stars begin to thin out towards the horizon, in percent of the sky's height from its top. */
+const FADE_FROM = 55
+
+/**
+ * How much of a star at height `y` (percent from the top) shows: all of it down to `FADE_FROM`, then less in a straight
+ * line to none at the bottom, where the warm horizon glow is. Baked into each star's opacity rather than drawn as a mask
+ * over the field: without a GPU a mask is the whole screen drawn twice more, each time the field's tiles are drawn.
+ */
+export const horizonFade = (y: number): number => (y <= FADE_FROM ? 1 : Math.max(0, (100 - y) / (100 - FADE_FROM)))

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { type Star, starField } from './star-field'
+import { horizonFade, type Star, starField } from './star-field'
 import styles from './star-sky.module.css'
 
 export type StarSkyProps = { count?: number; seed?: number }
@@ -8,7 +8,13 @@ function Stars({ stars, className }: { stars: Star[]; className: string }) {
   return (
     <svg className={className} aria-hidden="true" focusable="false">
       {stars.map((s) => (
-        <circle key={`${s.x}-${s.y}`} cx={`${s.x}%`} cy={`${s.y}%`} r={s.r} opacity={s.opacity} />
+        <circle
+          key={`${s.x}-${s.y}`}
+          cx={`${s.x}%`}
+          cy={`${s.y}%`}
+          r={s.r}
+          opacity={Math.round(s.opacity * horizonFade(s.y) * 100) / 100}
+        />
       ))}
     </svg>
   )
@@ -16,7 +22,8 @@ function Stars({ stars, className }: { stars: Star[]; className: string }) {
 
 /**
  * The fixed star field behind every page. Drawn once as SVG; the twinkle is two CSS opacity
- * animations on whole layers, so the compositor does the work and no script runs per frame.
+ * animations on whole layers, so the compositor does the work and no script runs per frame. Stars thin out towards
+ * the warm horizon glow at the bottom of the page, each by its own opacity (`horizonFade`).
  */
 export function StarSky({ count = 170, seed = 15_000 }: StarSkyProps) {
   const [still, twinkleA, twinkleB] = useMemo(() => {
