@@ -8,8 +8,10 @@
 // stylesheet to each page once its HTML is parsed (a style change tried without a build; the first paint has gone
 // before it, so compare a build's own change with this same rule forced back, not with nothing). PAGE_CPU_ONE_PAGE=1
 // loads every page in one page of one context, as a test that visits several pages does: against the default, what a
-// fresh context and its cold first load add. The first round is not counted: it meets a server that is still cold.
-// Linux only (it reads /proc).
+// fresh context and its cold first load add. PAGE_CPU_TILES=1 traces each load as well and adds, by page, the time the
+// renderer's worker threads spent drawing the page's tiles (on the CPU, without a GPU): what a change to how a page is
+// painted moves (docs/decisions/platform.md); the tracing adds to the CPU figures, so compare like with like. The
+// first round is not counted: it meets a server that is still cold. Linux only (it reads /proc).
 import {
   CHROMIUM_FLAGS,
   emulateSuitePreferences,
@@ -17,7 +19,7 @@ import {
   playwrightFlagsToDrop,
 } from '@chainellation/scripts/chromium'
 import { procCommandLine, procStats, threadStats } from '@chainellation/scripts/proc'
-import { chromium } from '@playwright/test'
+import { type CDPSession, chromium, type Page } from '@playwright/test'
 
 const [origin = '', roundsArg = '4'] = process.argv.slice(2)
 if (!origin) throw new Error('usage: page-cpu.ts <origin> [rounds]')
@@ -25,6 +27,9 @@ const ROUNDS = Number(roundsArg)
 const PATHS = (process.env.PAGE_CPU_PATHS ?? '/,/mint,/sky/1').split(',')
 const EXTRA_FLAGS = (process.env.PAGE_CPU_FLAGS ?? '').split('|').filter(Boolean)
 const EXTRA_CSS = process.env.PAGE_CPU_CSS
+const TILES = process.env.PAGE_CPU_TILES === '1'
+/** Chromium's trace events of drawing tiles: the display list played into a tile's buffer. */
+const TILE_EVENTS = new Set(['DisplayItemList::Raster', 'ZeroCopyRasterBuffer::Playback'])
 /** After the load event, what a page does next (its islands, the wallet stack's warm-up) is part of its cost. */
 const SETTLE_MS = 2500
 
@@ -62,6 +67,8 @@ const browser = await chromium.launch({
   ignoreDefaultArgs: playwrightFlagsToDrop(),
 })
 const total = new Map<string, number>()
+/** Ms spent drawing tiles, by page (PAGE_CPU_TILES). */
+const tiles = new Map<string, number>()
 const requests = new Map<string, number>()
 let counted = false
 
@@ -80,6 +87,38 @@ async function freshPage() {
   return page
 }
 
+type TraceEvent = { name: string; ph: string; ts: number; tid: number; dur?: number; tdur?: number }
+type Trace = { session: CDPSession; events: TraceEvent[]; done: Promise<void> }
+
+/** Starts Chromium's tracing of `page`'s paint work (the `cc` category holds the drawing of tiles). */
+async function startTrace(page: Page): Promise<Trace> {
+  const session = await page.context().newCDPSession(page)
+  const events: TraceEvent[] = []
+  session.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
+  const done = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()))
+  await session.send('Tracing.start', { categories: 'cc', transferMode: 'ReportEvents' })
+  return { session, events, done }
+}
+
+/** Ends `trace` and sums the thread time its tiles took to draw, in ms: each outermost drawing event once. */
+async function tileTime({ session, events, done }: Trace): Promise<number> {
+  await session.send('Tracing.end')
+  await done
+  await session.detach()
+  const drawing = events
+    .filter((e) => e.ph === 'X' && TILE_EVENTS.has(e.name))
+    .sort((a, b) => a.tid - b.tid || a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
+  let ms = 0
+  let outer: TraceEvent | undefined
+  for (const e of drawing) {
+    // An event inside the last outermost one on its thread is part of it (the display list played into the buffer).
+    if (outer && outer.tid === e.tid && e.ts < outer.ts + (outer.dur ?? 0)) continue
+    outer = e
+    ms += (e.tdur ?? e.dur ?? 0) / 1000
+  }
+  return ms
+}
+
 const onePage = process.env.PAGE_CPU_ONE_PAGE === '1' ? await freshPage() : undefined
 let loads = 0
 for (let round = 0; round < ROUNDS; round++) {
@@ -87,13 +126,16 @@ for (let round = 0; round < ROUNDS; round++) {
     counted = round > 0
     const before = chromiumThreads()
     const page = onePage ?? (await freshPage())
+    const trace = TILES ? await startTrace(page) : undefined
     await page.goto(new URL(path, origin).href)
     await page.waitForTimeout(SETTLE_MS)
+    const tileMs = trace ? await tileTime(trace) : 0
     // Read before the context closes: its renderer's threads go with it.
     const after = chromiumThreads()
     if (!onePage) await page.context().close()
     if (!counted) continue
     loads++
+    tiles.set(path, (tiles.get(path) ?? 0) + tileMs)
     for (const [key, ms] of after) {
       const spent = ms - (before.get(key) ?? 0)
       if (spent > 0) total.set(key, (total.get(key) ?? 0) + spent)
@@ -107,6 +149,11 @@ const sum = [...total.values()].reduce((a, b) => a + b, 0)
 process.stdout.write(`${loads} loads of ${PATHS.join(', ')}: ${perLoad(sum)} ms of Chromium CPU a load\n`)
 for (const [key, ms] of [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
   process.stdout.write(`  ${String(perLoad(ms)).padStart(5)} ms  ${key}\n`)
+}
+if (TILES) {
+  const rounds = loads / PATHS.length
+  const byPage = PATHS.map((path) => `${path} ${Math.round((tiles.get(path) ?? 0) / rounds)} ms`).join(', ')
+  process.stdout.write(`tiles drawn a load: ${byPage}\n`)
 }
 const asked = [...requests.entries()].map(([type, n]) => `${type} ${(n / loads).toFixed(1)}`).join(', ')
 process.stdout.write(`requests a load: ${asked}\n`)
