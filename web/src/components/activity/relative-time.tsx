@@ -13,7 +13,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000)
  */
 export function RelativeTime({ at, className }: { at: number; className?: string }) {
   const [now, setNow] = useState(nowSeconds)
-  const [title, setTitle] = useState<string>()
+  // The time a pointer came to, so that a time changed since is not titled with the old one.
+  const [pointedAt, setPointedAt] = useState<number>()
   useEffect(() => {
     const timer = setInterval(() => setNow(nowSeconds()), TICK_MS)
     return () => clearInterval(timer)
@@ -22,8 +23,8 @@ export function RelativeTime({ at, className }: { at: number; className?: string
     <time
       className={className}
       dateTime={new Date(at * 1000).toISOString()}
-      title={title}
-      onPointerEnter={() => setTitle((shown) => shown ?? exactTime(at))}
+      title={pointedAt === at ? exactTime(at) : undefined}
+      onPointerEnter={() => setPointedAt(at)}
     >
       {timeAgo(at, now)}
     </time>
