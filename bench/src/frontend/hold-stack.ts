@@ -3,7 +3,7 @@
 // page-cpu.ts).
 import { freePort } from '@chainellation/contracts/anvil'
 import { startStack } from '@chainellation/scripts/stack'
-import { mintFirstSky } from './first-sky'
+import { mintFirstSky } from './mint-sky-one'
 
 const ports = new Set<number>()
 while (ports.size < 3) ports.add(await freePort())

@@ -12,9 +12,9 @@ import { type Browser, chromium } from '@playwright/test'
 import { reportPath, writeReport } from '../reports'
 import { formatValue, medianOf } from '../units'
 import { buildBaseline, type StaticServer, serveStatic } from './baseline'
-import { mintFirstSky } from './first-sky'
 import { type Failed, type FrontendReport, KEY_ROUTES, OUR_ROUTES, type SiteReport } from './frontend-report'
 import { type LighthouseRun, runLighthouseRetrying } from './lighthouse'
+import { mintFirstSky } from './mint-sky-one'
 import { measureConnect, measureRoute, warmUpFigures } from './page-figures'
 
 /**
