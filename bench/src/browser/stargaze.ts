@@ -6,6 +6,7 @@ import { LOCAL_PRICES, type Stack } from '@chainellation/scripts/stack'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, type Hex, http, toHex } from 'viem'
 import { writeReport } from '../reports'
+import { type FloorPlan, measureFloor, type SentRequest, watchFloorRequests, wavesOf } from './stargaze-floor'
 import { describeMachine, KEEP_NAMES_SHIM, type Machine, machineOf, percentile, withStackAndBrowser } from './support'
 
 /**
@@ -41,11 +42,18 @@ type Run = {
   requests: string[]
   /** The same requests as the page's resource timing saw them: when each was sent and answered. */
   rpcTimeline: { startMs: number; endMs: number }[]
+  /** What the floor sends again and shows for the first cards (stargaze-floor.ts). */
+  floorPlan: FloorPlan
 }
 
 type Figures = { cards: number; medianMs: number; runsMs: number[]; maxRequests: number; runsRequests: number[] }
 
-type FirstFigures = Figures & { targetRequests: number; cardsMedianMs: number }
+type FirstFigures = Figures & {
+  targetRequests: number
+  cardsMedianMs: number
+  /** The floor (stargaze-floor.ts): the same requests and pictures in a bare page, a run after each of the app's. */
+  floor: { medianMs: number; runsMs: number[] }
+}
 
 export type StargazeBenchReport = {
   machine: Machine
@@ -180,6 +188,21 @@ async function freshContext(browser: Browser, stack: Stack, cookies: Cookies = [
 
 const round = (ms: number) => Math.round(ms * 10) / 10
 
+/** The floor's plan from the requests sent for the first cards, timed on the page's clock, and their pictures' size. */
+async function floorPlanOf(page: Page, sent: ReturnType<typeof watchFloorRequests>): Promise<FloorPlan> {
+  const timeOrigin = await page.evaluate(() => performance.timeOrigin)
+  const requests: SentRequest[] = sent.map(({ request, url, method, body }) => {
+    const timing = request.timing()
+    const startMs = timing.startTime - timeOrigin
+    return { url, method, body, startMs, endMs: startMs + Math.max(0, timing.responseEnd) }
+  })
+  const imageSize = await page.evaluate(() => {
+    const box = document.querySelector('article[aria-label^="Night sky #"] img')?.getBoundingClientRect()
+    return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) }
+  })
+  return { origin: new URL(page.url()).origin, waves: wavesOf(requests), imageSize }
+}
+
 /** The player coming back: their wallet, which remembers the site, and the API's session cookie. */
 type Player = { wallet: TestWallet; cookies: Cookies }
 
@@ -197,9 +220,11 @@ async function measureRun(
     const page = await context.newPage()
     if (player) await player.wallet.install(page)
     const requests = watchRpc(page, stack.rpcUrl)
+    const forFloor = watchFloorRequests(page, stack.rpcUrl)
     await page.goto(path, { waitUntil: 'commit' })
     const first = await page.evaluate(showCards, { count: FIRST, timeoutMs: PHASE_TIMEOUT_MS })
     const firstSent = requests.length
+    const floorPlan = await floorPlanOf(page, forFloor.slice(0))
     let rest: { allMs: number; allRequests: number } | undefined
     if (all > FIRST) {
       const { loadedMs } = await page.evaluate(showCards, { count: all, timeoutMs: PHASE_TIMEOUT_MS })
@@ -222,6 +247,7 @@ async function measureRun(
       accountReads: requests.filter(isAccountRead).length,
       requests: requests.map((r, i) => (i < firstSent ? r : `(after ${FIRST}) ${r}`)),
       rpcTimeline,
+      floorPlan,
     }
   } finally {
     await context.close()
@@ -239,7 +265,7 @@ function figures(cards: number, runsMs: number[], requests: number[]): Figures {
 }
 
 /** The first 24 cards' figures, and when the cards themselves were in the page. */
-const firstFigures = (runs: Run[]): FirstFigures => ({
+const firstFigures = (runs: Run[], floorMs: number[]): FirstFigures => ({
   ...figures(
     FIRST,
     runs.map((r) => r.firstMs),
@@ -247,6 +273,7 @@ const firstFigures = (runs: Run[]): FirstFigures => ({
   ),
   targetRequests: TARGET_FIRST_REQUESTS,
   cardsMedianMs: median(runs.map((r) => r.cardsMs)),
+  floor: { medianMs: median(floorMs), runsMs: floorMs },
 })
 
 function printReport(r: StargazeBenchReport) {
@@ -265,6 +292,11 @@ function printReport(r: StargazeBenchReport) {
     line(`your skies, ${FIRST} cards with images`, r.yourSkies.first, r.yourSkies.first.targetRequests),
     line(`your skies, ${r.yourSkies.all.cards} cards with images`, r.yourSkies.all),
     line(`everyone’s skies, ${FIRST} cards with images`, r.gallery.first, r.gallery.first.targetRequests),
+    `the floor, the same requests and ${FIRST} pictures in a bare page, a run after each of the app's: your skies ` +
+      `${s(r.yourSkies.first.floor.medianMs)} (${r.yourSkies.first.floor.runsMs.map(s).join(', ')}, ` +
+      `×${(r.yourSkies.first.medianMs / r.yourSkies.first.floor.medianMs).toFixed(2)}); everyone’s ` +
+      `${s(r.gallery.first.floor.medianMs)} (${r.gallery.first.floor.runsMs.map(s).join(', ')}, ` +
+      `×${(r.gallery.first.medianMs / r.gallery.first.floor.medianMs).toFixed(2)})`,
     '',
     `besides the cards' requests, reads of the account's code (who pays its gas), each run: your skies ` +
       `${r.yourSkies.runs.map((run) => run.accountReads).join(', ')}; everyone’s ` +
@@ -293,11 +325,19 @@ await withStackAndBrowser(async (stack, browser) => {
   const player = { wallet, cookies: await first.cookies() }
   await first.close()
 
+  // Each of the app's runs, then the floor's of the same requests: in turn, so that both see the machine alike.
+  const floorOf = (run: Run) => measureFloor(browser, run.floorPlan, FIRST)
   const mine: Run[] = []
-  for (let i = 0; i < RUNS; i++) mine.push(await measureRun(browser, stack, '/stargaze', player, SKIES))
+  const mineFloor: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    mine.push(await measureRun(browser, stack, '/stargaze', player, SKIES))
+    mineFloor.push(await floorOf(mine[i] as Run))
+  }
   const gallery: Run[] = []
+  const galleryFloor: number[] = []
   for (let i = 0; i < RUNS; i++) {
     gallery.push(await measureRun(browser, stack, '/stargaze?view=everyone', undefined, FIRST))
+    galleryFloor.push(await floorOf(gallery[i] as Run))
   }
 
   const report: StargazeBenchReport = {
@@ -312,7 +352,7 @@ await withStackAndBrowser(async (stack, browser) => {
     },
     runs: RUNS,
     yourSkies: {
-      first: firstFigures(mine),
+      first: firstFigures(mine, mineFloor),
       all: figures(
         SKIES,
         mine.map((r) => r.allMs ?? NaN),
@@ -320,7 +360,7 @@ await withStackAndBrowser(async (stack, browser) => {
       ),
       runs: mine,
     },
-    gallery: { first: firstFigures(gallery), runs: gallery },
+    gallery: { first: firstFigures(gallery, galleryFloor), runs: gallery },
   }
   writeReport('stargaze', report)
   process.stdout.write('\n')

@@ -277,10 +277,10 @@ function pageFigures(mint: MintReport | null, stargaze: StargazeReport | null): 
       figure(
         'stargaze.yourFirst.ms',
         'RPC',
-        `Stargaze: your ${first.cards} skies`,
+        `Stargaze: your ${first.cards} skies (baseline: floor)`,
         'ms',
         first.medianMs,
-        null,
+        first.floor?.medianMs,
         TARGETS.stargazeFirstCards,
       ),
       figure(
@@ -300,10 +300,10 @@ function pageFigures(mint: MintReport | null, stargaze: StargazeReport | null): 
       figure(
         'stargaze.gallery.ms',
         'RPC',
-        `Stargaze: everyone's ${gallery.cards}`,
+        `Stargaze: everyone's ${gallery.cards} (baseline: floor)`,
         'ms',
         gallery.medianMs,
-        null,
+        gallery.floor?.medianMs,
         TARGETS.stargazeFirstCards,
       ),
       figure(

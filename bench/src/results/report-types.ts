@@ -14,11 +14,13 @@ export type MintReport = {
   rpc: { actions: number; requests: number; target: number; initialRequests?: number }
 }
 type StargazeFigures = { cards: number; medianMs: number; maxRequests: number }
+/** The first cards' figures, with their floor (bench/src/browser/stargaze-floor.ts); reports before it have none. */
+type StargazeFirstFigures = StargazeFigures & { floor?: { medianMs: number } }
 /** The part of bench/reports/stargaze.json read here. */
 export type StargazeReport = {
   runs: number
-  yourSkies: { first: StargazeFigures & { targetRequests: number }; all: StargazeFigures }
-  gallery: { first: StargazeFigures }
+  yourSkies: { first: StargazeFirstFigures & { targetRequests: number }; all: StargazeFigures }
+  gallery: { first: StargazeFirstFigures }
 }
 export type GasReport = Record<string, number>
 export type QueryFigures = { galleryP95Ms: number; filterP95Ms: number; activityP95Ms: number }
