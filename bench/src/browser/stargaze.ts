@@ -1,5 +1,5 @@
 import { chainellationAbi } from '@chainellation/contracts'
-import { connectTestWallet, signInModal } from '@chainellation/e2e/app'
+import { signInModal } from '@chainellation/e2e/app'
 import { rpcAt } from '@chainellation/e2e/chain'
 import { ANVIL_ACCOUNTS, TestWallet } from '@chainellation/e2e/test-wallet'
 import { LOCAL_PRICES, type Stack } from '@chainellation/scripts/stack'
@@ -313,15 +313,18 @@ await withStackAndBrowser(async (stack, browser) => {
   const machine = machineOf(browser)
   const mintMs = await mintSkies(stack, COLLECTOR, SKIES)
 
-  // Connected and signed in once, as a returning player has been. The wallet keeps its state here, in Node, so it
-  // remembers the site in every new context; the session cookie goes along, or the sign-in modal would cover the page.
+  // A returning player, connected on an earlier visit: opened as the browser suite opens a page after connecting
+  // (`openConnected` in e2e/support/app.ts), whose wallet reconnects on load, so the setup waits on no modal. The
+  // wallet keeps its state here, in Node, so it remembers the site in every new context; the API's cookies, if the
+  // visit left any, go along.
   const wallet = new TestWallet({ rpcUrl: stack.rpcUrl, localChainId: stack.chainId, account: COLLECTOR })
   const first = await freshContext(browser, stack)
   const page = await first.newPage()
   await wallet.install(page)
+  await wallet.rememberedBy(page)
   await page.goto('/stargaze')
-  await connectTestWallet(page, wallet)
-  await page.getByRole('article').first().waitFor()
+  // The player's own skies: shown once the wallet has reconnected.
+  await page.getByRole('article').first().waitFor({ timeout: PHASE_TIMEOUT_MS })
   const player = { wallet, cookies: await first.cookies() }
   await first.close()
 
