@@ -12,7 +12,10 @@ export type RouteRun = {
   rps: number
   p99Ms: number
   non2xx: number
+  /** Requests that got no answer: connection errors and timeouts (autocannon counts a timeout among its errors). */
   errors: number
+  /** Those errors by kind (the error's code, or its message), when there were any. */
+  errorKinds?: Record<string, number>
   /** Answered in the measured window. */
   requests: number
   /** The answering processes' CPU over the measured rounds, a request. */
@@ -40,17 +43,29 @@ export const ROUND_SECONDS = 5
 /** One side of a comparison: the processes that answer, and the request autocannon sends them. */
 export type Side = { pids: () => (number | undefined)[]; request: autocannon.Options }
 
-/** Sends `request` to `side` for `seconds`, with the CPU its processes answer in that time. */
-async function measure(side: Side, seconds: number) {
+/**
+ * Sends `request` to `side` for `seconds`, with the CPU its processes answer in that time and the kinds of the
+ * requests that got no answer, so that a run's error says what it was.
+ */
+export async function measure(side: Side, seconds: number) {
   const cpuBefore = cpuSecondsOf(side.pids())
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...side.request })
+  const errorKinds: Record<string, number> = {}
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, duration: seconds, ...side.request }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    )
+    instance.on('reqError', (error: NodeJS.ErrnoException) => {
+      const kind = error.code ?? error.message
+      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1
+    })
+  })
   const cpuAfter = cpuSecondsOf(side.pids())
-  return { result, cpuMs: (cpuAfter - cpuBefore) * 1000 }
+  return { result, errorKinds, cpuMs: (cpuAfter - cpuBefore) * 1000 }
 }
 type Measured = Awaited<ReturnType<typeof measure>>
 
 /** Rounds of `seconds` in all as one run: their requests and CPU summed, the p99 the worst round's. */
-function runOf(route: string, rounds: Measured[], seconds: number): RouteRun {
+export function runOf(route: string, rounds: Measured[], seconds: number): RouteRun {
   const requests = rounds.reduce((n, r) => n + r.result.requests.total, 0)
   const cpuMs = rounds.reduce((n, r) => n + r.cpuMs, 0)
   return {
@@ -58,15 +73,34 @@ function runOf(route: string, rounds: Measured[], seconds: number): RouteRun {
     rps: Math.round(requests / seconds),
     p99Ms: Math.max(...rounds.map((r) => r.result.latency.p99)),
     non2xx: rounds.reduce((n, r) => n + r.result.non2xx, 0),
-    errors: rounds.reduce((n, r) => n + r.result.errors + r.result.timeouts, 0),
+    // autocannon's `errors` has its `timeouts` among them: adding both counted each timeout twice.
+    errors: rounds.reduce((n, r) => n + r.result.errors, 0),
+    ...(rounds.some((r) => Object.keys(r.errorKinds).length) && { errorKinds: kindsOf(rounds) }),
     requests,
     cpuMsPerRequest: cpuMsPerRequest(0, cpuMs / 1000, requests),
   }
 }
 
+/** The rounds' errors by kind, summed. */
+function kindsOf(rounds: Measured[]): Record<string, number> {
+  const kinds: Record<string, number> = {}
+  for (const round of rounds)
+    for (const [kind, n] of Object.entries(round.errorKinds)) kinds[kind] = (kinds[kind] ?? 0) + n
+  return kinds
+}
+
+const errorsOf = (run: RouteRun) =>
+  `${run.errors}${
+    run.errorKinds
+      ? ` (${Object.entries(run.errorKinds)
+          .map(([kind, n]) => `${kind} ${n}`)
+          .join(', ')})`
+      : ''
+  }`
+
 const print = (run: RouteRun, who = '') =>
   process.stdout.write(
-    `  ${run.route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${run.errors}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
+    `  ${run.route.padEnd(24)} ${who.padEnd(5)} ${String(run.rps).padStart(6)} req/s  p99 ${run.p99Ms} ms  non-2xx ${run.non2xx}  errors ${errorsOf(run)}  cpu ${run.cpuMsPerRequest?.toFixed(3)} ms/req\n`,
   )
 
 /**
