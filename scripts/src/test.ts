@@ -130,8 +130,8 @@ async function lint() {
 }
 
 /**
- * Typechecks every workspace, two at a time (tsc is single-threaded and CI has two cores), beside the contracts'
- * compilation: its lines are printed as one block once it has finished.
+ * Typechecks every workspace, two at a time (each on one thread, tsconfig.base.json; CI has two cores), beside the
+ * contracts' compilation: its lines are printed as one block once it has finished.
  */
 async function typecheck() {
   const workspaces = ['contracts', ...suites.map((s) => s.name).filter((n) => n !== 'contracts')]
