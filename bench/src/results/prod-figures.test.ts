@@ -98,6 +98,8 @@ describe('the production shape’s CPU a request', () => {
     // A route the floor did not run has no baseline; nor has the PGlite process, which the floor is not beside.
     expect(p('prod.draftReadRps')).toMatchObject({ baseline: null, ratio: null })
     expect(p('prod.homeRps')).toMatchObject({ baseline: null })
+    // A report from before the start's floor: the start alone, against its absolute target.
+    expect(p('prod.startMs')).toMatchObject({ ours: 863, baseline: null, ratio: null, met: true })
     expect(p('prod.pglite.sessionReadRps')).toMatchObject({
       baseline: null,
       label: 'PGlite, one process: Session reads',
@@ -125,7 +127,8 @@ describe('the production shape’s CPU a request', () => {
       errors: 0,
       apiRssIdleMb: 121,
       apiRssPeakMb: 180,
-      startMs: 861,
+      startMs: 1121,
+      starts: { api: { ms: [1180, 1121, 1090], medianMs: 1121 }, floor: { ms: [152, 160, 149], medianMs: 152 } },
       pglite: { ...api, rssMb: 534 },
       cpu: {
         target: 1.5,
@@ -156,5 +159,13 @@ describe('the production shape’s CPU a request', () => {
     expect(p('prod.oneDraftWriteP99Ms')).toMatchObject({ ours: 266, baseline: 195, target: null, met: null })
     // Three times the floor's CPU, and still no miss: the route is there for its contention.
     expect(p('prod.cpu.oneDraftWrite')).toMatchObject({ ratio: 3, target: null, met: null })
+    // The median start beside the floor's median, in the same run.
+    expect(p('prod.startMs')).toMatchObject({
+      ours: 1121,
+      baseline: 152,
+      ratio: 7.38,
+      met: false,
+      label: 'API start to first healthy answer (baseline: floor)',
+    })
   })
 })

@@ -91,7 +91,13 @@ export type ProdReport = ApiFigures & {
   errors: number
   apiRssIdleMb: number
   apiRssPeakMb: number
+  /** The median of the API's starts, spawn to its first healthy answer. */
   startMs: number
+  /**
+   * Each start of the API and of its floor (a bare process on the same database, bench/src/server/starts.ts), taken in
+   * turn. Absent from a report written before the floor was measured.
+   */
+  starts?: { api: { ms: number[]; medianMs: number }; floor: { ms: number[]; medianMs: number } }
   pglite: ApiFigures & { rssMb: number }
   /** Absent from a report written before the floor was measured. */
   cpu?: ProdCpu

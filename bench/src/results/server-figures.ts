@@ -239,7 +239,15 @@ export function prodFigures(p: ProdReport): Figure[] {
       null,
       t.prodApiRssPeak,
     ),
-    figure('prod.startMs', 'production', 'API start to first healthy answer', 'ms', p.startMs, null, t.prodStart),
+    figure(
+      'prod.startMs',
+      'production',
+      'API start to first healthy answer (baseline: floor)',
+      'ms',
+      p.startMs,
+      p.starts?.floor.medianMs,
+      t.prodStart,
+    ),
     ...api('prod.pglite.', p.pglite, false).map((f) => ({ ...f, label: `PGlite, one process: ${f.label.trim()}` })),
     figure('prod.pglite.rssMb', 'production', 'PGlite, one process: memory after load', 'MB', p.pglite.rssMb),
   ]

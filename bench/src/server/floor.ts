@@ -31,14 +31,28 @@ export async function answers(url: string, gone: () => boolean, seconds = 30) {
   return false
 }
 
-/** One floor process, detached, under plain node with `nodeFlags`; `env` its settings. */
-function floorProcess(port: number, env: Record<string, string>, nodeFlags: readonly string[]) {
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), ...env },
+/** What a floor process serves: the API's pages and the headers of its routes (startFloor). */
+export type FloorSettings = {
+  postgresUrl: string
+  pages: Record<string, PageFiles>
+  headers: Record<string, Record<string, string>>
+  nodeFlags: readonly string[]
+}
+
+/** One floor process at `port`, detached, under plain node with the API's flags. */
+export function spawnFloorProcess(port: number, { postgresUrl, pages, headers, nodeFlags }: FloorSettings) {
+  return spawn(process.execPath, [...nodeFlags, entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: postgresUrl,
+      FLOOR_PAGES: JSON.stringify(pages),
+      FLOOR_HEADERS: JSON.stringify(headers),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   })
-  return { pid: child.pid as number, gone: () => child.exitCode !== null }
 }
 
 /**
@@ -51,21 +65,14 @@ function floorProcess(port: number, env: Record<string, string>, nodeFlags: read
  * load cost each request more CPU than one process alone (the home page, 0.069 ms a request from one API process
  * asked directly and 0.086 through nginx in the same minute), which is no work of the API's.
  */
-export async function startFloor(
-  postgresUrl: string,
-  pages: Record<string, PageFiles>,
-  headers: Record<string, Record<string, string>>,
-  nodeFlags: readonly string[],
-): Promise<Floor> {
+export async function startFloor(settings: FloorSettings): Promise<Floor> {
   const nginx = findNginx()
   if (!nginx) throw new Error('nginx is not installed; the floor runs behind it as the API does')
-  const env = {
-    DATABASE_URL: postgresUrl,
-    FLOOR_PAGES: JSON.stringify(pages),
-    FLOOR_HEADERS: JSON.stringify(headers),
-  }
   const ports = [await freePort(), await freePort()] as const
-  const processes = ports.map((port) => floorProcess(port, env, nodeFlags))
+  const processes = ports.map((port) => {
+    const child = spawnFloorProcess(port, settings)
+    return { pid: child.pid as number, gone: () => child.exitCode !== null }
+  })
   const dir = mkdtempSync(join(tmpdir(), 'prod-bench-floor-nginx-'))
   const port = await freePort()
   const balancer = spawn(

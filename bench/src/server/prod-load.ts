@@ -18,10 +18,11 @@ import type { Rehearsal } from '@chainellation/scripts/rehearsal'
 import type autocannon from 'autocannon'
 import { ROOT, reportPath, writeReport } from '../reports'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
-import { answers, type PageFiles, sameOnEveryAnswer, startFloor } from './floor'
+import { answers, type FloorSettings, type PageFiles, sameOnEveryAnswer, spawnFloorProcess, startFloor } from './floor'
 import { RAISED_LIMITS, startLoadRehearsal } from './load-rehearsal'
 import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
 import { routesAt, WRITERS, type Writers, writersAt, writesAcross } from './prod-requests'
+import { startsInTurn } from './starts'
 
 const serverDir = join(ROOT, 'server')
 
@@ -121,7 +122,8 @@ async function startFloorOf(at: Rehearsal, writers: Writers, dir: string) {
   for (const [route, request] of Object.entries(requestsAt(at.url, at.url, writers)))
     apiAnswers.push({ route, ...(await answerTo(request)) })
   const headers = Object.fromEntries(apiAnswers.map(({ route, headers }) => [route, sameOnEveryAnswer(headers)]))
-  const floor = await startFloor(at.postgresUrl, pages, headers, at.api.nodeFlags)
+  const settings: FloorSettings = { postgresUrl: at.postgresUrl, pages, headers, nodeFlags: at.api.nodeFlags }
+  const floor = await startFloor(settings)
   const requests = requestsAt(floor.base, at.url, writers)
   // The floor answers as the API does, body and headers, or it is no floor of the API's work.
   for (const api of apiAnswers) {
@@ -139,7 +141,7 @@ async function startFloorOf(at: Rehearsal, writers: Writers, dir: string) {
     for (const coding of CODINGS)
       if (!floorBodies[path]?.[coding].equals(bodies[coding]))
         process.stdout.write(`  the floor's ${coding} body of ${path} differs from the API's\n`)
-  return { floor, requests }
+  return { floor, requests, settings }
 }
 
 /** A route's CPU a request beside its floor's, and whether it is within {@link CPU_RATIO_TARGET} of it. */
@@ -182,7 +184,7 @@ try {
   }, 250)
 
   const writers = await writersAt(base)
-  const { floor, requests: floorRequests } = await startFloorOf(rehearsal, writers, floorDir)
+  const { floor, requests: floorRequests, settings: floorSettings } = await startFloorOf(rehearsal, writers, floorDir)
   stopFloor = floor.stop
   const apiRequests = requestsAt(base, base, writers)
   process.stdout.write(
@@ -215,26 +217,28 @@ try {
     skyPage: cpuBesideFloor(skyPage),
   }
 
-  // Start to the first healthy answer, of a third process from the same build.
-  const startPort = await freePort()
-  const started = performance.now()
-  const fresh = spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
-    cwd: serverDir,
-    env: { ...process.env, ...rehearsal.api.env(startPort), ...RAISED_LIMITS },
-    stdio: 'ignore',
-    detached: true,
-  })
-  extra.push(fresh.pid as number)
-  let startMs = 0
-  while (!startMs) {
-    const ok = await fetch(`http://127.0.0.1:${startPort}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) startMs = Math.round(performance.now() - started)
-    else await sleep(5)
-  }
-  signal(-(fresh.pid as number), 'SIGTERM')
+  // Start to the first healthy answer, of a third process from the same build, beside a floor process's start.
+  const starts = await startsInTurn(
+    {
+      spawn: (port) =>
+        spawn(process.execPath, [...rehearsal.api.nodeFlags, rehearsal.api.entry], {
+          cwd: serverDir,
+          env: { ...process.env, ...rehearsal.api.env(port), ...RAISED_LIMITS },
+          stdio: 'ignore',
+          detached: true,
+        }),
+      health: (port) => `http://127.0.0.1:${port}/api/health`,
+    },
+    {
+      spawn: (port) => spawnFloorProcess(port, floorSettings),
+      health: (port) => `http://127.0.0.1:${port}/api/health`,
+    },
+  )
+  const startMs = starts.api.medianMs
+  process.stdout.write(
+    `start to the first healthy answer, ${starts.api.ms.length} of each in turn: the API ${starts.api.ms.join(' / ')} ms, ` +
+      `the floor ${starts.floor.ms.join(' / ')} ms (medians ${startMs} and ${starts.floor.medianMs})\n`,
+  )
 
   // The same build on PGlite, asked directly.
   const pglitePort = await freePort()
@@ -296,6 +300,7 @@ try {
     apiRssIdleMb: Math.max(...idle),
     apiRssPeakMb: Math.max(...peak),
     startMs,
+    starts,
     pglite: {
       sessionReadRps: pg.session.rps,
       sessionReadP99Ms: pg.session.p99Ms,
