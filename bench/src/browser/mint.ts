@@ -265,6 +265,12 @@ function printReport(r: MintBenchReport) {
     `press on Mint to the minted sky shown (${r.firstSky.pressToSkyMs.sponsored.samples} each, median [min–max]): ` +
       `the game paying ${firstSkyTime(r.firstSky.pressToSkyMs.sponsored)}, ` +
       `the wallet paying ${firstSkyTime(r.firstSky.pressToSkyMs.unsponsored)}`,
+    ...(r.firstSky.floorMs
+      ? [
+          `  their floor, the same mints with no page around them: the game paying ${firstSkyTime(r.firstSky.floorMs.sponsored)}, ` +
+            `the wallet paying ${firstSkyTime(r.firstSky.floorMs.unsponsored)}`,
+        ]
+      : []),
   ]
   process.stdout.write(`${lines.join('\n')}\n`)
 }

@@ -236,16 +236,18 @@ function pageFigures(mint: MintReport | null, stargaze: StargazeReport | null): 
       figure(
         'firstSky.pressToSkyMs.sponsored',
         'front end',
-        'Press on Mint to the minted sky, the game paying the gas',
+        'Press on Mint to the minted sky, the game paying the gas (baseline: floor)',
         'ms',
         mint.firstSky.pressToSkyMs?.sponsored.medianMs,
+        mint.firstSky.floorMs?.sponsored.medianMs,
       ),
       figure(
         'firstSky.pressToSkyMs.unsponsored',
         'front end',
-        'Press on Mint to the minted sky, the wallet paying the gas',
+        'Press on Mint to the minted sky, the wallet paying the gas (baseline: floor)',
         'ms',
         mint.firstSky.pressToSkyMs?.unsponsored.medianMs,
+        mint.firstSky.floorMs?.unsponsored.medianMs,
       ),
     )
   }

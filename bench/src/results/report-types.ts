@@ -10,6 +10,8 @@ export type MintReport = {
     /** Absent in reports from before the game paid players' gas. */
     etherNeeded?: number
     pressToSkyMs?: { sponsored: { medianMs: number }; unsponsored: { medianMs: number } }
+    /** The same mints with no page around them (bench/src/browser/first-sky-floor.ts); absent from reports before it. */
+    floorMs?: { sponsored: { medianMs: number }; unsponsored: { medianMs: number } }
   }
   rpc: { actions: number; requests: number; target: number; initialRequests?: number }
 }
