@@ -33,3 +33,29 @@ export function calldataGas(data: Hex): bigint {
   for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4n : 16n
   return gas
 }
+
+/** `ERC2771Forwarder.nonces`: the fragment of its ABI a signer reads, rather than the whole forwarder's. */
+export const forwarderNoncesAbi = [
+  {
+    type: 'function',
+    name: 'nonces',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const
+
+/** How long a signed request stays good: the relayer sends it at once, and keeps none longer than an hour. */
+export const REQUEST_DEADLINE_SECONDS = 600
+/** The gas a request asks for above the estimate of the call itself: the forwarder's own checks, and a margin. */
+const GAS_MARGIN_PERCENT = 130n
+
+/**
+ * The gas a request gives its call: the node's estimate with a margin, within what the relayer's cap leaves once the
+ * call's calldata is counted (the relayer pays both, and its cap holds both).
+ */
+export function requestGas(estimate: bigint, gasCap: number, data: Hex): bigint {
+  const cap = BigInt(gasCap) - calldataGas(data)
+  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
+  return wanted < cap ? wanted : cap
+}

@@ -1,7 +1,15 @@
 import { chainellationAbi, decorationsAbi, skyRendererAbi } from './generated/abis.ts'
 import { deployments } from './generated/deployments.ts'
 
-export { calldataGas, FORWARDER_NAME, forwarderDomain, forwardRequestTypes } from './forwarder.ts'
+export {
+  calldataGas,
+  FORWARDER_NAME,
+  forwarderDomain,
+  forwarderNoncesAbi,
+  forwardRequestTypes,
+  REQUEST_DEADLINE_SECONDS,
+  requestGas,
+} from './forwarder.ts'
 export * from './generated/abis.ts'
 export { type Constellation, constellations } from './generated/constellations.ts'
 export { MULTICALL3_ADDRESS } from './multicall3.ts'

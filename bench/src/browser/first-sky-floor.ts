@@ -5,7 +5,14 @@
 // call's gas, the forwarder's nonce, the latest block; web/src/lib/wallet/write/relay-call.ts), the request signed
 // (ERC-2771, EIP-712) and handed to the API's relay route, then the relayer's transaction's receipt. Both ask for the
 // receipt at once and then every LOCAL_POLLING_MS, as the app does on the local chain.
-import { calldataGas, chainellationAbi, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
+import {
+  chainellationAbi,
+  forwarderDomain,
+  forwarderNoncesAbi,
+  forwardRequestTypes,
+  REQUEST_DEADLINE_SECONDS,
+  requestGas,
+} from '@chainellation/contracts'
 import type { Stack } from '@chainellation/scripts/stack'
 import {
   type Address,
@@ -22,21 +29,7 @@ import { foundry } from 'viem/chains'
 
 /** How often the app asks the local chain for news (web/src/lib/wallet/config.ts). */
 const LOCAL_POLLING_MS = 500
-/** As the page's request: the relayer keeps none longer, and sends it at once. */
-const DEADLINE_SECONDS = 600
-/** As the page's request: the call's own gas with a margin for the forwarder's checks, within the relayer's cap. */
-const GAS_MARGIN_PERCENT = 130n
 const ONE_ETHER = 10n ** 18n
-
-const noncesAbi = [
-  {
-    type: 'function',
-    name: 'nonces',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-] as const
 
 /** What `GET /api/relay` says where the game pays gas. */
 type RelayTerms = { on: true; chainId: number; forwarder: Address; gasCap: number } | { on: false }
@@ -90,13 +83,11 @@ export async function floorSponsored(stack: Stack): Promise<number> {
   const started = performance.now()
   const [estimate, nonce, block] = await Promise.all([
     read.estimateGas({ account: from, to, data }),
-    read.readContract({ address: terms.forwarder, abi: noncesAbi, functionName: 'nonces', args: [from] }),
+    read.readContract({ address: terms.forwarder, abi: forwarderNoncesAbi, functionName: 'nonces', args: [from] }),
     read.getBlock(),
   ])
-  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
-  const cap = BigInt(terms.gasCap) - calldataGas(data)
-  const gas = wanted < cap ? wanted : cap
-  const deadline = Number(block.timestamp) + DEADLINE_SECONDS
+  const gas = requestGas(estimate, terms.gasCap, data)
+  const deadline = Number(block.timestamp) + REQUEST_DEADLINE_SECONDS
   const signature = await account.signTypedData({
     domain: forwarderDomain(terms.chainId, terms.forwarder),
     types: forwardRequestTypes,

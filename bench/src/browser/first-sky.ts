@@ -49,10 +49,9 @@ type PressWindow = { __firstSky: { pressMs: number | null; skyMs: number | null 
 /**
  * Installed in the page just before the press: when the press came (the pointerdown's own time stamp) and the first
  * frame in which the "is yours" heading is drawn, both on the page's clock (in steps of 0.1 ms or so, coarsened as the
- * page is not cross-origin isolated). Timed from this process, a wait for the
- * heading is asked again at Playwright's growing intervals (up to 500 ms apart once it has waited most of a second),
- * and the figure was that step's, not the page's: three presses in a row came to 907, 966 and 980 ms with the heading
- * in the page 600–700 ms after the press.
+ * page is not cross-origin isolated). Timed from this process, a wait for the heading is asked again at Playwright's
+ * growing intervals (up to 500 ms apart once it has waited most of a second), and the figure was that step's, not the
+ * page's: three presses in a row came to 907, 966 and 980 ms with the heading in the page 600–700 ms after the press.
  */
 function watchPressToSky() {
   const watch = { pressMs: null as number | null, skyMs: null as number | null }

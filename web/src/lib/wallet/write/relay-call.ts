@@ -1,5 +1,11 @@
-import { calldataGas, forwarderDomain, forwardRequestTypes } from '@chainellation/contracts'
-import { type Address, encodeFunctionData, type Hash, type Hex } from 'viem'
+import {
+  forwarderDomain,
+  forwarderNoncesAbi,
+  forwardRequestTypes,
+  REQUEST_DEADLINE_SECONDS,
+  requestGas,
+} from '@chainellation/contracts'
+import { type Address, encodeFunctionData, type Hash } from 'viem'
 import { estimateGas, getBlock, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
 import { getClient, signTypedData } from 'wagmi/actions'
@@ -9,32 +15,6 @@ import { RelayRefusal } from './sponsored-write'
 
 // A write the game pays the gas of, sent (docs/decisions/sponsored-writes.md): one of the write's own steps
 // (write-steps.ts), fetched once a wallet can write rather than with the page.
-
-/** `ERC2771Forwarder.nonces`: the fragment of its ABI the page reads, rather than the whole forwarder's. */
-const noncesAbi = [
-  {
-    type: 'function',
-    name: 'nonces',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ name: '', type: 'uint256' }],
-  },
-] as const
-
-/** How long a signed request stays good: the relayer sends it at once, and keeps none longer than an hour. */
-const DEADLINE_SECONDS = 600
-/** The gas a request asks for above the estimate of the call itself: the forwarder's own checks, and a margin. */
-const GAS_MARGIN_PERCENT = 130n
-
-/**
- * The gas a request gives its call: the node's estimate with a margin, within what the relayer's cap leaves once the
- * call's calldata is counted (the relayer pays both, and its cap holds both).
- */
-export function requestGas(estimate: bigint, gasCap: number, data: Hex): bigint {
-  const cap = BigInt(gasCap) - calldataGas(data)
-  const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
-  return wanted < cap ? wanted : cap
-}
 
 /**
  * Has `from` sign `call` as a request for the game's forwarder and hands it to the relayer; resolves with the hash of
@@ -54,13 +34,13 @@ export async function relayCall(
   const [estimate, nonce, block] = await Promise.all([
     // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
     estimateGas(client, { account: from, to: call.address, data }),
-    readContract(client, { address: terms.forwarder, abi: noncesAbi, functionName: 'nonces', args: [from] }),
+    readContract(client, { address: terms.forwarder, abi: forwarderNoncesAbi, functionName: 'nonces', args: [from] }),
     // The forwarder holds the deadline to the chain's clock, not this device's (which may be wrong, and a local
     // chain's may have been moved on).
     getBlock(client),
   ])
   const gas = requestGas(estimate, terms.gasCap, data)
-  const deadline = Number(block.timestamp) + DEADLINE_SECONDS
+  const deadline = Number(block.timestamp) + REQUEST_DEADLINE_SECONDS
   const signature = await signTypedData(config, {
     account: from,
     domain: forwarderDomain(terms.chainId, terms.forwarder),

@@ -1,3 +1,4 @@
+import { requestGas } from '@chainellation/contracts'
 import { type Anvil, startAnvil } from '@chainellation/contracts/anvil'
 import { type Address, createTestClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,7 +7,6 @@ import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { returningCode } from '../testing/evm-code'
 import { ALICE, localTestChain } from '../testing/local-chain'
-import { requestGas } from './relay-call'
 import { gasReason, isContractAccount, type RelayTerms } from './sponsor'
 
 // Whether the game pays an account's gas, read from a real node (anvil): the account's code decides whether it can
