@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react'
+import { Profiler, type ProfilerOnRenderCallback } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createMemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -32,13 +33,23 @@ async function hydrate(path: string, inBrowser?: () => void, built?: string) {
   const router = await createAppRouter(new URL(path, 'http://app.invalid'), (table) =>
     createMemoryRouter(table, { initialEntries: [path] }),
   )
+  // Each commit's phase: a `nested-update` is a render that a commit asked for from inside itself (a layout effect or a
+  // ref setting state), which React renders at once, in the same blocking task.
+  const phases: string[] = []
+  const onRender: ProfilerOnRenderCallback = (_id, phase) => phases.push(phase)
   const root = await act(async () =>
-    hydrateRoot(container, <App router={router} />, {
-      onRecoverableError: (error) => errors.push(error),
-    }),
+    hydrateRoot(
+      container,
+      <Profiler id="app" onRender={onRender}>
+        <App router={router} />
+      </Profiler>,
+      {
+        onRecoverableError: (error) => errors.push(error),
+      },
+    ),
   )
   consoleError.mockRestore()
-  return { html, header, container, errors, unmount: () => act(() => root.unmount()) }
+  return { html, header, container, errors, phases, unmount: () => act(() => root.unmount()) }
 }
 
 describe('the HTML written at build time', () => {
@@ -79,6 +90,20 @@ describe('the HTML written at build time', () => {
       // The shell's nodes are the ones the HTML made, not new ones (a fresh render would replace them).
       expect(header).not.toBeNull()
       expect(container.querySelector('header')).toBe(header)
+      await unmount()
+    },
+  )
+
+  it.each(['/', '/mint', '/stargaze', '/sky/7', '/leaderboard'])(
+    'hydrates at %s without rendering again inside the commit',
+    async (path) => {
+      // State set as hydration commits (the header's slot handed up to the layout, say) made React render the whole
+      // page again in the same task, hydrating its lazy parts on the way: 120–220 ms a page at 4× CPU
+      // (docs/decisions/first-use.md). What follows hydration comes in tasks of its own.
+      const { errors, phases, unmount } = await hydrate(path)
+      expect(errors).toEqual([])
+      expect(phases[0]).toBe('mount')
+      expect(phases).not.toContain('nested-update')
       await unmount()
     },
   )

@@ -17,7 +17,6 @@ const SIDE_MENU_ID = 'side-menu'
  */
 export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
-  const [walletSlot, setWalletSlot] = useState<HTMLDivElement | null>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const closeMenu = useCallback(() => setMenuOpen(false), [])
   // The hamburger toggles; while the menu is open, its close button sits in the hamburger's place.
@@ -38,15 +37,9 @@ export function RootLayout() {
         <a className={styles.skip} href="#main">
           Skip to content
         </a>
-        <SiteHeader
-          menuId={SIDE_MENU_ID}
-          menuOpen={menuOpen}
-          onToggleMenu={toggleMenu}
-          toggleRef={toggleRef}
-          walletSlotRef={setWalletSlot}
-        />
+        <SiteHeader menuId={SIDE_MENU_ID} menuOpen={menuOpen} onToggleMenu={toggleMenu} toggleRef={toggleRef} />
         <main id="main" className={styles.main} tabIndex={-1}>
-          <WalletRoot slot={walletSlot}>
+          <WalletRoot>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
             </Suspense>

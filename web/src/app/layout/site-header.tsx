@@ -11,12 +11,10 @@ export type SiteHeaderProps = {
   menuOpen: boolean
   onToggleMenu: () => void
   toggleRef: Ref<HTMLButtonElement>
-  /** Where the wallet stack draws RainbowKit's button. */
-  walletSlotRef?: Ref<HTMLDivElement>
 }
 
 /** The fixed bar: menu toggle (small screens), the deployment's name, the areas (wide screens) and the wallet. */
-export function SiteHeader({ menuId, menuOpen, onToggleMenu, toggleRef, walletSlotRef }: SiteHeaderProps) {
+export function SiteHeader({ menuId, menuOpen, onToggleMenu, toggleRef }: SiteHeaderProps) {
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -26,7 +24,7 @@ export function SiteHeader({ menuId, menuOpen, onToggleMenu, toggleRef, walletSl
         </div>
         <MainNav />
         <div className={styles.end}>
-          <WalletSlot slotRef={walletSlotRef} />
+          <WalletSlot />
         </div>
       </div>
       <NavProgress />

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { isIslandMounted, setIsland, subscribeIslands } from './islands'
 import { loadWalletStack } from './wallet-loader'
 import styles from './wallet-root.module.css'
@@ -21,7 +21,12 @@ export type WalletIslandProps = {
  */
 export function WalletIsland({ children, fallback, load, inline = false }: WalletIslandProps) {
   const id = useId()
-  const [container, setContainer] = useState<HTMLElement | null>(null)
+  // A ref, not state: its element arrives in the commit that hydrates the page, and state set there would render the
+  // island again inside that commit (docs/decisions/first-use.md). The layout effect below runs once it is attached.
+  const holder = useRef<HTMLElement | null>(null)
+  const setHolder = useCallback((element: HTMLElement | null) => {
+    holder.current = element
+  }, [])
   useEffect(() => {
     // Once the page's frame is drawn: its largest paint then waits for none of the stack's requests.
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -41,13 +46,14 @@ export function WalletIsland({ children, fallback, load, inline = false }: Walle
     useCallback(() => isIslandMounted(id), [id]),
     () => false,
   )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `inline` changes the holder's element, which is handed on.
   useLayoutEffect(() => {
-    if (container) setIsland(id, { container, content: children })
-  }, [id, container, children])
+    if (holder.current) setIsland(id, { container: holder.current, content: children })
+  }, [id, children, inline])
   useLayoutEffect(() => () => setIsland(id, undefined), [id])
   const Holder = inline ? 'span' : 'div'
   return (
-    <Holder ref={setContainer} className={styles.island}>
+    <Holder ref={setHolder} className={styles.island}>
       {/* biome-ignore lint/complexity/noUselessFragments: the holder is also the portal's container. A string as
           its only child would be its text content, which React takes away by clearing all its text, the portal's
           content with it; inside a fragment the string is a text node of its own, removed alone. */}

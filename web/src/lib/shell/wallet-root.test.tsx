@@ -55,7 +55,7 @@ function Page() {
 }
 
 const page = () => (
-  <WalletRoot slot={null}>
+  <WalletRoot>
     <Page />
   </WalletRoot>
 )
@@ -63,7 +63,7 @@ const page = () => (
 describe('WalletRoot', () => {
   it('renders a page that reads no chain at once, and fetches the stack on the first interaction', async () => {
     render(
-      <WalletRoot slot={null}>
+      <WalletRoot>
         <h1>The page</h1>
       </WalletRoot>,
     )
@@ -100,7 +100,7 @@ describe('WalletRoot', () => {
     await screen.findByText('From the chain, seen at 0')
     // In-app navigation: the stack stays, and the next page's island comes with a string as its fallback.
     rerender(
-      <WalletRoot slot={null}>
+      <WalletRoot>
         <h1>
           <WalletIsland inline fallback="0xf39f…2266">
             <span>alice.eth</span>
@@ -116,7 +116,7 @@ describe('WalletRoot', () => {
     const { rerender } = render(page())
     await screen.findByText('From the chain, seen at 0')
     rerender(
-      <WalletRoot slot={null}>
+      <WalletRoot>
         <h1>Another page</h1>
       </WalletRoot>,
     )
@@ -306,7 +306,7 @@ describe('the warm-up once the page has gone quiet', () => {
     const idle = idleQueue()
     vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })
     render(
-      <WalletRoot slot={null}>
+      <WalletRoot>
         <h1>The page</h1>
       </WalletRoot>,
     )

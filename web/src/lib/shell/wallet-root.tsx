@@ -1,5 +1,5 @@
-import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
-import { useHydrated } from '@/hooks/use-hydrated'
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useBrowserValue } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
 import { connectModalReady, openConnectModalIfReady } from '@/lib/wallet/kit-bridge'
 import { useInteracted } from './use-interacted'
@@ -14,11 +14,27 @@ import {
 } from './wallet-loader'
 import styles from './wallet-root.module.css'
 
-export type WalletRootProps = {
-  /** Where the header wants the wallet button. */
-  slot: HTMLElement | null
-  children: ReactNode
+export type WalletRootProps = { children: ReactNode }
+
+/**
+ * Where the header wants the wallet button (`WalletSlot`'s element), for the kit to draw RainbowKit's into. Kept here
+ * rather than in the layout's state: the header's element arrives in the commit that hydrates the page, and the
+ * layout's state set there re-rendered the whole page at once, in one blocking task (docs/decisions/first-use.md).
+ * Here its arrival re-renders `WalletRoot` alone, whose children are as they were.
+ */
+let slotElement: HTMLElement | null = null
+const slotListeners = new Set<() => void>()
+const setSlot = (element: HTMLElement | null) => {
+  slotElement = element
+  for (const listener of slotListeners) listener()
 }
+const subscribeSlot = (listener: () => void) => {
+  slotListeners.add(listener)
+  return () => {
+    slotListeners.delete(listener)
+  }
+}
+const noSlot = () => null
 
 /**
  * The page, and beside it the wallet stack once it has loaded: fetched once a page with wallet islands has drawn
@@ -26,7 +42,8 @@ export type WalletRootProps = {
  * interaction, and otherwise once the page has gone quiet. The page never waits for it and never moves into it; the
  * stack draws its islands in place.
  */
-export function WalletRoot({ slot, children }: WalletRootProps) {
+export function WalletRoot({ children }: WalletRootProps) {
+  const slot = useSyncExternalStore(subscribeSlot, () => slotElement, noSlot)
   const [atOnce] = useState(wantsWalletAtOnce)
   const interacted = useInteracted()
   const stack = useWalletStack(atOnce || interacted)
@@ -40,22 +57,22 @@ export function WalletRoot({ slot, children }: WalletRootProps) {
 }
 
 /**
- * The header's wallet button: RainbowKit's, drawn into `slotRef` by the wallet kit; until it is there, a
- * button of the same look that fetches the kit and opens the connect modal once it has arrived.
+ * The header's wallet button: RainbowKit's, drawn into this slot by the wallet kit; until it is there, a button of
+ * the same look that fetches the kit and opens the connect modal once it has arrived.
  */
-export function WalletSlot({ slotRef }: { slotRef?: Ref<HTMLDivElement> }) {
+export function WalletSlot() {
   const shown = useKitButtonShown()
   // Storage is read after hydration: the build's HTML has the connect button, and so does the first render.
-  const hydrated = useHydrated()
   const [reconnecting] = useState(wantsWalletAtOnce)
+  // Reconnecting until the kit says otherwise: a wallet disconnected since gets the connect button.
+  const loading = useBrowserValue(reconnecting && shown === undefined, false)
   return (
     <div className={styles.slot}>
       {/* RainbowKit scopes its styles and theme to `[data-rk]`; its button arrives here through a portal,
           outside the provider's own `[data-rk]` element. */}
-      <div ref={slotRef} className={styles.target} data-rk="" />
+      <div ref={setSlot} className={styles.target} data-rk="" />
       {shown !== true &&
-        // Reconnecting until the kit says otherwise: a wallet disconnected since gets the connect button.
-        (hydrated && reconnecting && shown === undefined ? (
+        (loading ? (
           <span className={`${styles.placeholder} ${styles.pending}`} aria-busy="true">
             <span className={styles.hidden}>Loading your wallet…</span>
           </span>

@@ -4,7 +4,7 @@ import { PageIntro } from '@/components/ui/page-intro'
 import { Panel } from '@/components/ui/panel'
 import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useHydrated } from '@/hooks/use-hydrated'
+import { useBrowserValue } from '@/hooks/use-hydrated'
 import type { LeaderboardOrder } from '@/lib/discovery/discovery-api'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
@@ -27,8 +27,11 @@ const ORDERS: readonly { by: LeaderboardOrder; label: string }[] = [
 export function LeaderboardPage() {
   const [params] = useSearchParams()
   // The build's HTML is the page without a query: a shared link to the gazes ranking turns to it once hydrated.
-  const hydrated = useHydrated()
-  const asked = hydrated ? ORDERS.find((order) => order.by === params.get('by')) : undefined
+  // As a value, not a hydrated flag: a plain link renders the page once, not again at once after hydration.
+  const asked = useBrowserValue(
+    ORDERS.find((order) => order.by === params.get('by')),
+    undefined,
+  )
   const by: LeaderboardOrder = asked?.by ?? 'completed'
   useDocumentTitle('Leaderboard')
   return (

@@ -13,8 +13,8 @@ let cache: { key: string; value: FromPage | undefined } | undefined
 
 /**
  * Sky `skyId` on `chainId` as the API wrote it into this page (`<script type="application/json" id="shared-sky">`),
- * checked like a chain read; `undefined` when the page holds no such sky. The same object each time, as React's
- * external stores need.
+ * checked like a chain read; `undefined` when the page holds no such sky. Read and checked once: the same object
+ * each time.
  */
 export function skyFromPage(skyId: bigint, chainId: number): FromPage | undefined {
   const key = `${chainId}/${skyId}`

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { usePageTemplate } from '@/components/page-template'
 import { appChains } from '@/lib/wallet/chains'
 import { fetchSharedSky, type SharedSky } from '../api/shared-sky'
@@ -15,8 +15,6 @@ export type SharedSkyState = {
   picture?: string
 }
 
-const never = () => () => {}
-
 /**
  * Sky `skyId` as the API reads it, before the wallet stack arrives. The API writes its read into the page it serves
  * (server/src/web-pages.ts): the page then hydrates with the picture alone, as its HTML has it, and takes the rest
@@ -25,22 +23,24 @@ const never = () => () => {}
  */
 export function useSharedSky(skyId: bigint): SharedSkyState {
   const template = usePageTemplate().skyPicture
-  const fromPage = useSyncExternalStore<{ sky?: SharedSky; picture: string } | undefined>(
-    never,
-    () => skyFromPage(skyId, sharedSkyChainId),
-    () => skyFromPage(skyId, sharedSkyChainId)?.pictureOnly,
-  )
+  // The rest of the API's read a render after the first, as a transition, which React renders in short tasks. As an
+  // external store's browser value it came at once after hydration, in one blocking task that rendered the whole page
+  // again and hydrated its lazy parts on the way (docs/decisions/first-use.md).
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => startTransition(() => setMounted(true)), [])
+  const written = skyFromPage(skyId, sharedSkyChainId)
+  const fromPage: { sky?: SharedSky; picture: string } | undefined = mounted ? written : written?.pictureOnly
   const [fetched, setFetched] = useState<{ skyId: bigint; sky: SharedSky }>()
-  const written = fromPage !== undefined
+  const inPage = fromPage !== undefined
   useEffect(() => {
-    if (written) return
+    if (inPage) return
     const controller = new AbortController()
     fetchSharedSky(sharedSkyChainId, skyId, controller.signal).then(
       (sky) => setFetched({ skyId, sky }),
       () => {},
     )
     return () => controller.abort()
-  }, [skyId, written])
+  }, [skyId, inPage])
   return {
     sky: fromPage?.sky ?? (fetched?.skyId === skyId ? fetched.sky : undefined),
     picture: fromPage?.picture ?? template,

@@ -4,7 +4,7 @@ import { PageFallback } from '@/components/page-fallback'
 import { PageIntro } from '@/components/ui/page-intro'
 import { TabLinks } from '@/components/ui/tab-links'
 import { useDocumentTitle } from '@/components/use-document-title'
-import { useHydrated } from '@/hooks/use-hydrated'
+import { useBrowserValue } from '@/hooks/use-hydrated'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
 import styles from './stargaze-page.module.css'
@@ -24,8 +24,9 @@ const currentSearch = () => new URLSearchParams(window.location.search)
 export function StargazePage() {
   const [params, setParams] = useSearchParams()
   // The build's HTML is the page without a query: a shared link to everyone's skies turns to them once hydrated.
-  const hydrated = useHydrated()
-  const everyone = hydrated && params.get('view') === 'everyone'
+  // As values, not a hydrated flag: a plain link renders the page once, not again at once after hydration.
+  const everyone = useBrowserValue(params.get('view') === 'everyone', false)
+  const gaze = useBrowserValue(params.get('gaze'), null)
   useDocumentTitle(everyone ? 'Everyone’s skies' : 'Stargaze')
   return (
     <div className={page.page}>
@@ -48,7 +49,7 @@ export function StargazePage() {
         {everyone ? (
           <Gallery params={params} onParams={(next) => setParams(next(currentSearch()))} />
         ) : (
-          <MySkies gaze={hydrated ? params.get('gaze') : null} />
+          <MySkies gaze={gaze} />
         )}
       </WalletIsland>
     </div>
