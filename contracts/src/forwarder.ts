@@ -1,4 +1,5 @@
-import type { Address, Hex } from 'viem'
+import type { Address, Client, Hex } from 'viem'
+import { estimateGas, getBlock, readContract } from 'viem/actions'
 
 /**
  * The game's ERC-2771 forwarder (`ChainellationForwarder`: OpenZeppelin's `ERC2771Forwarder`) and the request a
@@ -35,7 +36,7 @@ export function calldataGas(data: Hex): bigint {
 }
 
 /** `ERC2771Forwarder.nonces`: the fragment of its ABI a signer reads, rather than the whole forwarder's. */
-export const forwarderNoncesAbi = [
+const forwarderNoncesAbi = [
   {
     type: 'function',
     name: 'nonces',
@@ -46,7 +47,7 @@ export const forwarderNoncesAbi = [
 ] as const
 
 /** How long a signed request stays good: the relayer sends it at once, and keeps none longer than an hour. */
-export const REQUEST_DEADLINE_SECONDS = 600
+const REQUEST_DEADLINE_SECONDS = 600
 /** The gas a request asks for above the estimate of the call itself: the forwarder's own checks, and a margin. */
 const GAS_MARGIN_PERCENT = 130n
 
@@ -59,3 +60,51 @@ export function requestGas(estimate: bigint, gasCap: number, data: Hex): bigint 
   const wanted = (estimate * GAS_MARGIN_PERCENT) / 100n
   return wanted < cap ? wanted : cap
 }
+
+/** A `ForwardRequest` as its signer signs it (`forwardRequestTypes`), the signature aside. */
+export type ForwardRequestMessage = {
+  from: Address
+  to: Address
+  value: bigint
+  gas: bigint
+  nonce: bigint
+  deadline: number
+  data: Hex
+}
+
+/**
+ * The request `from` signs for `data` to `to` through the relayer's `forwarder`, read from the chain through `client`
+ * in one round: the call's own gas as `from` would send it (no fee asked, so none of its ether is needed), its nonce
+ * at the forwarder, and the latest block, whose clock the forwarder holds the deadline to (not the device's, which
+ * may be wrong, and a local chain's may have been moved on).
+ */
+export async function prepareForwardRequest(
+  client: Client,
+  request: { from: Address; to: Address; data: Hex; forwarder: Address; gasCap: number },
+): Promise<ForwardRequestMessage> {
+  const { from, to, data, forwarder, gasCap } = request
+  const [estimate, nonce, block] = await Promise.all([
+    estimateGas(client, { account: from, to, data }),
+    readContract(client, { address: forwarder, abi: forwarderNoncesAbi, functionName: 'nonces', args: [from] }),
+    getBlock(client),
+  ])
+  const gas = requestGas(estimate, gasCap, data)
+  return { from, to, value: 0n, gas, nonce, deadline: Number(block.timestamp) + REQUEST_DEADLINE_SECONDS, data }
+}
+
+/**
+ * The relay route's body for a signed request: its numbers as decimal strings, as JSON carries them, and no nonce (the
+ * relayer reads it from the forwarder, which checks the signature against it).
+ */
+export const forwardRequestJson = (
+  { from, to, value, gas, deadline, data }: ForwardRequestMessage,
+  signature: Hex,
+) => ({
+  from,
+  to,
+  value: value.toString(),
+  gas: gas.toString(),
+  deadline,
+  data,
+  signature,
+})

@@ -4,10 +4,11 @@ import { deployments } from './generated/deployments.ts'
 export {
   calldataGas,
   FORWARDER_NAME,
+  type ForwardRequestMessage,
   forwarderDomain,
-  forwarderNoncesAbi,
+  forwardRequestJson,
   forwardRequestTypes,
-  REQUEST_DEADLINE_SECONDS,
+  prepareForwardRequest,
   requestGas,
 } from './forwarder.ts'
 export * from './generated/abis.ts'

@@ -5,7 +5,9 @@ import {
   chainellationForwarderAbi,
   decorationsAbi,
   forwarderDomain,
+  forwardRequestJson,
   forwardRequestTypes,
+  prepareForwardRequest,
 } from '../src/index.ts'
 import { clock, decorationIds, expectRevert, type Player, skyIdFrom, useFixture } from './fixture.ts'
 
@@ -118,6 +120,39 @@ describe('the ERC-2771 forwarder', () => {
       eventName: 'ExecutedForwardRequest',
     })
     expect(executed?.args).toEqual({ signer: f.alice.address, nonce: 0n, success: true })
+  })
+
+  it('takes a request prepared from the chain as a page prepares one, and its JSON body for the relay route', async () => {
+    const call = mintCall()
+    const message = await prepareForwardRequest(f.client, {
+      from: f.alice.address,
+      ...call,
+      forwarder: forwarder(),
+      gasCap: 1_000_000,
+    })
+    expect(message.nonce).toBe(0n)
+    expect(message.deadline).toBe((await f.now()) + 600)
+    const signature = await f.alice.client.signTypedData({
+      account: f.alice.account,
+      domain: forwarderDomain(f.client.chain.id, forwarder()),
+      types: forwardRequestTypes,
+      primaryType: 'ForwardRequest',
+      message,
+    })
+    // What the route reads: numbers as decimal strings, and no nonce (the forwarder holds it).
+    const body = JSON.parse(JSON.stringify(forwardRequestJson(message, signature)))
+    expect(body).toEqual({
+      from: f.alice.address,
+      to: call.to,
+      value: '0',
+      gas: message.gas.toString(),
+      deadline: message.deadline,
+      data: call.data,
+      signature,
+    })
+    const { nonce: _, ...request } = message
+    const receipt = await relay(f.carol, { ...request, signature })
+    expect(await f.alice.sky.read.ownerOf([skyIdFrom(receipt)])).toBe(f.alice.address)
   })
 
   it('gazes and sets layers for the player who signed', async () => {

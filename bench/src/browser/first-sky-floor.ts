@@ -1,17 +1,16 @@
 // The floor of a first sky's press on Mint: the same mint with no page, wallet or app around it. From this process, a
 // new key does what the page does once Mint is pressed, and stops where the page could first know the sky is minted,
 // at the receipt. The wallet paying: the mint transaction, prepared by viem as a wallet prepares one (its gas, fees and
-// nonce read from the node), signed and sent raw. The game paying: the three reads the page makes for its request (the
-// call's gas, the forwarder's nonce, the latest block; web/src/lib/wallet/write/relay-call.ts), the request signed
-// (ERC-2771, EIP-712) and handed to the API's relay route, then the relayer's transaction's receipt. Both ask for the
-// receipt at once and then every LOCAL_POLLING_MS, as the app does on the local chain.
+// nonce read from the node), signed and sent raw. The game paying: the request the page makes, with the same three
+// reads (`prepareForwardRequest`: the call's gas, the forwarder's nonce, the latest block), signed (ERC-2771, EIP-712)
+// and handed to the API's relay route, then the relayer's transaction's receipt. Both ask for the receipt at once and
+// then every LOCAL_POLLING_MS, as the app does on the local chain.
 import {
   chainellationAbi,
   forwarderDomain,
-  forwarderNoncesAbi,
+  forwardRequestJson,
   forwardRequestTypes,
-  REQUEST_DEADLINE_SECONDS,
-  requestGas,
+  prepareForwardRequest,
 } from '@chainellation/contracts'
 import type { Stack } from '@chainellation/scripts/stack'
 import {
@@ -81,24 +80,24 @@ export async function floorSponsored(stack: Stack): Promise<number> {
   const to = stack.deployment.contracts.Chainellation as Address
   const data: Hex = mintData()
   const started = performance.now()
-  const [estimate, nonce, block] = await Promise.all([
-    read.estimateGas({ account: from, to, data }),
-    read.readContract({ address: terms.forwarder, abi: forwarderNoncesAbi, functionName: 'nonces', args: [from] }),
-    read.getBlock(),
-  ])
-  const gas = requestGas(estimate, terms.gasCap, data)
-  const deadline = Number(block.timestamp) + REQUEST_DEADLINE_SECONDS
+  const message = await prepareForwardRequest(read, {
+    from,
+    to,
+    data,
+    forwarder: terms.forwarder,
+    gasCap: terms.gasCap,
+  })
   const signature = await account.signTypedData({
     domain: forwarderDomain(terms.chainId, terms.forwarder),
     types: forwardRequestTypes,
     primaryType: 'ForwardRequest',
-    message: { from, to, value: 0n, gas, nonce, deadline, data },
+    message,
   })
   const response = await fetch(`${stack.webUrl}/api/relay`, {
     method: 'POST',
     // The API takes writes from the app's own origin only (the page's requests carry it).
     headers: { 'content-type': 'application/json', origin: stack.webUrl },
-    body: JSON.stringify({ from, to, value: '0', gas: gas.toString(), deadline, data, signature }),
+    body: JSON.stringify(forwardRequestJson(message, signature)),
   })
   const body = (await response.json()) as { hash?: Hash; error?: string }
   if (!body.hash) throw new Error(`the relay refused the floor's mint (${response.status}): ${body.error}`)

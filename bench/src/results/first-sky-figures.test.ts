@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildFigures } from './build-figures'
 import type { MintReport } from './report-types'
+import { mintReport } from './testing/reports'
 
-const mint: MintReport = {
-  preview: { samples: 200, medianMs: 2.5, targetMedianMs: 4 },
-  rpc: { actions: 90, requests: 0, target: 0 },
-  firstSky: {
-    prompts: 2,
-    methods: ['wallet_requestPermissions', 'eth_signTypedData_v4'],
-    etherNeeded: 0,
-    pressToSkyMs: { sponsored: { medianMs: 1450 }, unsponsored: { medianMs: 1200 } },
-    floorMs: { sponsored: { medianMs: 290 }, unsponsored: { medianMs: 240 } },
-  },
-}
+const mint = mintReport
 const figuresOf = (report: MintReport) => {
   const figures = buildFigures({ frontend: null, mint: report, stargaze: null, gas: null })
   return (id: string) => figures.find((f) => f.id === id)

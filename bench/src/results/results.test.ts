@@ -7,6 +7,7 @@ import { atOnceTarget, figure, meets, settledTarget, TARGETS } from './figures'
 import { formatNotes, formatTable } from './format'
 import type { Inputs } from './report-types'
 import { buildResults } from './results'
+import { mintReport } from './testing/reports'
 
 const route = (path: string, before: number | null, after: number, hosts: string[] = []): RouteFigures => ({
   route: path,
@@ -72,17 +73,7 @@ const frontend: FrontendReport = {
 
 const inputs: Inputs = {
   frontend,
-  mint: {
-    preview: { samples: 200, medianMs: 2.5, targetMedianMs: 4 },
-    rpc: { actions: 90, requests: 0, target: 0 },
-    firstSky: {
-      prompts: 2,
-      methods: ['wallet_requestPermissions', 'eth_signTypedData_v4'],
-      etherNeeded: 0,
-      pressToSkyMs: { sponsored: { medianMs: 1450 }, unsponsored: { medianMs: 1200 } },
-      floorMs: { sponsored: { medianMs: 290 }, unsponsored: { medianMs: 240 } },
-    },
-  },
+  mint: mintReport,
   stargaze: null,
   gas: { mint: 58_546, starGaze: 29_572 },
 }

@@ -1,12 +1,10 @@
 import {
   forwarderDomain,
-  forwarderNoncesAbi,
+  forwardRequestJson,
   forwardRequestTypes,
-  REQUEST_DEADLINE_SECONDS,
-  requestGas,
+  prepareForwardRequest,
 } from '@chainellation/contracts'
 import { type Address, encodeFunctionData, type Hash } from 'viem'
-import { estimateGas, getBlock, readContract } from 'viem/actions'
 import type { Config } from 'wagmi'
 import { getClient, signTypedData } from 'wagmi/actions'
 import { api } from '@/lib/api/client'
@@ -31,25 +29,21 @@ export async function relayCall(
   const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as Parameters<
     typeof encodeFunctionData
   >[0])
-  const [estimate, nonce, block] = await Promise.all([
-    // The call's own gas, as the player would send it (no fee asked, so none of the player's ether is needed).
-    estimateGas(client, { account: from, to: call.address, data }),
-    readContract(client, { address: terms.forwarder, abi: forwarderNoncesAbi, functionName: 'nonces', args: [from] }),
-    // The forwarder holds the deadline to the chain's clock, not this device's (which may be wrong, and a local
-    // chain's may have been moved on).
-    getBlock(client),
-  ])
-  const gas = requestGas(estimate, terms.gasCap, data)
-  const deadline = Number(block.timestamp) + REQUEST_DEADLINE_SECONDS
+  const message = await prepareForwardRequest(client, {
+    from,
+    to: call.address,
+    data,
+    forwarder: terms.forwarder,
+    gasCap: terms.gasCap,
+  })
   const signature = await signTypedData(config, {
     account: from,
     domain: forwarderDomain(terms.chainId, terms.forwarder),
     types: forwardRequestTypes,
     primaryType: 'ForwardRequest',
-    message: { from, to: call.address, value: 0n, gas, nonce, deadline, data },
+    message,
   })
-  // Numbers as decimal strings, as JSON carries them (the route's schema reads them into bigints).
-  const json = { from, to: call.address, value: '0', gas: gas.toString(), deadline, data, signature }
+  const json = forwardRequestJson(message, signature)
   const response = await api.relay.$post({ json })
   // One of the answers the route declares, or none: an answer on the way (a proxy's page) may carry no JSON.
   const body = await response.json().catch(() => undefined)
