@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  firstLine,
   formatDuration,
+  formatFailures,
   formatSlowest,
   formatTable,
   judgeSuite,
@@ -149,5 +151,95 @@ describe('the slowest tests', () => {
     expect(five.map((t) => t.ms)).toEqual([21_000, 12_400, 5_000, 4_000, 30])
     expect(formatSlowest(five).split('\n')[1]).toBe('  21.0 s  e2e  [desktop] drafts.spec.ts › saves a draft')
     expect(formatSlowest([])).toBe('')
+  })
+})
+
+describe('the failed tests', () => {
+  const vitest = {
+    testResults: [
+      {
+        name: '/repo/scripts/src/start.test.ts',
+        status: 'failed',
+        message: '',
+        assertionResults: [
+          { fullName: 'npm start serves the app', duration: 900, status: 'passed', failureMessages: [] },
+          {
+            fullName: 'npm start stops every process',
+            duration: 30_000,
+            status: 'failed',
+            failureMessages: ['\u001b[31mAssertionError\u001b[39m: expected 2 to be +0\n    at start.test.ts:40:5'],
+          },
+        ],
+      },
+      {
+        name: '/repo/scripts/src/proxy.test.ts',
+        status: 'failed',
+        message: 'Hook timed out in 10000ms.\nIf this is a long-running hook…',
+        assertionResults: [],
+      },
+    ],
+  }
+  const playwright = {
+    suites: [
+      {
+        title: 'mint.spec.ts',
+        file: 'mint.spec.ts',
+        specs: [
+          {
+            title: 'mints a sky',
+            tests: [
+              {
+                projectName: 'mobile',
+                results: [
+                  { duration: 9_000, status: 'timedOut', error: { message: '\n  Test timeout of 30000ms exceeded.' } },
+                  { duration: 3_000, status: 'passed' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  }
+
+  it('names each failed test, a file that failed outside its tests, and a run that passed only on retry', () => {
+    const times = [...vitestTimes('scripts', vitest, '/repo/scripts'), ...playwrightTimes('e2e', playwright)]
+    expect(times.filter((t) => t.failure)).toEqual([
+      {
+        suite: 'scripts',
+        name: 'src/start.test.ts › npm start stops every process',
+        ms: 30_000,
+        failure: 'AssertionError: expected 2 to be +0',
+      },
+      { suite: 'scripts', name: 'src/proxy.test.ts', ms: 0, failure: 'Hook timed out in 10000ms.' },
+      {
+        suite: 'e2e',
+        name: '[mobile] mint.spec.ts › mints a sky',
+        ms: 9_000,
+        failure: 'Test timeout of 30000ms exceeded.',
+      },
+    ])
+    expect(formatFailures(times).split('\n')).toEqual([
+      'Failed tests:',
+      '  scripts  src/start.test.ts › npm start stops every process',
+      '      AssertionError: expected 2 to be +0',
+      '  scripts  src/proxy.test.ts',
+      '      Hook timed out in 10000ms.',
+      '  e2e  [mobile] mint.spec.ts › mints a sky',
+      '      Test timeout of 30000ms exceeded.',
+    ])
+  })
+
+  it('prints nothing when every test passed, and at most a screenful when many failed', () => {
+    expect(formatFailures(vitestTimes('server', { testResults: [] }))).toBe('')
+    const many = Array.from({ length: 25 }, (_, i) => ({ suite: 'web', name: `t${i}`, ms: 1, failure: 'x' }))
+    const lines = formatFailures(many).split('\n')
+    expect(lines).toHaveLength(1 + 20 * 2 + 1)
+    expect(lines.at(-1)).toBe('  … and 5 more')
+  })
+
+  it('keeps an error’s first line short and says when there was none', () => {
+    expect(firstLine(`Error: ${'x'.repeat(300)}`)).toHaveLength(160)
+    expect(firstLine(undefined)).toBe('no message')
   })
 })

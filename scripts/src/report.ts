@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util'
 import type { JsonTestResults } from 'vitest/node'
 
 export type Counts = { passed: number; failed: number; skipped: number }
@@ -23,29 +24,63 @@ type PlaywrightReport = {
   errors?: unknown[]
 }
 
-/** One test and how long it took, for the list of the slowest. */
-export type TestTime = { suite: string; name: string; ms: number }
+/**
+ * One run of a test and how long it took, for the list of the slowest; `failure`, the first line of its error, when it
+ * failed, for the list of failures printed under the table.
+ */
+export type TestTime = { suite: string; name: string; ms: number; failure?: string }
 
 type VitestTimes = {
-  testResults: { name: string; assertionResults: { fullName: string; duration?: number | null }[] }[]
+  testResults: {
+    name: string
+    status?: string
+    message?: string
+    assertionResults: {
+      fullName: string
+      duration?: number | null
+      status?: string
+      failureMessages?: string[] | null
+    }[]
+  }[]
 }
 
 type PlaywrightSuite = {
   title: string
   file?: string
-  specs?: { title: string; tests: { projectName: string; results: { duration: number }[] }[] }[]
+  specs?: {
+    title: string
+    tests: {
+      projectName: string
+      results: { duration: number; status?: string; error?: { message?: string }; errors?: { message?: string }[] }[]
+    }[]
+  }[]
   suites?: PlaywrightSuite[]
+}
+
+/** The first line of an error that says something, without colours, cut to fit a line of the summary. */
+export function firstLine(message: string | undefined): string {
+  const line =
+    stripVTControlCharacters(message ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? 'no message'
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line
 }
 
 /** Each test of a Vitest JSON report with its duration, named by its file (from `root`) and its full name. */
 export function vitestTimes(suite: string, report: VitestTimes, root = ''): TestTime[] {
-  return report.testResults.flatMap((file) =>
-    file.assertionResults.map((test) => ({
+  return report.testResults.flatMap((file) => {
+    const path = file.name.startsWith(root) ? file.name.slice(root.length).replace(/^\//, '') : file.name
+    const tests: TestTime[] = file.assertionResults.map((test) => ({
       suite,
-      name: `${file.name.startsWith(root) ? file.name.slice(root.length).replace(/^\//, '') : file.name} › ${test.fullName}`,
+      name: `${path} › ${test.fullName}`,
       ms: test.duration ?? 0,
-    })),
-  )
+      ...(test.status === 'failed' && { failure: firstLine(test.failureMessages?.join('\n')) }),
+    }))
+    // A file that failed outside its tests (an import, a hook) says so only in its own message.
+    const fileFailed = file.status === 'failed' && !tests.some((t) => t.failure)
+    return fileFailed ? [...tests, { suite, name: path, ms: 0, failure: firstLine(file.message) }] : tests
+  })
 }
 
 /** Each run of a Playwright JSON report's tests with its duration, named by project, file and titles. */
@@ -57,6 +92,11 @@ export function playwrightTimes(suite: string, report: { suites?: PlaywrightSuit
           suite,
           name: `[${test.projectName}] ${[file, ...titles, spec.title].filter(Boolean).join(' › ')}`,
           ms: result.duration,
+          // A run that failed and passed on retry is listed too: it counts as failed (playwrightCounts).
+          ...(result.status !== undefined &&
+            !['passed', 'skipped'].includes(result.status) && {
+              failure: firstLine(result.error?.message ?? result.errors?.[0]?.message ?? result.status),
+            }),
         })),
       ),
     ),
@@ -140,6 +180,21 @@ export function formatTable(results: StepResult[]): string {
       .join('  ')
       .trimEnd()
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n')
+}
+
+/**
+ * The failed tests as lines under the table, each with the first line of its error: the end of a long run's output is
+ * often all that is kept of it, and the table alone says only how many failed.
+ */
+export function formatFailures(times: TestTime[], count = 20): string {
+  const failed = times.filter((t) => t.failure !== undefined)
+  if (failed.length === 0) return ''
+  const more = failed.length > count ? [`  … and ${failed.length - count} more`] : []
+  return [
+    'Failed tests:',
+    ...failed.slice(0, count).flatMap((t) => [`  ${t.suite}  ${t.name}`, `      ${t.failure}`]),
+    ...more,
+  ].join('\n')
 }
 
 /** The slowest tests as lines under the table: time, suite and name. */

@@ -9,6 +9,7 @@ import { ancestors, exists, forEachLine, signal, spawnGroup, stopGroup } from '.
 import {
   type Counts,
   formatDuration,
+  formatFailures,
   formatSlowest,
   formatTable,
   judgeSuite,
@@ -219,6 +220,8 @@ function finish(): never {
   results.sort((a, b) => rank(a.name) - rank(b.name))
   process.stdout.write(`\n${formatTable(results)}\n\n`)
   if (times.length) process.stdout.write(`${formatSlowest(slowest(times))}\n\n`)
+  const failures = formatFailures(times)
+  if (failures) process.stdout.write(`${failures}\n\n`)
   process.stdout.write(`Total time: ${formatDuration(performance.now() - started)}\n`)
   const cpu = account.seconds()
   account.close()
