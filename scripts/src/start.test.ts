@@ -78,7 +78,8 @@ function launch(
 async function waitUntilReady(run: Launched): Promise<void> {
   const deadline = Date.now() + 90_000
   while (!run.stdout().includes('Press Ctrl-C to stop.')) {
-    if (run.child.exitCode !== null) throw new Error(`start exited early:\n${run.stdout()}\n${run.stderr()}`)
+    // Its stderr first: the one line that says why, which a long stdout would push out of a cut log.
+    if (run.child.exitCode !== null) throw new Error(`start exited early: ${run.stderr()}\n${run.stdout()}`)
     if (Date.now() > deadline) throw new Error(`start was not ready within 90 s:\n${run.stdout()}`)
     await new Promise((r) => setTimeout(r, 100))
   }
