@@ -39,6 +39,17 @@
     connectPreloaded = true
     preloadModules(connect, 4)
   }
+  /** Whether the app loads the wallet stack as soon as it has hydrated, rather than once the page is quiet: for a
+   *  returning wallet user, or inside a Safe's frame. As `wantsWalletAtOnce` decides it in the app
+   *  (src/lib/shell/wallet-loader/index.ts); `boot-start.test.ts` holds the two to the same storage key. */
+  const walletAtOnce = () => {
+    if (window.parent !== window) return true
+    try {
+      return localStorage.getItem('wagmi.recentConnectorId') !== null
+    } catch {
+      return false
+    }
+  }
   /** After the next frame: a press shows on screen first, then the work it asks for begins. */
   const afterFrame = (task) => requestAnimationFrame(() => setTimeout(task))
   const earlyControl = (event) => {
@@ -110,7 +121,12 @@
       const begin = () => {
         // The entry first; its imports beside it, four per task, so that a press waits behind none of it for long.
         import(entry)
-        preloadModules(preload, 4)
+        if (walletAtOnce()) {
+          // The app asks for the wallet stack once it has hydrated; its modules come beside the app's, after them,
+          // rather than one import level at a time from then on (docs/decisions/first-use.md).
+          connectPreloaded = true
+          preloadModules([preload, connect].filter(Boolean).join(' '), 4)
+        } else preloadModules(preload, 4)
       }
       if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin, { once: true })
       else begin()

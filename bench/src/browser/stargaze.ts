@@ -207,7 +207,7 @@ async function floorPlanOf(page: Page, sent: ReturnType<typeof watchFloorRequest
   return { origin: new URL(page.url()).origin, waves: wavesOf(requests), imageSize }
 }
 
-/** The player coming back: their wallet, which remembers the site, and the API's session cookie. */
+/** The player coming back: their wallet, which remembers the site, the site's note of it, and the API's cookie. */
 type Player = { wallet: TestWallet; cookies: Cookies }
 
 /** A fresh context (the player's wallet and cookies if given), then one navigation measured. */
@@ -222,7 +222,13 @@ async function measureRun(
   try {
     await context.addInitScript(recordImageLoads)
     const page = await context.newPage()
-    if (player) await player.wallet.install(page)
+    if (player) {
+      await player.wallet.install(page)
+      // What the site kept of the earlier visit besides its cookies: that this wallet connected (wagmi's
+      // `recentConnectorId`), as a returning player's browser holds it. Nothing else of its storage: the cards are read
+      // afresh, not from the query cache that visit persisted.
+      await player.wallet.rememberedBy(page)
+    }
     const requests = watchRpc(page, stack.rpcUrl)
     const forFloor = watchFloorRequests(page, stack.rpcUrl)
     await page.goto(path, { waitUntil: 'commit' })
