@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildFigures } from './build-figures'
 import type { MintReport } from './report-types'
-import { mintReport } from './testing/reports'
+import { mintReport as mint } from './testing/reports'
 
-const mint = mintReport
 const figuresOf = (report: MintReport) => {
   const figures = buildFigures({ frontend: null, mint: report, stargaze: null, gas: null })
   return (id: string) => figures.find((f) => f.id === id)
