@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatTable } from './format'
 import { prodFigures } from './server-figures'
+import { prodReport } from './testing/reports'
 
 /** A route's CPU a request beside its floor's, as prod-load.ts reports it. */
 const beside = (apiMs: number, floorMs: number) => ({
@@ -167,5 +168,41 @@ describe('the production shape’s CPU a request', () => {
       met: false,
       label: 'API start to first healthy answer (baseline: floor)',
     })
+  })
+  it('holds the p99 at the rate the target names where the report has it, and shows the p99 at full speed beside', () => {
+    const before = prodFigures(prodReport)
+    expect(before.find((f) => f.id === 'prod.draftWriteP99Ms')).toMatchObject({ target: { value: 50 }, met: false })
+    expect(before.some((f) => f.id.includes('AtRate'))).toBe(false)
+    const prod = prodFigures({
+      ...prodReport,
+      atRate: {
+        draftWrite: { rate: 1000, api: { rps: 1002, p99Ms: 38 }, floor: { rps: 1001, p99Ms: 30 } },
+        // A rate below the target's 3,000 measures nothing the target names.
+        sessionRead: { rate: 2000, api: { rps: 2000, p99Ms: 20 }, floor: { rps: 2000, p99Ms: 18 } },
+      },
+    })
+    const p = (id: string) => prod.find((f) => f.id === id)
+    expect(p('prod.draftWriteP99Ms')).toMatchObject({
+      label: '  p99 at full speed',
+      ours: 132,
+      baseline: 105,
+      target: null,
+      met: null,
+    })
+    expect(p('prod.draftWriteAtRateP99Ms')).toMatchObject({
+      label: '  p99 at 1,000 a second (1,002 answered)',
+      ours: 38,
+      baseline: 30,
+      ratio: 1.27,
+      target: { op: '<=', value: 50 },
+      met: true,
+    })
+    expect(p('prod.sessionReadAtRateP99Ms')).toMatchObject({ ours: 20, target: null, met: null })
+    // The draft reads were not paced: their p99 at full speed keeps the target.
+    expect(p('prod.draftReadP99Ms')).toMatchObject({ target: { value: 50 }, met: false })
+    // Under the route's p99 at full speed, and none for the PGlite process.
+    const ids = prod.map((f) => f.id)
+    expect(ids.indexOf('prod.draftWriteAtRateP99Ms')).toBe(ids.indexOf('prod.draftWriteP99Ms') + 1)
+    expect(ids.filter((id) => id.includes('AtRate'))).toHaveLength(2)
   })
 })

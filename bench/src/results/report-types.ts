@@ -80,12 +80,20 @@ export type ProdCpu = { target: number } & Record<Exclude<ProdCpuRoute, 'oneDraf
     oneDraftWrite?: CpuBesideFloor
   }
 
+/** A route paced to `rate` requests a second: the answers a second and the p99 on the API and on its floor. */
+export type RouteAtRate = { rate: number; api: { rps: number; p99Ms: number }; floor: { rps: number; p99Ms: number } }
+
 /** The part of bench/reports/prod.json (bench/src/server/prod-load.ts) read here. */
 export type ProdReport = ApiFigures & {
   homeRps: number
   homeP99Ms: number
   skyPageRps: number
   skyPageP99Ms: number
+  /**
+   * The session and draft reads and the draft writes again, paced to the rate their targets name, on the API and on
+   * its floor (bench/src/server/load-rounds.ts, `atRate`). Absent from a report written before they were measured.
+   */
+  atRate?: Partial<Record<'sessionRead' | 'draftRead' | 'draftWrite', RouteAtRate>>
   skyPageChainReads: number
   skyPageBlocks: number
   apiProcesses: number

@@ -127,6 +127,29 @@ export async function compare(route: string, api: Side, floor: Side): Promise<{ 
   return both
 }
 
+/**
+ * A p99 at a given rate: the same connections asked at `rate` requests a second in all, API and floor in turn, round
+ * after round (the route is warm: {@link compare} ran it just before). At full speed a closed loop of
+ * {@link CONNECTIONS} connections keeps every one of them waiting, so its mean answer takes CONNECTIONS / throughput (33
+ * ms at 1,500 a second) and its p99 is the queue's, not the answer's; a target of "so many a second at a p99 of so
+ * much" is the latency at that rate. autocannon corrects a paced run's latencies for the requests a slow answer held
+ * back (coordinated omission), so a side that cannot keep the rate shows it in its p99.
+ */
+export async function atRate(route: string, rate: number, api: Side, floor: Side) {
+  const paced = (side: Side): Side => ({ ...side, request: { ...side.request, overallRate: rate } })
+  const apiRounds: Measured[] = []
+  const floorRounds: Measured[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    apiRounds.push(await measure(paced(api), ROUND_SECONDS))
+    floorRounds.push(await measure(paced(floor), ROUND_SECONDS))
+  }
+  const of = (rounds: Measured[]) => runOf(`${route}, at ${rate}/s`, rounds, ROUNDS * ROUND_SECONDS)
+  const both = { rate, api: of(apiRounds), floor: of(floorRounds) }
+  print(both.api, 'API')
+  print(both.floor, 'floor')
+  return both
+}
+
 /** Warms `route` on one side alone, then measures it for {@link SECONDS}: the PGlite process, which has no floor. */
 export async function load(route: string, side: Side): Promise<RouteRun> {
   await autocannon({ connections: CONNECTIONS, duration: WARM_SECONDS, ...side.request })

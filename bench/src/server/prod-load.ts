@@ -17,10 +17,11 @@ import { signal } from '@chainellation/scripts/processes'
 import type { Rehearsal } from '@chainellation/scripts/rehearsal'
 import type autocannon from 'autocannon'
 import { ROOT, reportPath, writeReport } from '../reports'
+import { TARGETS } from '../results/figures'
 import { CPU_RATIO_TARGET, cpuRatio } from './cpu'
 import { answers, type FloorSettings, type PageFiles, sameOnEveryAnswer, spawnFloorProcess, startFloor } from './floor'
 import { RAISED_LIMITS, startLoadRehearsal } from './load-rehearsal'
-import { CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
+import { atRate, CONNECTIONS, compare, load, ROUND_SECONDS, ROUNDS, type RouteRun, WARM_SECONDS } from './load-rounds'
 import { routesAt, WRITERS, type Writers, writersAt, writesAcross } from './prod-requests'
 import { startsInTurn } from './starts'
 
@@ -192,9 +193,20 @@ try {
   )
   const both = (route: Route) =>
     compare(route, { pids, request: apiRequests[route] }, { pids: () => floor.pids, request: floorRequests[route] })
+  /** The route again at the rate its target names, for the p99 at that rate (load-rounds.ts, `atRate`). */
+  const paced = (route: Route, rate: number) =>
+    atRate(
+      route,
+      rate,
+      { pids, request: apiRequests[route] },
+      { pids: () => floor.pids, request: floorRequests[route] },
+    )
   const session = await both('GET /api/auth/session')
+  const sessionAtRate = await paced('GET /api/auth/session', TARGETS.prodApiReadRps.value)
   const draftRead = await both('GET /api/drafts/:id')
+  const draftReadAtRate = await paced('GET /api/drafts/:id', TARGETS.prodApiReadRps.value)
   const draftWrite = await both('PATCH /api/drafts/:id')
+  const draftWriteAtRate = await paced('PATCH /api/drafts/:id', TARGETS.prodDraftWriteRps.value)
   const oneDraftWrite = await both('PATCH /api/drafts/:id, one draft')
   const home = await both('GET /')
   const metrics = rehearsal.apis.map((api) => api.metricsUrl)
@@ -266,7 +278,8 @@ try {
     rssMb: rssMb(pglite.pid),
   }
 
-  const runs = [session, draftRead, draftWrite, oneDraftWrite, home, skyPage].map((r) => r.api)
+  const atRates = [sessionAtRate, draftReadAtRate, draftWriteAtRate]
+  const runs = [session, draftRead, draftWrite, oneDraftWrite, home, skyPage, ...atRates].map((r) => r.api)
   const report = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.version, loadAverage: loadAtStart, loadAverageAtEnd: loadavg() },
@@ -279,7 +292,9 @@ try {
       `with the same settings, accounts and drafts (draft writes: ${WRITERS} players' drafts, each write the next one's; one draft: all to one), sending the SQL the API sends and answering the same JSON, or the ` +
       'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on ' +
       'every answer of the route (its security headers, its Cache-Control); their CPU counted as the API’s is, ' +
-      'nginx’s not',
+      "nginx’s not; at a rate: the same connections paced to the rate the route's target names (autocannon's " +
+      'overallRate, its latencies corrected for coordinated omission), API and floor in turn, ' +
+      `${ROUNDS} rounds of ${ROUND_SECONDS} s each`,
     sessionReadRps: session.api.rps,
     sessionReadP99Ms: session.api.p99Ms,
     draftReadRps: draftRead.api.rps,
@@ -292,6 +307,11 @@ try {
     homeP99Ms: home.api.p99Ms,
     skyPageRps: skyPage.api.rps,
     skyPageP99Ms: skyPage.api.p99Ms,
+    atRate: {
+      sessionRead: sessionAtRate,
+      draftRead: draftReadAtRate,
+      draftWrite: draftWriteAtRate,
+    },
     skyPageChainReads: skyChainReads,
     skyPageBlocks: skyBlocks,
     apiProcesses: rehearsal.apis.length,
@@ -314,7 +334,7 @@ try {
     },
     cpu,
     runs,
-    floorRuns: [session, draftRead, draftWrite, oneDraftWrite, home, skyPage].map((r) => r.floor),
+    floorRuns: [session, draftRead, draftWrite, oneDraftWrite, home, skyPage, ...atRates].map((r) => r.floor),
   }
   writeReport('prod', report)
   process.stdout.write(
