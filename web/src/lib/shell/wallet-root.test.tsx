@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { useState } from 'react'
+import { Profiler, useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
@@ -28,6 +28,7 @@ import { WalletIsland } from './wallet-island'
 import { adoptEarlyConnect, IDLE_TIMEOUT_MS, loadWalletStack, useWalletKit, wantsWalletAtOnce } from './wallet-loader'
 import { onConnectRequest, takeConnectRequest } from './wallet-loader/connect-request'
 import { setKitButtonShown } from './wallet-loader/load'
+import { loader } from './wallet-loader/loader-state'
 import { WalletRoot, WalletSlot } from './wallet-root'
 
 beforeEach(() => {
@@ -74,6 +75,27 @@ describe('WalletRoot', () => {
     expect(await screen.findByTestId('wallet-stack')).toBeDefined()
     expect(stackPrepared).toBe(true)
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
+  })
+
+  it('draws nothing in the first interaction itself, and fetches the kit with the stack', async () => {
+    const commits: string[] = []
+    render(
+      <Profiler id="root" onRender={(_id, phase) => commits.push(phase)}>
+        <WalletRoot>
+          <h1>The page</h1>
+        </WalletRoot>
+      </Profiler>,
+    )
+    expect(commits).toEqual(['mount'])
+    // A state set in the press would be drawn inside it, before the press's frame.
+    fireEvent.pointerDown(window)
+    expect(commits).toEqual(['mount'])
+    expect(loader.kit.loading).toBeDefined()
+    expect(await screen.findByTestId('wallet-stack')).toBeDefined()
+    // Once only: the next press fetches nothing again.
+    const kit = loader.kit.loading
+    fireEvent.pointerDown(window)
+    expect(loader.kit.loading).toBe(kit)
   })
 
   it("renders the page at once and its islands' fallback until the stack is there, then their content", async () => {

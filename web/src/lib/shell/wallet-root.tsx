@@ -2,8 +2,9 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useBrowserValue } from '@/hooks/use-hydrated'
 import { earlyPress } from '@/lib/early-press'
 import { connectModalReady, openConnectModalIfReady } from '@/lib/wallet/kit-bridge'
-import { useInteracted } from './use-interacted'
+import { useFirstInteraction } from './use-first-interaction'
 import {
+  fetchWalletKit,
   loadWalletKit,
   requestConnect,
   shellLink,
@@ -36,6 +37,9 @@ const subscribeSlot = (listener: () => void) => {
 }
 const noSlot = () => null
 
+/** The stack and the kit, fetched on the page's first interaction (without the wallets' pictures: see `loadWalletKit`). */
+const fetchOnInteraction = () => void fetchWalletKit()
+
 /**
  * The page, and beside it the wallet stack once it has loaded: fetched once a page with wallet islands has drawn
  * itself (`WalletIsland` asks for it), at once for a returning wallet user or inside a Safe, on the first
@@ -45,8 +49,8 @@ const noSlot = () => null
 export function WalletRoot({ children }: WalletRootProps) {
   const slot = useSyncExternalStore(subscribeSlot, () => slotElement, noSlot)
   const [atOnce] = useState(wantsWalletAtOnce)
-  const interacted = useInteracted()
-  const stack = useWalletStack(atOnce || interacted)
+  useFirstInteraction(fetchOnInteraction)
+  const stack = useWalletStack(atOnce)
   useEffect(warmUpWhenIdle, [])
   return (
     <>

@@ -9,7 +9,7 @@ import { loadWalletKit, setKitButtonShown, useWalletKit } from './load'
 
 export { adoptEarlyConnect, requestConnect } from './connect-request'
 export { IDLE_TIMEOUT_MS } from './idle-slices'
-export { loadWalletKit, loadWalletStack, useKitButtonShown, useWalletKit, useWalletStack } from './load'
+export { fetchWalletKit, loadWalletKit, loadWalletStack, useKitButtonShown, useWalletKit, useWalletStack } from './load'
 export { warmUpWhenIdle } from './warm-up'
 
 /**

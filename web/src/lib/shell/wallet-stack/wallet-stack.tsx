@@ -6,7 +6,6 @@ import { descriptorFor } from '@/lib/wallet/utils/deployment-descriptor'
 import { Notifications } from '@/lib/wallet/write/toaster'
 import { setDeployment } from '../deployment'
 import { Islands } from '../island-host'
-import { useInteracted } from '../use-interacted'
 import type { KitLink, WalletKitProps } from './wallet-kit'
 import { WalletProviders } from './wallet-providers'
 
@@ -18,15 +17,14 @@ function DeploymentSync() {
 }
 
 /**
- * RainbowKit, beside the page rather than around it: fetched on the first interaction, when a page asks the player
+ * RainbowKit, beside the page rather than around it: fetched on the first interaction (`WalletRoot`), when a page asks the player
  * to sign in, or at once for a returning wallet user or inside a Safe (whose account the header shows), and
  * rendered without touching the page. The shell also warms it up once the page has gone quiet (wallet-loader/).
  */
 function KitHost({ slot, link }: WalletStackProps) {
   const [atOnce] = useState(link.wantsWalletAtOnce)
-  const interacted = useInteracted()
   const { requested } = useSignIn()
-  const kit = link.useWalletKit(atOnce || interacted || requested)
+  const kit = link.useWalletKit(atOnce || requested)
   return kit ? <kit.WalletKit slot={slot} link={link} /> : null
 }
 
