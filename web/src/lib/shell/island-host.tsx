@@ -1,6 +1,15 @@
-import { type ReactNode, Suspense, useLayoutEffect, useSyncExternalStore } from 'react'
+import {
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useSyncExternalStore,
+} from 'react'
 import { createPortal } from 'react-dom'
-import { getIslands, setIslandMounted, subscribeIslands } from './islands'
+import { getIslands, type Island, setIslandMounted, subscribeIslands } from './islands'
+import { hasSettled } from './lazy-island'
 
 /** Tells the island's page that its content is drawn, so it takes its fallback away in the same commit. */
 function IslandMounted({ id, children }: { id: string; children: ReactNode }) {
@@ -18,13 +27,32 @@ function IslandMounted({ id, children }: { id: string; children: ReactNode }) {
  */
 export function Islands() {
   const islands = useSyncExternalStore(subscribeIslands, getIslands, getIslands)
-  return islands.map(([id, { container, content }]) =>
-    createPortal(
-      <Suspense fallback={null}>
-        <IslandMounted id={id}>{content}</IslandMounted>
-      </Suspense>,
-      container,
-      id,
-    ),
+  return islands.map(([id, island]) => createPortal(<IslandContent id={id} island={island} />, island.container, id))
+}
+
+/**
+ * An island's content, drawn once its code is here: drawn before, it suspended, showed its boundary's fallback, and
+ * React revealed the content no sooner than 300 ms after that fallback (its throttle of Suspense reveals), well after
+ * the code had come. Its arrival is a transition, like the stack's.
+ */
+function IslandContent({ id, island: { content, load } }: { id: string; island: Island }) {
+  const [, arrived] = useReducer((n: number) => n + 1, 0)
+  const here = !load || hasSettled(load)
+  useEffect(() => {
+    if (here || !load) return
+    let live = true
+    const draw = () => {
+      if (live) startTransition(arrived)
+    }
+    load().then(draw, draw)
+    return () => {
+      live = false
+    }
+  }, [here, load])
+  if (!here) return null
+  return (
+    <Suspense fallback={null}>
+      <IslandMounted id={id}>{content}</IslandMounted>
+    </Suspense>
   )
 }

@@ -5,7 +5,12 @@ import type { ReactNode } from 'react'
 // The page's own state never moves: the stack arriving mounts the islands' content and nothing else
 // (docs/decisions/first-use.md).
 
-export type Island = { container: HTMLElement; content: ReactNode }
+export type Island = {
+  container: HTMLElement
+  content: ReactNode
+  /** Fetches the content's own code (`lazyIsland`'s `load`): the stack draws the island once it is here. */
+  load?: () => Promise<unknown>
+}
 
 const islands = new Map<string, Island>()
 let list: readonly (readonly [string, Island])[] = []

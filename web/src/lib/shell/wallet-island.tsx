@@ -48,8 +48,8 @@ export function WalletIsland({ children, fallback, load, inline = false }: Walle
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: `inline` changes the holder's element, which is handed on.
   useLayoutEffect(() => {
-    if (holder.current) setIsland(id, { container: holder.current, content: children })
-  }, [id, children, inline])
+    if (holder.current) setIsland(id, { container: holder.current, content: children, load })
+  }, [id, children, inline, load])
   useLayoutEffect(() => () => setIsland(id, undefined), [id])
   const Holder = inline ? 'span' : 'div'
   return (
