@@ -2,18 +2,8 @@ import { act, render, screen } from '@testing-library/react'
 import { type ComponentType, Suspense } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('./wallet-stack/wallet-kit', () => ({ WalletKit: () => null, kitFontSteps: () => [] }))
-vi.mock('./wallet-stack/wallet-stack', async () => {
-  const { Islands } = await import('./island-host')
-  return {
-    prepareWalletStack: () => {},
-    WalletStack: () => (
-      <div data-testid="wallet-stack">
-        <Islands />
-      </div>
-    ),
-  }
-})
+vi.mock('./wallet-stack/wallet-kit', async () => (await import('./testing/stack-double')).kitModule)
+vi.mock('./wallet-stack/wallet-stack', async () => (await import('./testing/stack-double')).stackModule)
 
 import { lazyIsland } from './lazy-island'
 import { freshWalletLoader } from './testing/fresh-wallet-loader'

@@ -5,25 +5,11 @@ import { Profiler, useState } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markAppReady } from '@/lib/early-press'
 
-vi.mock('./wallet-stack/wallet-kit', () => ({ WalletKit: () => null, kitFontSteps: () => [] }))
-
-/** Set once the loader has prepared the stack it loaded, before rendering it. */
-let stackPrepared = false
-vi.mock('./wallet-stack/wallet-stack', async () => {
-  const { Islands } = await import('./island-host')
-  return {
-    prepareWalletStack: () => {
-      stackPrepared = true
-    },
-    WalletStack: () => (
-      <div data-testid="wallet-stack">
-        <Islands />
-      </div>
-    ),
-  }
-})
+vi.mock('./wallet-stack/wallet-kit', async () => (await import('./testing/stack-double')).kitModule)
+vi.mock('./wallet-stack/wallet-stack', async () => (await import('./testing/stack-double')).stackModule)
 
 import { freshWalletLoader } from './testing/fresh-wallet-loader'
+import { stackDouble } from './testing/stack-double'
 import { WalletIsland } from './wallet-island'
 import { adoptEarlyConnect, IDLE_TIMEOUT_MS, loadWalletStack, useWalletKit, wantsWalletAtOnce } from './wallet-loader'
 import { onConnectRequest, takeConnectRequest } from './wallet-loader/connect-request'
@@ -33,6 +19,7 @@ import { WalletRoot, WalletSlot } from './wallet-root'
 
 beforeEach(() => {
   freshWalletLoader()
+  stackDouble.prepared = false
   localStorage.clear()
 })
 afterEach(() => {
@@ -70,10 +57,10 @@ describe('WalletRoot', () => {
     )
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
     expect(screen.queryByTestId('wallet-stack')).toBeNull()
-    expect(stackPrepared).toBe(false)
+    expect(stackDouble.prepared).toBe(false)
     fireEvent.pointerDown(window)
     expect(await screen.findByTestId('wallet-stack')).toBeDefined()
-    expect(stackPrepared).toBe(true)
+    expect(stackDouble.prepared).toBe(true)
     expect(screen.getByRole('heading', { name: 'The page' })).toBeDefined()
   })
 
