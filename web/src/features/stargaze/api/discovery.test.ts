@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
-import { fetchSkies } from './discovery'
+import { askFirstSkiesEarly, EARLY_ANSWER_MS, fetchSkies } from './discovery'
 
 const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
@@ -56,5 +56,61 @@ describe('fetchSkies', () => {
     const failure = await fetchSkies({ sort: 'newest' }, 1, never()).catch((e: unknown) => e)
     expect(failure).not.toBeInstanceOf(IndexDownError)
     expect((failure as Error).name).toBe('AbortError')
+  })
+})
+
+describe('the first page asked for ahead', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('is what the gallery takes for that view, once: one request between them', async () => {
+    const fetch = answer(200, { skies: [], page: 1, next: 2 })
+    vi.stubGlobal('fetch', fetch)
+    askFirstSkiesEarly({ sort: 'gazes', night: true })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(await fetchSkies({ sort: 'gazes', night: true }, 1, never())).toEqual({ skies: [], page: 1, next: 2 })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    // Asked again (a refetch), the index is asked afresh; and a view the gallery has asked for is not asked ahead.
+    await fetchSkies({ sort: 'gazes', night: true }, 1, never())
+    askFirstSkiesEarly({ sort: 'gazes', night: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('is not taken for another view, nor for another page', async () => {
+    const fetch = answer(200, { skies: [], page: 1, next: null })
+    vi.stubGlobal('fetch', fetch)
+    askFirstSkiesEarly({ sort: 'newest', q: 'early' })
+    await fetchSkies({ sort: 'newest', q: 'early' }, 2, never())
+    await fetchSkies({ sort: 'newest', q: 'later' }, 1, never())
+    expect(fetch).toHaveBeenCalledTimes(3)
+    await fetchSkies({ sort: 'newest', q: 'early' }, 1, never())
+    expect(fetch).toHaveBeenCalledTimes(3)
+  })
+
+  it('is not taken once it is as old as the gallery’s own answers may be', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const fetch = answer(200, { skies: [], page: 1, next: null })
+    vi.stubGlobal('fetch', fetch)
+    askFirstSkiesEarly({ sort: 'newest', q: 'old' })
+    vi.setSystemTime(Date.now() + EARLY_ANSWER_MS)
+    await fetchSkies({ sort: 'newest', q: 'old' }, 1, never())
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('hands the gallery the index’s failure, and reports none while nobody takes it', async () => {
+    vi.stubGlobal('fetch', answer(503, { error: 'The gallery’s index is not answering.' }))
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    try {
+      askFirstSkiesEarly({ sort: 'newest', q: 'down' })
+      askFirstSkiesEarly({ sort: 'newest', q: 'never taken' })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      const failure = await fetchSkies({ sort: 'newest', q: 'down' }, 1, never()).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(IndexDownError)
+      expect(unhandled).not.toHaveBeenCalled()
+    } finally {
+      process.off('unhandledRejection', unhandled)
+    }
   })
 })

@@ -22,13 +22,48 @@ export type SkiesPage = InferResponseType<typeof api.discovery.skies.$get, 200>
 export type IndexedSky = SkiesPage['skies'][number]
 type Sync = InferResponseType<typeof api.discovery.sync.$get, 200>
 
-/** One page of the skies matching `query`, in its order. */
-export async function fetchSkies(query: GalleryQuery, page: number, signal: AbortSignal): Promise<SkiesPage> {
+/** One page of the skies matching `query`, in its order, as the index answers it now. */
+async function askIndex(query: GalleryQuery, page: number, signal: AbortSignal): Promise<SkiesPage> {
   const request = api.discovery.skies.$get(
     { query: { ...galleryQueryParams(query), page: String(page), limit: String(INDEX_PAGE_SIZE) } },
     init(signal),
   )
   return (await discoveryAnswer(request)).json()
+}
+
+/** How long a first page asked for ahead stays the gallery's to take: the gallery's own staleTime. */
+export const EARLY_ANSWER_MS = 10_000
+
+/** First pages asked for as the page started (see {@link askFirstSkiesEarly}), by their view, each taken once. */
+const early = new Map<string, { answer: Promise<SkiesPage>; at: number }>()
+/** The views whose first page the gallery has asked for itself: asking for one ahead then would be a second request. */
+const askedByGallery = new Set<string>()
+const viewOf = (query: GalleryQuery) => new URLSearchParams(galleryQueryParams(query)).toString()
+
+/**
+ * Asks the index for the first page of `query` now, for the gallery to take when it renders. The gallery's code comes
+ * with the wallet stack, a second or so into a first visit, and its first request went only then; the index's answer
+ * needs neither (docs/decisions/first-use.md). Nothing is asked for a view the gallery has already asked for.
+ */
+export function askFirstSkiesEarly(query: GalleryQuery): void {
+  const view = viewOf(query)
+  if (askedByGallery.has(view) || early.has(view)) return
+  const answer = askIndex(query, 1, new AbortController().signal)
+  // Taken or not, a failure is the gallery's to report, when it takes it.
+  answer.catch(() => {})
+  early.set(view, { answer, at: Date.now() })
+}
+
+/** One page of the skies matching `query`, in its order: the first one asked for ahead, if it is recent. */
+export async function fetchSkies(query: GalleryQuery, page: number, signal: AbortSignal): Promise<SkiesPage> {
+  if (page === 1) {
+    const view = viewOf(query)
+    askedByGallery.add(view)
+    const ahead = early.get(view)
+    early.delete(view)
+    if (ahead && Date.now() - ahead.at < EARLY_ANSWER_MS) return ahead.answer
+  }
+  return askIndex(query, page, signal)
 }
 
 /** How far the index has come along the chain. */

@@ -7,6 +7,8 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { useBrowserValue } from '@/hooks/use-hydrated'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
+import { askFirstSkiesEarly } from '../api/discovery'
+import { parseGalleryQuery } from '../utils/gallery-query'
 import styles from './stargaze-page.module.css'
 
 // The lists read the chain: code of their own, fetched with the wallet stack (see WalletIsland).
@@ -19,6 +21,15 @@ const MySkies = lazyIsland(async () => (await import('./my-skies')).MySkies)
  * once the navigation is made (there are no loaders to wait for).
  */
 const currentSearch = () => new URLSearchParams(window.location.search)
+
+// Opened on everyone's skies: the index's first page is asked for as this page's code arrives, beside the hydration,
+// rather than once the wallet stack and the gallery's own code are here (docs/decisions/first-use.md). Not on a
+// navigation inside the app, which arrives here before the address bar moves: the gallery asks then, with the stack
+// already loaded.
+if (typeof window !== 'undefined' && window.location.pathname === '/stargaze') {
+  const opened = new URLSearchParams(window.location.search)
+  if (opened.get('view') === 'everyone') askFirstSkiesEarly(parseGalleryQuery(opened))
+}
 
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
 export function StargazePage() {
