@@ -2,6 +2,7 @@
 // measured time from /proc (cpu.ts), and the API's routes measured in turn with their floor's.
 import autocannon from 'autocannon'
 import { cpuMsPerRequest, cpuRatio, cpuSecondsOf } from './cpu'
+import { paced } from './paced'
 
 export const CONNECTIONS = 50
 /** A route measured alone (the PGlite process, which has no floor). */
@@ -128,22 +129,41 @@ export async function compare(route: string, api: Side, floor: Side): Promise<{ 
 }
 
 /**
- * A p99 at a given rate: the same connections asked at `rate` requests a second in all, API and floor in turn, round
- * after round (the route is warm: {@link compare} ran it just before). At full speed a closed loop of
- * {@link CONNECTIONS} connections keeps every one of them waiting, so its mean answer takes CONNECTIONS / throughput (33
- * ms at 1,500 a second) and its p99 is the queue's, not the answer's; a target of "so many a second at a p99 of so
- * much" is the latency at that rate. autocannon corrects a paced run's latencies for the requests a slow answer held
- * back (coordinated omission), so a side that cannot keep the rate shows it in its p99.
+ * A p99 at a given rate: the route asked at `rate` requests a second in all, as an open loop over the same
+ * {@link CONNECTIONS} connections (paced.ts), API and floor in turn, round after round (the route is warm: {@link compare}
+ * ran it just before). At full speed a closed loop of CONNECTIONS connections keeps every one of them waiting, so its
+ * mean answer takes CONNECTIONS / throughput (33 ms at 1,500 a second) and its p99 is the queue's, not the answer's; a
+ * target of "so many a second at a p99 of so much" is the latency at that rate. Each side's figures are its rounds'
+ * together, the p99 the worst round's; CPU a request as in {@link measure}.
  */
 export async function atRate(route: string, rate: number, api: Side, floor: Side) {
-  const paced = (side: Side): Side => ({ ...side, request: { ...side.request, overallRate: rate } })
-  const apiRounds: Measured[] = []
-  const floorRounds: Measured[] = []
-  for (let round = 0; round < ROUNDS; round++) {
-    apiRounds.push(await measure(paced(api), ROUND_SECONDS))
-    floorRounds.push(await measure(paced(floor), ROUND_SECONDS))
+  const round = async (side: Side) => {
+    const cpuBefore = cpuSecondsOf(side.pids())
+    const run = await paced(side.request, rate, ROUND_SECONDS, CONNECTIONS)
+    return { run, cpuSeconds: cpuSecondsOf(side.pids()) - cpuBefore }
   }
-  const of = (rounds: Measured[]) => runOf(`${route}, at ${rate}/s`, rounds, ROUNDS * ROUND_SECONDS)
+  const apiRounds: Awaited<ReturnType<typeof round>>[] = []
+  const floorRounds: Awaited<ReturnType<typeof round>>[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    apiRounds.push(await round(api))
+    floorRounds.push(await round(floor))
+  }
+  const of = (rounds: typeof apiRounds): RouteRun => {
+    const requests = rounds.reduce((n, r) => n + r.run.answered, 0)
+    return {
+      route: `${route}, at ${rate}/s`,
+      rps: Math.round(requests / (ROUNDS * ROUND_SECONDS)),
+      p99Ms: Math.max(...rounds.map((r) => r.run.p99Ms)),
+      non2xx: rounds.reduce((n, r) => n + r.run.non2xx, 0),
+      errors: rounds.reduce((n, r) => n + r.run.errors, 0),
+      requests,
+      cpuMsPerRequest: cpuMsPerRequest(
+        0,
+        rounds.reduce((n, r) => n + r.cpuSeconds, 0),
+        requests,
+      ),
+    }
+  }
   const both = { rate, api: of(apiRounds), floor: of(floorRounds) }
   print(both.api, 'API')
   print(both.floor, 'floor')

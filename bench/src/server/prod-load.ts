@@ -292,9 +292,9 @@ try {
       `with the same settings, accounts and drafts (draft writes: ${WRITERS} players' drafts, each write the next one's; one draft: all to one), sending the SQL the API sends and answering the same JSON, or the ` +
       'pages in the bytes the API sent for them in each coding, kept in memory, with the headers the API sends on ' +
       'every answer of the route (its security headers, its Cache-Control); their CPU counted as the API’s is, ' +
-      "nginx’s not; at a rate: the same connections paced to the rate the route's target names (autocannon's " +
-      'overallRate, its latencies corrected for coordinated omission), API and floor in turn, ' +
-      `${ROUNDS} rounds of ${ROUND_SECONDS} s each`,
+      "nginx’s not; at a rate: an open loop at the rate the route's target names, a request due every 1/rate s " +
+      `over at most ${CONNECTIONS} kept-alive connections, each timed from when it fell due (bench/src/server/paced.ts), ` +
+      `API and floor in turn, ${ROUNDS} rounds of ${ROUND_SECONDS} s each`,
     sessionReadRps: session.api.rps,
     sessionReadP99Ms: session.api.p99Ms,
     draftReadRps: draftRead.api.rps,
