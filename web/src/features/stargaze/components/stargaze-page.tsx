@@ -7,8 +7,6 @@ import { useDocumentTitle } from '@/components/use-document-title'
 import { useBrowserValue } from '@/hooks/use-hydrated'
 import { lazyIsland, WalletIsland } from '@/lib/shell'
 import page from '@/styles/page.module.css'
-import { askFirstSkiesEarly } from '../api/discovery'
-import { parseGalleryQuery } from '../utils/gallery-query'
 import styles from './stargaze-page.module.css'
 
 // The lists read the chain: code of their own, fetched with the wallet stack (see WalletIsland).
@@ -26,9 +24,14 @@ const currentSearch = () => new URLSearchParams(window.location.search)
 // rather than once the wallet stack and the gallery's own code are here (docs/decisions/first-use.md). Not on a
 // navigation inside the app, which arrives here before the address bar moves: the gallery asks then, with the stack
 // already loaded.
+// Their code is imported, not part of this page's: the views' parsing brings viem's address checks and the
+// constellations' names, 12 kB the page itself does not need.
 if (typeof window !== 'undefined' && window.location.pathname === '/stargaze') {
   const opened = new URLSearchParams(window.location.search)
-  if (opened.get('view') === 'everyone') askFirstSkiesEarly(parseGalleryQuery(opened))
+  if (opened.get('view') === 'everyone')
+    void Promise.all([import('../api/discovery'), import('../utils/gallery-query')]).then(
+      ([{ askFirstSkiesEarly }, { parseGalleryQuery }]) => askFirstSkiesEarly(parseGalleryQuery(opened)),
+    )
 }
 
 /** /stargaze: your skies and the nightly gaze, or (`?view=everyone`) everyone's skies. */
