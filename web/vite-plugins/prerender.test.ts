@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillTemplate, stylesheetsOf, withStylesheets } from './prerender.ts'
+import { fillTemplate, stylesheetsOf, withPreloads, withStylesheets } from './prerender.ts'
 
 const template =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
@@ -42,5 +42,19 @@ describe('withStylesheets', () => {
     expect(withStylesheets(page, [])).toBe(page)
     const linked = withStylesheets(page, ['/a.css'])
     expect(withStylesheets(linked, ['/a.css'])).toBe(linked)
+  })
+})
+
+describe('withPreloads', () => {
+  const page =
+    '<head><script data-entry="/assets/index.js" data-preload="/assets/react.js /assets/lib.js" data-connect="/assets/stack.js">boot()</script></head>'
+  it("adds the route's chunks to the boot script's preloads, after those it lists, each once", () => {
+    expect(withPreloads(page, ['/assets/lib.js', '/assets/index.js', '/assets/page.js', '/assets/route.js'])).toBe(
+      '<head><script data-entry="/assets/index.js" data-preload="/assets/react.js /assets/lib.js /assets/page.js /assets/route.js" data-connect="/assets/stack.js">boot()</script></head>',
+    )
+  })
+  it('leaves a page as it is with nothing to add, or without a boot script naming preloads (development)', () => {
+    expect(withPreloads(page, ['/assets/lib.js'])).toBe(page)
+    expect(withPreloads('<head></head>', ['/assets/route.js'])).toBe('<head></head>')
   })
 })

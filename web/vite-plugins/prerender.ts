@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { importClosure } from './start-after-paint.ts'
 
 export type PrerenderPage = {
   /** The URL path React renders. */
@@ -12,7 +13,8 @@ export type PrerenderPage = {
   hydrate: boolean
   /**
    * The module the page's route loads lazily, relative to the project root: the page links its stylesheets (and
-   * those of the modules it imports), so that it paints styled before any script has run.
+   * those of the modules it imports), so that it paints styled before any script has run, and names its chunks for
+   * the boot script to fetch beside the entry's imports.
    */
   module?: string
   /** Write the shell alone, the page's place holding the loading state: the HTML of every path without its own. */
@@ -41,6 +43,22 @@ export function withStylesheets(template: string, hrefs: readonly string[]): str
   if (at < 0) throw new Error('index.html has no </head>')
   const links = missing.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
   return `${template.slice(0, at)}${links}${template.slice(at)}`
+}
+
+/**
+ * `page` with `hrefs` (modules) added to the boot script's `data-preload` where it does not list them yet, after those
+ * it does: the boot script fetches them as the app starts, beside the entry's imports. The page's route is imported
+ * by the app only once its entry has run, and a returning wallet's page also preloads the forty-odd chunks of the
+ * wallet stack then: over HTTP/1.1's six connections, `/stargaze`'s 2 kB route chunk came 455 ms after it was asked
+ * for, and the page hydrated that much later (docs/decisions/first-use.md).
+ */
+export function withPreloads(page: string, hrefs: readonly string[]): string {
+  const listed = /data-preload="([^"]*)"/.exec(page)
+  if (!listed) return page
+  const preloads = (listed[1] ?? '').split(' ').filter(Boolean)
+  const missing = hrefs.filter((href) => !preloads.includes(href) && !page.includes(`data-entry="${href}"`))
+  if (missing.length === 0) return page
+  return page.replace(listed[0], `data-preload="${[...preloads, ...missing].join(' ')}"`)
 }
 
 type BuiltChunk = { imports: readonly string[]; css: readonly string[] }
@@ -126,8 +144,11 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
           const file = page.module && chunkOf.get(resolve(config.root, page.module))
           if (page.module && !file) throw new Error(`prerendering ${page.path}: no chunk for ${page.module}`)
           const stylesheets = file ? stylesheetsOf(file, chunks).map((css) => `${config.base}${css}`) : []
+          const modules = file
+            ? importClosure([file], (f) => chunks.get(f)?.imports).map((f) => `${config.base}${f}`)
+            : []
           const filled = fillTemplate(template, html, page.hydrate ? page.path : undefined)
-          await writeFile(join(outDir, page.file), withStylesheets(filled, stylesheets))
+          await writeFile(join(outDir, page.file), withPreloads(withStylesheets(filled, stylesheets), modules))
         }
       } finally {
         await rm(serverDir, { recursive: true, force: true })
