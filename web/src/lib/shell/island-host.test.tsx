@@ -14,7 +14,10 @@ beforeEach(() => {
   freshWalletLoader()
   rendered.mockClear()
 })
-afterEach(() => freshWalletLoader())
+afterEach(() => {
+  freshWalletLoader()
+  localStorage.clear()
+})
 
 /** Drawn beside an island's content, in the same island. */
 const rendered = vi.fn()
@@ -31,6 +34,33 @@ function contentArrivingLater() {
 }
 
 describe('an island’s content', () => {
+  it('is asked for at once on a returning wallet’s page, which fetches the stack as it starts', () => {
+    localStorage.setItem('wagmi.recentConnectorId', '"injected"')
+    const load = vi.fn(() => new Promise<never>(() => {}))
+    render(
+      <WalletRoot>
+        <WalletIsland load={load} fallback={<p>Reading the chain…</p>}>
+          <p>From the chain</p>
+        </WalletIsland>
+      </WalletRoot>,
+    )
+    // In the commit's effects, not a frame and a task later.
+    expect(load).toHaveBeenCalled()
+  })
+
+  it('is asked for once the page’s frame is drawn on a visitor’s page', async () => {
+    const load = vi.fn(() => new Promise<never>(() => {}))
+    render(
+      <WalletRoot>
+        <WalletIsland load={load} fallback={<p>Reading the chain…</p>}>
+          <p>From the chain</p>
+        </WalletIsland>
+      </WalletRoot>,
+    )
+    expect(load).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(load).toHaveBeenCalled())
+  })
+
   it('draws at once, without suspending, once its code is here', async () => {
     const { Content, arrive } = contentArrivingLater()
     const loading = Content.load()

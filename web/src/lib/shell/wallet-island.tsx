@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 import { isIslandMounted, setIsland, subscribeIslands } from './islands'
-import { loadWalletStack } from './wallet-loader'
+import { loadWalletStack, wantsWalletAtOnce } from './wallet-loader'
 import styles from './wallet-root.module.css'
 
 export type WalletIslandProps = {
@@ -28,6 +28,13 @@ export function WalletIsland({ children, fallback, load, inline = false }: Walle
     holder.current = element
   }, [])
   useEffect(() => {
+    // A returning wallet's page fetches the stack as the app starts (src/main.tsx): its island's own code goes beside
+    // it at once, as waiting a frame and a task would spare the page's paint nothing.
+    if (wantsWalletAtOnce()) {
+      void loadWalletStack()
+      void load?.()
+      return
+    }
     // Once the page's frame is drawn: its largest paint then waits for none of the stack's requests.
     let timer: ReturnType<typeof setTimeout> | undefined
     const frame = requestAnimationFrame(() => {
