@@ -26,6 +26,19 @@ function Beside() {
   return null
 }
 
+/** Renders a page with one island, whose content's code never comes, and returns the island's `load`. */
+function pageWithIsland() {
+  const load = vi.fn(() => new Promise<never>(() => {}))
+  render(
+    <WalletRoot>
+      <WalletIsland load={load} fallback={<p>Reading the chain…</p>}>
+        <p>From the chain</p>
+      </WalletIsland>
+    </WalletRoot>,
+  )
+  return load
+}
+
 /** An island's content whose code comes when the test says. */
 function contentArrivingLater() {
   let arrive: (component: ComponentType) => void = () => {}
@@ -36,27 +49,13 @@ function contentArrivingLater() {
 describe('an island’s content', () => {
   it('is asked for at once on a returning wallet’s page, which fetches the stack as it starts', () => {
     localStorage.setItem('wagmi.recentConnectorId', '"injected"')
-    const load = vi.fn(() => new Promise<never>(() => {}))
-    render(
-      <WalletRoot>
-        <WalletIsland load={load} fallback={<p>Reading the chain…</p>}>
-          <p>From the chain</p>
-        </WalletIsland>
-      </WalletRoot>,
-    )
+    const load = pageWithIsland()
     // In the commit's effects, not a frame and a task later.
     expect(load).toHaveBeenCalled()
   })
 
   it('is asked for once the page’s frame is drawn on a visitor’s page', async () => {
-    const load = vi.fn(() => new Promise<never>(() => {}))
-    render(
-      <WalletRoot>
-        <WalletIsland load={load} fallback={<p>Reading the chain…</p>}>
-          <p>From the chain</p>
-        </WalletIsland>
-      </WalletRoot>,
-    )
+    const load = pageWithIsland()
     expect(load).not.toHaveBeenCalled()
     await vi.waitFor(() => expect(load).toHaveBeenCalled())
   })
