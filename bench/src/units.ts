@@ -10,6 +10,10 @@ export function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
 }
 
+/** Nearest-rank percentile (`p` from 0 to 100) of sorted values; NaN for none. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+
 /** Each field's own median over the runs that succeeded (a field that is null in a run is left out of it). */
 export function medianOf<T extends Record<string, number | null>>(runs: readonly (T | { error: string })[]): T | null {
   const ok = runs.filter((r): r is T => !('error' in r))

@@ -6,8 +6,9 @@ import { LOCAL_PRICES, type Stack } from '@chainellation/scripts/stack'
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test'
 import { createPublicClient, encodeFunctionData, type Hex, http, toHex } from 'viem'
 import { writeReport } from '../reports'
+import { percentile } from '../units'
 import { type FloorPlan, measureFloor, type SentRequest, watchFloorRequests, wavesOf } from './stargaze-floor'
-import { describeMachine, KEEP_NAMES_SHIM, type Machine, machineOf, percentile, withStackAndBrowser } from './support'
+import { describeMachine, KEEP_NAMES_SHIM, type Machine, machineOf, withStackAndBrowser } from './support'
 
 /**
  * /stargaze on the real stack (production build, served by the API), in headless Chromium: how long a returning

@@ -3,6 +3,7 @@ import { freePort } from '@chainellation/contracts/anvil'
 import { CHROMIUM_FLAGS, chromiumPath } from '@chainellation/scripts/chromium'
 import { type Stack, startStack } from '@chainellation/scripts/stack'
 import { type Browser, chromium } from '@playwright/test'
+import { percentile } from '../units'
 
 /** What the figures were taken on: a busy or small machine shows in them. */
 export type Machine = {
@@ -28,10 +29,6 @@ export function machineOf(browser: Browser): Machine {
 /** The machine in one line, for a report's heading. */
 export const describeMachine = (m: Machine) =>
   `${m.cpus} CPUs (${m.cpuModel}), load average ${Object.values(m.loadAverage).join(' / ')} as it began`
-
-/** Nearest-rank percentile of sorted values. */
-export const percentile = (sorted: number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 
 /** The JSON-RPC methods in a request body, one per call of a batch. */
 export function rpcMethods(body: string | null): string[] {

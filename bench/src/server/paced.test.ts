@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { paced, percentileOf } from './paced'
+import { percentile } from '../units'
+import { paced } from './paced'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void
 const servers: ReturnType<typeof createServer>[] = []
@@ -95,16 +96,16 @@ describe('a paced run', () => {
       'PATCH /drafts/b b {"name":"Loaded"}',
     ])
     const closed = await paced({ url: 'http://127.0.0.1:9/' }, 20, 0.1, 1)
-    expect(closed).toMatchObject({ sent: 2, answered: 0, errors: 2 })
+    expect(closed).toMatchObject({ sent: 2, answered: 0, errors: 2, p99Ms: 0 })
   })
 })
 
-describe('percentileOf', () => {
+describe('the percentile a paced run reports', () => {
   it('takes the nearest rank', () => {
-    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i)
-    expect(percentileOf(hundred, 99)).toBe(99)
-    expect(percentileOf(hundred, 50)).toBe(50)
-    expect(percentileOf([7], 99)).toBe(7)
-    expect(percentileOf([], 99)).toBe(0)
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1)
+    expect(percentile(hundred, 99)).toBe(99)
+    expect(percentile(hundred, 50)).toBe(50)
+    expect(percentile([7], 99)).toBe(7)
+    expect(percentile([], 99)).toBeNaN()
   })
 })

@@ -6,6 +6,7 @@
 // whatever the rate (lib/run.js), which filled its histogram with values no request took.
 import { Agent, request as httpRequest } from 'node:http'
 import type autocannon from 'autocannon'
+import { percentile } from '../units'
 
 /** A paced run's answers: how many fell due and how they went, and the 99th percentile of their latency. */
 export type PacedRun = {
@@ -34,13 +35,6 @@ function requestsOf(options: autocannon.Options): () => Outgoing {
   }
   const setup = options.requests?.[0]?.setupRequest as ((request: Outgoing) => Outgoing) | undefined
   return setup ? () => setup({ ...base }) : () => base
-}
-
-/** The `p`th percentile (0–100) of `values`, by nearest rank; 0 for none. */
-export function percentileOf(values: number[], p: number): number {
-  if (values.length === 0) return 0
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
 }
 
 /**
@@ -99,6 +93,14 @@ export async function paced(
   })
   await Promise.all(settled)
   agent.destroy()
-  run.p99Ms = Math.round(percentileOf(latencies, 99))
+  // No answer at all has no latency: 0, as autocannon reports it.
+  run.p99Ms = latencies.length
+    ? Math.round(
+        percentile(
+          latencies.sort((a, b) => a - b),
+          99,
+        ),
+      )
+    : 0
   return run
 }

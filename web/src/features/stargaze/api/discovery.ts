@@ -31,8 +31,11 @@ async function askIndex(query: GalleryQuery, page: number, signal: AbortSignal):
   return (await discoveryAnswer(request)).json()
 }
 
-/** How long a first page asked for ahead stays the gallery's to take: the gallery's own staleTime. */
-export const EARLY_ANSWER_MS = 10_000
+/** How long an answer of the index stays fresh: the gallery asks again for a view opened again later (its staleTime). */
+export const INDEX_FRESH_MS = 10_000
+
+/** How long a first page asked for ahead stays the gallery's to take: as long as any answer of its own stays fresh. */
+export const EARLY_ANSWER_MS = INDEX_FRESH_MS
 
 /** First pages asked for as the page started (see {@link askFirstSkiesEarly}), by their view, each taken once. */
 const early = new Map<string, { answer: Promise<SkiesPage>; at: number }>()

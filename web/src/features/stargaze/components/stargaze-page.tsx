@@ -21,11 +21,10 @@ const MySkies = lazyIsland(async () => (await import('./my-skies')).MySkies)
 const currentSearch = () => new URLSearchParams(window.location.search)
 
 // Opened on everyone's skies: the index's first page is asked for as this page's code arrives, beside the hydration,
-// rather than once the wallet stack and the gallery's own code are here (docs/decisions/first-use.md). Not on a
-// navigation inside the app, which arrives here before the address bar moves: the gallery asks then, with the stack
-// already loaded.
-// Their code is imported, not part of this page's: the views' parsing brings viem's address checks and the
-// constellations' names, 12 kB the page itself does not need.
+// rather than once the wallet stack and the gallery's own code are here (docs/decisions/first-use.md). The asking
+// code is imported, not part of this page's chunk: the views' parsing brings viem's address checks and the
+// constellations' names, 12 kB the page itself does not need. Not on a navigation inside the app, which arrives here
+// before the address bar moves: the gallery asks then, with the stack already loaded.
 if (typeof window !== 'undefined' && window.location.pathname === '/stargaze') {
   const opened = new URLSearchParams(window.location.search)
   if (opened.get('view') === 'everyone')

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { IndexDownError, IndexRefusal } from '@/lib/discovery/discovery-api'
-import { fetchSkies } from '../api/discovery'
+import { fetchSkies, INDEX_FRESH_MS } from '../api/discovery'
 import { type GalleryQuery, galleryQueryParams } from '../utils/gallery-query'
 
 /** How often a silent index is asked again while the gallery shows the chain's skies instead. */
@@ -20,7 +20,7 @@ export function useIndexedSkies(query: GalleryQuery) {
     getNextPageParam: (last) => last.next ?? undefined,
     placeholderData: keepPreviousData,
     // The index follows the chain within seconds: a view opened again a little later asks again.
-    staleTime: 10_000,
+    staleTime: INDEX_FRESH_MS,
     refetchInterval: (q) => (q.state.error instanceof IndexDownError ? SILENT_INDEX_INTERVAL : false),
   })
   // TanStack Query keeps the previous view only while the next one loads: past a refusal, the gallery keeps it itself.
